@@ -1,0 +1,126 @@
+// Elasticsearch: the official integration-test distribution from Maven Central, run on a local JDK
+// as an unprivileged user (Elasticsearch refuses to run as root).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { CACHE, ensureDir, run, commandExists, httpGet, readPid, alive, stopPid, waitUntil, log, hostPort, isLoopback, aptInstall } from './util.mjs';
+
+export const ES_VERSION = '9.3.2';
+const MIN_JAVA = 21; // Elasticsearch 9.x runs on Java 21 or newer.
+const ARTIFACT = `org.elasticsearch.distribution.integ-test-zip:elasticsearch:${ES_VERSION}:zip`;
+const ES_USER = 'pds-elasticsearch';
+
+const dir = path.join(CACHE, 'elasticsearch');
+const home = path.join(dir, `elasticsearch-${ES_VERSION}`);
+const dataDir = path.join(dir, 'data');
+const logsDir = path.join(dir, 'logs');
+const pidFile = path.join(dir, 'elasticsearch.pid');
+
+export const elasticsearch = {
+  name: 'elasticsearch',
+  urlVar: 'ELASTICSEARCH_URL',
+  defaultUrl: 'http://127.0.0.1:9200',
+  logFile: path.join(logsDir, 'elasticsearch.log'),
+
+  async answers(url) {
+    const res = await httpGet(new URL('/_cluster/health', url).toString());
+    return Boolean(res && res.status === 200 && res.headers['x-elastic-product'] === 'Elasticsearch');
+  },
+
+  install() {
+    if (existsSync(path.join(home, 'bin', 'elasticsearch'))) return;
+    const downloads = ensureDir(path.join(dir, 'downloads'));
+    const zip = path.join(downloads, `elasticsearch-${ES_VERSION}.zip`);
+    if (!existsSync(zip)) {
+      if (!commandExists('mvn')) aptInstall('maven');
+      log('elasticsearch', `fetching ${ARTIFACT} with Maven`);
+      run('mvn', ['-q', '-B', 'dependency:copy', `-Dartifact=${ARTIFACT}`, `-DoutputDirectory=${downloads}`]);
+    }
+    if (!commandExists('unzip')) aptInstall('unzip');
+    run('unzip', ['-q', '-o', zip, '-d', dir]);
+  },
+
+  async start(url) {
+    const { host, port } = hostPort(url, 9200);
+    if (!isLoopback(host)) throw new Error(`ELASTICSEARCH_URL ${url} does not answer, and only a loopback address can be started locally`);
+    const javaHome = findJava();
+    ensureDir(dataDir);
+    ensureDir(logsDir);
+    const settings = [
+      'discovery.type=single-node',
+      `network.host=${host}`,
+      `http.port=${port}`,
+      `transport.port=${port + 100}`,
+      `path.data=${dataDir}`,
+      `path.logs=${logsDir}`,
+      'xpack.security.enabled=false',
+      // A developer machine may run low on disk; the watermark would turn indices read-only mid-test.
+      'cluster.routing.allocation.disk.threshold_enabled=false',
+      'action.destructive_requires_name=false',
+    ].flatMap((s) => ['-E', s]);
+    const env = { ES_JAVA_HOME: javaHome, ES_JAVA_OPTS: `-Xms${heap()} -Xmx${heap()}`, ES_PATH_CONF: path.join(home, 'config') };
+    const launcher = path.join(home, 'bin', 'elasticsearch');
+    const args = [launcher, '-d', '-p', pidFile, ...settings];
+    if (process.getuid && process.getuid() === 0) {
+      ensureUser();
+      run('chown', ['-R', `${ES_USER}:${ES_USER}`, dir]);
+      assertReachable(dir);
+      const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+      run('runuser', ['-u', ES_USER, '--', 'env', ...envArgs, ...args], { cwd: home });
+    } else {
+      run(args[0], args.slice(1), { cwd: home, env: { ...process.env, ...env } });
+    }
+    const healthy = await waitUntil(() => this.answers(url), 120000);
+    if (!healthy) throw new Error(`Elasticsearch did not become healthy within 120 s; read ${this.logFile}`);
+  },
+
+  running() {
+    const pid = readPid(pidFile);
+    return pid !== null && alive(pid);
+  },
+
+  async stop() {
+    await stopPid(pidFile, 30000);
+  },
+};
+
+function heap() {
+  // 1 GiB leaves room on a 2-core, shared machine for the app, FerretDB and the tests.
+  return process.env.ES_HEAP ?? '1g';
+}
+
+function javaMajor(javaBin) {
+  const res = spawnSync(javaBin, ['-version'], { encoding: 'utf8' });
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(`${res.stderr}${res.stdout}`);
+  if (!m) return 0;
+  return m[1] === '1' ? Number(m[2]) : Number(m[1]);
+}
+
+/** Finds a JDK new enough for this Elasticsearch: ES_JAVA_HOME, JAVA_HOME, then /usr/lib/jvm/*, newest first. */
+function findJava() {
+  const candidates = [process.env.ES_JAVA_HOME, process.env.JAVA_HOME].filter(Boolean);
+  if (existsSync('/usr/lib/jvm')) {
+    for (const d of readdirSync('/usr/lib/jvm').sort().reverse()) candidates.push(path.join('/usr/lib/jvm', d));
+  }
+  const found = candidates
+    .filter((h) => existsSync(path.join(h, 'bin', 'java')))
+    .map((h) => ({ h, major: javaMajor(path.join(h, 'bin', 'java')) }))
+    .sort((a, b) => b.major - a.major)[0];
+  if (!found || found.major < MIN_JAVA) {
+    throw new Error(`Elasticsearch ${ES_VERSION} needs Java ${MIN_JAVA}+; found ${found ? `Java ${found.major} at ${found.h}` : 'no JDK'}. Install one and set ES_JAVA_HOME.`);
+  }
+  return found.h;
+}
+
+function ensureUser() {
+  if (spawnSync('id', ['-u', ES_USER]).status === 0) return;
+  run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', ES_USER]);
+}
+
+/** The unprivileged user must be able to reach the cache folder through every parent directory. */
+function assertReachable(folder) {
+  const res = spawnSync('runuser', ['-u', ES_USER, '--', 'test', '-w', folder]);
+  if (res.status !== 0) {
+    throw new Error(`user ${ES_USER} cannot reach ${folder}; set ENGINES_DIR to a folder outside private directories (e.g. /var/tmp/pds-engines)`);
+  }
+}

@@ -1,0 +1,20 @@
+// `npm test`: local engines up, every test (unit and integration, mocha), then the engines this
+// command started are stopped again. Arguments after `--` go to mocha.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
+import { ROOT } from '../engines/util.mjs';
+
+let started = [];
+try {
+  started = await up();
+} catch (err) {
+  console.error(`[test] ${err.message}`);
+  process.exit(1);
+}
+const env = { ...process.env, NODE_ENV: 'test' };
+for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
+const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
+const res = spawnSync(mocha, process.argv.slice(2), { stdio: 'inherit', env, cwd: ROOT });
+await down(started);
+process.exit(res.status ?? 1);

@@ -1,0 +1,50 @@
+import { MongoClient, MongoServerError, MongoNetworkError, MongoServerSelectionError, MongoOperationTimeoutError, type Db } from 'mongodb';
+import { AppError } from '../../errors/app-error';
+import { timed } from '../../shared/request-context';
+
+export interface MongoHandle {
+  readonly client: MongoClient;
+  readonly db: Db;
+}
+
+/** Creates the client without waiting for the server: the service starts, and /readyz tells. */
+export function createMongo(uri: string, dbName: string, requestTimeoutMs: number): MongoHandle {
+  const client = new MongoClient(uri, {
+    serverSelectionTimeoutMS: Math.min(requestTimeoutMs, 3000),
+    connectTimeoutMS: Math.min(requestTimeoutMs, 3000),
+    socketTimeoutMS: requestTimeoutMs,
+    maxPoolSize: 50,
+    // FerretDB (our local engine) has no retryable writes; MongoDB does not need them for our single-document writes.
+    retryWrites: false,
+  });
+  return { client, db: client.db(dbName) };
+}
+
+/** Runs one database call, timed as `db`, with driver errors translated to catalog errors. */
+export function dbCall<T>(work: () => Promise<T>): Promise<T> {
+  return timed('db', async () => {
+    try {
+      return await work();
+    } catch (err) {
+      throw translateMongoError(err);
+    }
+  });
+}
+
+export function isDuplicateKey(err: unknown): boolean {
+  return err instanceof MongoServerError && err.code === 11000;
+}
+
+export function translateMongoError(err: unknown): unknown {
+  if (err instanceof MongoOperationTimeoutError) {
+    return new AppError('DEPENDENCY_TIMEOUT', 'The database did not answer in time.', { cause: err });
+  }
+  if (err instanceof MongoServerSelectionError || err instanceof MongoNetworkError) {
+    return new AppError('DEPENDENCY_UNAVAILABLE', 'The database is unavailable.', { cause: err, headers: { 'Retry-After': '5' } });
+  }
+  return err;
+}
+
+export function mongoProbe(mongo: MongoHandle) {
+  return { name: 'mongodb' as const, check: async () => void (await mongo.db.command({ ping: 1 })) };
+}

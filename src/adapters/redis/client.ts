@@ -1,0 +1,22 @@
+import Redis from 'ioredis';
+
+export type RedisClient = Redis;
+
+/**
+ * Fails fast instead of queueing: with Redis away, a command errors at once and the rate limiter
+ * falls back to its in-process store rather than holding requests.
+ */
+export function createRedis(url: string): RedisClient {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    commandTimeout: 1000,
+    retryStrategy: () => 1000,
+    lazyConnect: false,
+  });
+}
+
+export function redisProbe(redis: RedisClient) {
+  return { name: 'redis' as const, check: async () => void (await redis.ping()) };
+}

@@ -1,0 +1,30 @@
+// buildApp(deps): the middleware order and the routers, no I/O. main.ts supplies the dependencies.
+import Koa from 'koa';
+import Router from '@koa/router';
+import { requestId } from './http/request-id';
+import { timing } from './http/timing';
+import { problemErrors } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import type { Logger } from './http/logger';
+
+export interface AppDeps {
+  readonly logger: Logger;
+  readonly trustProxy: boolean;
+  /** Routers in mount order; each carries its own middleware (auth, limits, credits) per route. */
+  readonly routers: readonly Router[];
+}
+
+export function buildApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.trustProxy });
+  // Errors are rendered by problemErrors; Koa's own handler would only log them a second time.
+  app.silent = true;
+  app.use(requestId());
+  app.use(timing(deps.logger));
+  app.use(securityHeaders());
+  app.use(problemErrors(deps.logger));
+  const root = new Router();
+  for (const router of deps.routers) root.use(router.routes());
+  app.use(root.routes());
+  app.use(root.allowedMethods());
+  return app;
+}

@@ -1,0 +1,110 @@
+// The only reader of process.env. Every key is declared, typed and validated here; a bad value stops
+// start-up with a message naming the variable.
+import { randomBytes } from 'node:crypto';
+import Ajv from 'ajv';
+
+/** Configuration keys, as documented in the README's configuration table. */
+export interface Config {
+  /** Interface to listen on. */
+  readonly HOST: string;
+  /** TCP port; 0 picks a free one (tests). */
+  readonly PORT: number;
+  readonly NODE_ENV: 'development' | 'test' | 'production';
+  /** Elasticsearch base URL. */
+  readonly ELASTICSEARCH_URL: string;
+  /** Name of the alias readers query; versioned indices are created behind it. */
+  readonly ELASTICSEARCH_INDEX: string;
+  /** MongoDB connection string; its path names the database (default `pds`). */
+  readonly MONGODB_URI: string;
+  /** Redis URL for shared rate-limit state; empty means an in-process store (single instance only). */
+  readonly REDIS_URL: string;
+  /** HMAC key for login tokens (HS256); at least 32 characters. */
+  readonly JWT_SECRET: string;
+  /** Lifetime of a login token, seconds. */
+  readonly JWT_TTL_SECONDS: number;
+  /** HMAC key that signs pagination cursors; at least 32 characters. */
+  readonly CURSOR_SECRET: string;
+  /** Requests allowed per API key per window. */
+  readonly RATE_LIMIT_MAX: number;
+  readonly RATE_LIMIT_WINDOW_MS: number;
+  /** Login attempts allowed per email and per client address per window. */
+  readonly LOGIN_RATE_LIMIT_MAX: number;
+  readonly LOGIN_RATE_LIMIT_WINDOW_MS: number;
+  /** Credits a new account starts with. */
+  readonly SIGNUP_CREDITS: number;
+  /** How long a verified API key is trusted from the in-process cache before it is read again. */
+  readonly KEY_CACHE_TTL_MS: number;
+  /** Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503/504. */
+  readonly REQUEST_TIMEOUT_MS: number;
+  /** How long shutdown waits for in-flight requests. */
+  readonly SHUTDOWN_TIMEOUT_MS: number;
+  /** Largest accepted request body, bytes. */
+  readonly BODY_LIMIT_BYTES: number;
+  readonly LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Trust X-Forwarded-For (only behind a proxy that sets it). */
+  readonly TRUST_PROXY: boolean;
+}
+
+const schema = {
+  type: 'object',
+  properties: {
+    HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
+    NODE_ENV: { enum: ['development', 'test', 'production'], default: 'development' },
+    ELASTICSEARCH_URL: { type: 'string', pattern: '^https?://', default: 'http://127.0.0.1:9200' },
+    ELASTICSEARCH_INDEX: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$', default: 'products' },
+    MONGODB_URI: { type: 'string', pattern: '^mongodb(\\+srv)?://', default: 'mongodb://127.0.0.1:27017/pds' },
+    REDIS_URL: { type: 'string', pattern: '^(rediss?://.*)?$', default: 'redis://127.0.0.1:6379' },
+    JWT_SECRET: { type: 'string', minLength: 32 },
+    JWT_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 86400, default: 900 },
+    CURSOR_SECRET: { type: 'string', minLength: 32 },
+    RATE_LIMIT_MAX: { type: 'integer', minimum: 1, default: 600 },
+    RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 60000 },
+    LOGIN_RATE_LIMIT_MAX: { type: 'integer', minimum: 1, default: 10 },
+    LOGIN_RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 900000 },
+    SIGNUP_CREDITS: { type: 'integer', minimum: 0, default: 1000 },
+    KEY_CACHE_TTL_MS: { type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
+    REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 120000, default: 5000 },
+    SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },
+    BODY_LIMIT_BYTES: { type: 'integer', minimum: 256, maximum: 1048576, default: 16384 },
+    LOG_LEVEL: { enum: ['debug', 'info', 'warn', 'error', 'silent'], default: 'info' },
+    TRUST_PROXY: { type: 'boolean', default: false },
+  },
+  required: ['JWT_SECRET', 'CURSOR_SECRET'],
+  additionalProperties: false,
+} as const;
+
+export class ConfigError extends Error {}
+
+const ajv = new Ajv({ useDefaults: true, coerceTypes: true, allErrors: true });
+const validate = ajv.compile(schema);
+
+/**
+ * Reads the declared keys from `env`. Outside production a missing secret is generated per process
+ * (logins and cursors then do not survive a restart or cross instances); production requires both.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
+  }
+  if (env.REDIS_URL === '') raw.REDIS_URL = '';
+  if ((raw.NODE_ENV ?? 'development') !== 'production') {
+    raw.JWT_SECRET ??= randomBytes(32).toString('base64url');
+    raw.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
+  }
+  if (!validate(raw)) {
+    const problems = (validate.errors ?? []).map((e) => {
+      const name = e.instancePath.slice(1) || String(e.params.missingProperty ?? '');
+      return `${name}: ${e.message}`;
+    });
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  return Object.freeze(raw as unknown as Config);
+}
+
+/** The database named in the MongoDB URI's path, `pds` when it names none. */
+export function mongoDatabaseName(uri: string): string {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(uri);
+  return match ? decodeURIComponent(match[1]) : 'pds';
+}

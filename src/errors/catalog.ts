@@ -1,0 +1,55 @@
+// One catalog of every error the API answers with. The OpenAPI document lists these types, and a
+// test keeps the two in step.
+
+/** An entry: HTTP status, problem `type` slug and a short, stable title. */
+export interface ErrorDefinition {
+  readonly status: number;
+  readonly slug: string;
+  readonly title: string;
+}
+
+export const PROBLEM_TYPE_BASE = '/problems/';
+
+/** Error codes in UPPER_SNAKE, each answered as `application/problem+json`. */
+export const ERRORS = {
+  /** A query parameter, path parameter or body failed validation; `errors` lists each failure. */
+  VALIDATION_FAILED: { status: 400, slug: 'validation-failed', title: 'Request validation failed' },
+  /** The request body is not JSON. */
+  MALFORMED_JSON: { status: 400, slug: 'malformed-json', title: 'Malformed JSON body' },
+  /** A cursor was tampered with, expired, or is used with another query than the one that made it. */
+  INVALID_CURSOR: { status: 400, slug: 'invalid-cursor', title: 'Invalid cursor' },
+  /** Missing, unknown, expired or revoked credential. */
+  UNAUTHENTICATED: { status: 401, slug: 'unauthenticated', title: 'Authentication required' },
+  /** Login with an unknown email or a wrong password. */
+  INVALID_CREDENTIALS: { status: 401, slug: 'invalid-credentials', title: 'Invalid email or password' },
+  /** The account's credit balance does not cover the request. */
+  INSUFFICIENT_CREDITS: { status: 402, slug: 'insufficient-credits', title: 'Insufficient credits' },
+  /** The API key lacks the scope the operation requires. */
+  INSUFFICIENT_SCOPE: { status: 403, slug: 'insufficient-scope', title: 'Insufficient scope' },
+  /** The resource does not exist (or belongs to another account). */
+  NOT_FOUND: { status: 404, slug: 'not-found', title: 'Resource not found' },
+  /** No route matches the path. */
+  ROUTE_NOT_FOUND: { status: 404, slug: 'route-not-found', title: 'Route not found' },
+  /** The route exists, but not for this method. */
+  METHOD_NOT_ALLOWED: { status: 405, slug: 'method-not-allowed', title: 'Method not allowed' },
+  /** The email is already registered. */
+  EMAIL_TAKEN: { status: 409, slug: 'email-taken', title: 'Email already registered' },
+  /** The request body exceeds the size limit. */
+  PAYLOAD_TOO_LARGE: { status: 413, slug: 'payload-too-large', title: 'Payload too large' },
+  /** A body was sent with a media type other than application/json. */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, slug: 'unsupported-media-type', title: 'Unsupported media type' },
+  /** Too many requests in the current window; see Retry-After. */
+  RATE_LIMITED: { status: 429, slug: 'rate-limited', title: 'Too many requests' },
+  /** Anything unexpected; details are logged with the request id, never returned. */
+  INTERNAL: { status: 500, slug: 'internal', title: 'Internal server error' },
+  /** A dependency (Elasticsearch, MongoDB, Redis) cannot be reached; see Retry-After. */
+  DEPENDENCY_UNAVAILABLE: { status: 503, slug: 'dependency-unavailable', title: 'Service temporarily unavailable' },
+  /** A dependency did not answer within the request timeout. */
+  DEPENDENCY_TIMEOUT: { status: 504, slug: 'dependency-timeout', title: 'Dependency timed out' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function problemType(code: ErrorCode): string {
+  return PROBLEM_TYPE_BASE + ERRORS[code].slug;
+}

@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import { AppError } from '../errors/app-error';
+import { checkReadiness, type Probe } from './health.service';
+
+export function healthRouter(probes: readonly Probe[], timeoutMs: number): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const checks = await checkReadiness(probes, timeoutMs);
+    const down = Object.keys(checks).filter((name) => checks[name].status === 'down');
+    if (down.length > 0) {
+      throw new AppError('DEPENDENCY_UNAVAILABLE', `Not ready: ${down.join(', ')} ${down.length === 1 ? 'is' : 'are'} down.`, {
+        headers: { 'Retry-After': '5' },
+        extensions: { checks },
+      });
+    }
+    ctx.body = { status: 'ready', checks };
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+// Server-Timing on every response (durations of the search and database steps and the total), and
+// one access-log line per request.
+import { performance } from 'node:perf_hooks';
+import type { Middleware } from 'koa';
+import { runWithContext, currentContext } from '../shared/request-context';
+import type { Logger } from './logger';
+
+export function timing(logger: Logger): Middleware {
+  return (ctx, next) =>
+    runWithContext(async () => {
+      const start = performance.now();
+      try {
+        await next();
+      } finally {
+        const total = performance.now() - start;
+        const entries = [...(currentContext()?.timings ?? [])].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`);
+        entries.push(`total;dur=${total.toFixed(1)}`);
+        ctx.set('Server-Timing', entries.join(', '));
+        logger.info('request', {
+          request_id: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          duration_ms: Number(total.toFixed(1)),
+          key_id: ctx.state.apiKey?.id,
+        });
+      }
+    });
+}

@@ -1,0 +1,29 @@
+// Per-request state that adapters record into without knowing about HTTP: the durations of
+// Elasticsearch and database calls, reported in Server-Timing.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+
+export interface RequestContext {
+  readonly timings: Map<string, number>;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithContext<T>(fn: () => Promise<T>): Promise<T> {
+  return storage.run({ timings: new Map() }, fn);
+}
+
+export function currentContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Times `work` and adds its duration to the current request's timing entry `name` (es, db, cache...). */
+export async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    const timings = storage.getStore()?.timings;
+    if (timings) timings.set(name, (timings.get(name) ?? 0) + performance.now() - start);
+  }
+}

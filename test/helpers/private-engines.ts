@@ -1,0 +1,120 @@
+// Private, throwaway engine processes for tests that stop an engine: the shared ones keep serving
+// every other test. Elasticsearch is too heavy to run twice, so its tests cut the path to it with a
+// TCP proxy instead (the engine itself is real either way).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { FERRETDB_BIN } from './engines';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on ${port} after ${timeoutMs} ms`);
+}
+
+/** An engine process that can be stopped and started again on the same port. */
+export class PrivateEngine {
+  private child?: ChildProcess;
+  private readonly dir = mkdtempSync(path.join(os.tmpdir(), 'pds-engine-'));
+
+  private constructor(
+    readonly kind: 'redis' | 'ferretdb',
+    readonly port: number,
+  ) {}
+
+  static async create(kind: 'redis' | 'ferretdb'): Promise<PrivateEngine> {
+    const engine = new PrivateEngine(kind, await freePort());
+    await engine.start();
+    return engine;
+  }
+
+  get url(): string {
+    return this.kind === 'redis' ? `redis://127.0.0.1:${this.port}` : `mongodb://127.0.0.1:${this.port}/pds_private`;
+  }
+
+  async start(): Promise<void> {
+    const [cmd, args] =
+      this.kind === 'redis'
+        ? ['redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir]]
+        : [FERRETDB_BIN, ['--handler=sqlite', `--sqlite-url=file:${this.dir}/`, `--state-dir=${this.dir}`, `--listen-addr=127.0.0.1:${this.port}`, '--debug-addr=127.0.0.1:0', '--telemetry=disable', '--log-level=ERROR']];
+    this.child = spawn(cmd, args as string[], { stdio: 'ignore' });
+    await waitForPort(this.port, 15000);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A TCP proxy to a real engine that can cut every connection and refuse new ones, then resume. */
+export class CuttableProxy {
+  private server?: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+
+  private constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+
+  static async create(targetUrl: string): Promise<CuttableProxy> {
+    const u = new URL(targetUrl);
+    const proxy = new CuttableProxy(await freePort(), { host: u.hostname, port: Number(u.port) });
+    await proxy.resume();
+    return proxy;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async resume(): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', () => resolve()));
+  }
+
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    await closed;
+  }
+}

@@ -1,0 +1,55 @@
+// Starts the real service (production wiring) on port 0 against the real engines, isolated by its
+// own database and index alias, and cleans both up.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig, type Config } from '../../src/config';
+import { createLogger } from '../../src/http/logger';
+import { buildApp } from '../../src/app';
+import { wire, type Wired } from '../../src/wiring';
+import { ELASTICSEARCH_URL, MONGODB_URI, REDIS_URL, uniqueName, mongoUriFor } from './engines';
+import { dropTestData } from './cleanup';
+
+export interface TestServer {
+  readonly url: string;
+  readonly config: Config;
+  readonly wired: Wired;
+  /** Every log line the service wrote. */
+  readonly logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const name = uniqueName('t');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    ELASTICSEARCH_URL,
+    ELASTICSEARCH_INDEX: name,
+    MONGODB_URI: mongoUriFor(name, MONGODB_URI),
+    REDIS_URL,
+    LOG_LEVEL: 'info',
+    ...overrides,
+  });
+  const logs: string[] = [];
+  const logger = createLogger(config.LOG_LEVEL, (line) => logs.push(line));
+  const wired = wire(config, logger);
+  const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    wired,
+    logs,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await wired.close();
+      await dropTestData(config.MONGODB_URI, config.ELASTICSEARCH_INDEX);
+    },
+  };
+}
