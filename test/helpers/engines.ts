@@ -6,7 +6,7 @@ export const ENGINES_DIR = process.env.ENGINES_DIR ? path.resolve(process.env.EN
 export const ELASTICSEARCH_URL = process.env.ELASTICSEARCH_URL || 'http://127.0.0.1:9200';
 export const MONGODB_URI = process.env.MONGODB_URI || 'mongodb://127.0.0.1:27017/pds';
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-export const FERRETDB_BIN = path.join(ENGINES_DIR, 'ferretdb', 'bin', 'ferretdb-v1.24.2');
+export const FERRETDB_BIN = path.join(ENGINES_DIR, 'ferretdb', 'bin', 'ferretdb-v1.24.2-pds1');
 
 /** A name unique to this test run, for databases, indices and accounts. */
 export function uniqueName(prefix: string): string {

@@ -1,0 +1,123 @@
+// CEC inverter list (SAM library) and the CEC-derived ADR inverter library. SAM names read
+// "Manufacturer: Model [240V]" (292 lack the bracket, 288 of them with Vac 0); ADR has Manufacturer and Model columns. An
+// inverter is identified by manufacturer, model and nominal AC voltage, so a model listed for 208 V
+// and 240 V is two products, and the same model in both files is one.
+import type { SpecName } from '../../src/products/spec-catalog';
+import { normalizeKeyPart, SourceError, type SourceRecord } from './claims';
+import { identityClaim, specClaims, type AbsentWhen, type Table, type TableRecord } from './table';
+
+export const SAM_INVERTER_COLUMNS: Readonly<Record<string, SpecName>> = {
+  Vac: 'nominal_ac_voltage_v',
+  Pso: 'self_consumption_w',
+  Paco: 'ac_power_w',
+  Pdco: 'dc_power_w',
+  Vdco: 'nominal_dc_voltage_v',
+  C0: 'sandia_c0_per_w',
+  C1: 'sandia_c1_per_v',
+  C2: 'sandia_c2_per_v',
+  C3: 'sandia_c3_per_v',
+  Pnt: 'night_tare_w',
+  Vdcmax: 'max_dc_voltage_v',
+  Idcmax: 'max_dc_current_a',
+  Mppt_low: 'mppt_low_v',
+  Mppt_high: 'mppt_high_v',
+  CEC_Date: 'cec_listing_date',
+  CEC_Type: 'inverter_type',
+};
+
+export const ADR_INVERTER_COLUMNS: Readonly<Record<string, SpecName>> = {
+  Vac: 'nominal_ac_voltage_v',
+  Vintage: 'adr_vintage_year',
+  Pacmax: 'ac_power_w',
+  Pnom: 'dc_power_w',
+  Vnom: 'nominal_dc_voltage_v',
+  Vmin: 'min_operating_dc_voltage_v',
+  Vmax: 'max_operating_dc_voltage_v',
+  ADRCoefficients: 'adr_coefficients',
+  Pnt: 'night_tare_w',
+  Vdcmax: 'max_dc_voltage_v',
+  Idcmax: 'max_dc_current_a',
+  MPPTLow: 'mppt_low_v',
+  MPPTHi: 'mppt_high_v',
+  TambLow: 'ambient_temp_min_c',
+  TambHi: 'ambient_temp_max_c',
+  Weight: 'weight_kg',
+  PacFitErrMax: 'adr_pac_fit_error_max',
+  YearOfData: 'adr_data_year',
+};
+
+export const SAM_INVERTER_REQUIRED = ['Name', ...Object.keys(SAM_INVERTER_COLUMNS)];
+export const ADR_INVERTER_REQUIRED = ['Name', 'Manufacturer', 'Model', ...Object.keys(ADR_INVERTER_COLUMNS)];
+
+const SAM_NAME = /^([^:]+):\s*(.+?)\s*(?:\[([^\]]*)\])?\s*$/;
+
+// Both files write Vac 0 (or leave it blank) for central inverters listed without an AC voltage, and
+// two Schneider models give a range ("422-528"): neither is a nominal voltage, so neither is claimed
+// as one; a range still tells the variant apart.
+const VAC_RANGE = /^\d+(\.\d+)?-\d+(\.\d+)?$/;
+const vacNotNominal: AbsentWhen = (column, raw) => column === 'Vac' && (Number(raw) === 0 || VAC_RANGE.test(raw.trim()));
+
+function variantOf(table: Table, rec: TableRecord): string {
+  const cell = rec.cell('Vac').trim();
+  if (cell === '' || Number(cell) === 0) return '';
+  if (VAC_RANGE.test(cell)) return `${cell}V`;
+  const vac = Number(cell);
+  if (!Number.isFinite(vac) || vac < 0) throw new SourceError(table.file, rec.record, `column Vac: '${cell}' is not a voltage`);
+  return `${vac}V`;
+}
+
+function inverterKey(manufacturer: string, model: string, variant: string): string {
+  return `inverter|${normalizeKeyPart(manufacturer)}|${normalizeKeyPart(model)}|${variant.toLowerCase()}`;
+}
+
+export function convertSamInverters(table: Table): SourceRecord[] {
+  return table.records.map((rec) => {
+    const name = rec.cell('Name').trim();
+    const m = SAM_NAME.exec(name);
+    if (!m) throw new SourceError(table.file, rec.record, `Name '${name}' is not "Manufacturer: Model"`);
+    const [manufacturer, model] = [m[1].trim(), m[2].trim()];
+    const variant = variantOf(table, rec);
+    const parsed = 'Split from Name at the first colon ("Manufacturer: Model [voltage]").';
+    return {
+      key: inverterKey(manufacturer, model, variant),
+      category: 'inverter',
+      manufacturer,
+      model,
+      variant,
+      name,
+      source_id: table.sourceId,
+      record: rec.record,
+      claims: [
+        identityClaim(table, rec, 'name', name, 'Name'),
+        identityClaim(table, rec, 'manufacturer', manufacturer, 'Name', parsed),
+        identityClaim(table, rec, 'model', model, 'Name', parsed),
+        ...specClaims(table, rec, SAM_INVERTER_COLUMNS, vacNotNominal),
+      ],
+    };
+  });
+}
+
+export function convertAdrInverters(table: Table): SourceRecord[] {
+  return table.records.map((rec) => {
+    const manufacturer = rec.cell('Manufacturer').trim();
+    const model = rec.cell('Model').trim();
+    if (!manufacturer || !model) throw new SourceError(table.file, rec.record, 'empty Manufacturer or Model');
+    const variant = variantOf(table, rec);
+    return {
+      key: inverterKey(manufacturer, model, variant),
+      category: 'inverter',
+      manufacturer,
+      model,
+      variant,
+      name: rec.cell('Name').trim(),
+      source_id: table.sourceId,
+      record: rec.record,
+      claims: [
+        identityClaim(table, rec, 'name', rec.cell('Name').trim(), 'Name'),
+        identityClaim(table, rec, 'manufacturer', manufacturer, 'Manufacturer'),
+        identityClaim(table, rec, 'model', model, 'Model'),
+        ...specClaims(table, rec, ADR_INVERTER_COLUMNS, vacNotNominal),
+      ],
+    };
+  });
+}

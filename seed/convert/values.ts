@@ -1,0 +1,38 @@
+// Cell values: blank and "n/a" mean absent (never zero); numbers must parse completely.
+import { SPECS, type SpecName } from '../../src/products/spec-catalog';
+import type { ClaimValue } from './claims';
+
+const ABSENT = /^(|n\/a|na|nan|none|null|-)$/i;
+
+export function isAbsent(raw: string): boolean {
+  return ABSENT.test(raw.trim());
+}
+
+/** Parses a cell for a spec; undefined when absent; throws with a reason when malformed. */
+export function parseCell(spec: SpecName, raw: string): ClaimValue | undefined {
+  const cell = raw.trim();
+  if (isAbsent(cell)) return undefined;
+  const def = SPECS[spec];
+  switch (def.type) {
+    case 'number':
+    case 'integer': {
+      const value = Number(cell);
+      if (!Number.isFinite(value)) throw new Error(`'${cell}' is not a number`);
+      if (def.type === 'integer' && !Number.isInteger(value)) throw new Error(`'${cell}' is not a whole number`);
+      return value;
+    }
+    case 'boolean':
+      if (/^(1|y|yes|true)$/i.test(cell)) return true;
+      if (/^(0|n|no|false)$/i.test(cell)) return false;
+      throw new Error(`'${cell}' is not a yes/no value`);
+    case 'text':
+      return spec === 'cec_listing_date' ? isoDate(cell) : cell;
+  }
+}
+
+/** CEC dates are written M/D/YYYY. */
+function isoDate(cell: string): string {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(cell);
+  if (!m) throw new Error(`'${cell}' is not a M/D/YYYY date`);
+  return `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+}

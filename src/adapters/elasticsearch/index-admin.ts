@@ -1,0 +1,90 @@
+// Versioned indices behind one alias: build a new index, load it, check it, then move the alias in
+// one atomic call. Readers only ever query the alias, so they never see a half-built index.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EsClient } from './client';
+import { PROJECT_ROOT } from '../../shared/paths';
+
+export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v1.json');
+
+interface MappingFile {
+  settings: Record<string, unknown>;
+  mappings: { _meta: { mapping_version: number } } & Record<string, unknown>;
+}
+
+export function readMapping(): MappingFile {
+  return JSON.parse(readFileSync(MAPPING_FILE, 'utf8')) as MappingFile;
+}
+
+export class IndexAdmin {
+  constructor(
+    private readonly es: EsClient,
+    readonly alias: string,
+  ) {}
+
+  /** Creates an empty index named `<alias>-v<mapping version>-<time>`, tuned for a bulk load. */
+  async create(): Promise<string> {
+    const { settings, mappings } = readMapping();
+    const stamp = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 17);
+    const name = `${this.alias}-v${mappings._meta.mapping_version}-${stamp}`;
+    await this.es.indices.create({ index: name, settings: { ...settings, refresh_interval: '-1' }, mappings });
+    return name;
+  }
+
+  /** Loads documents with the client's bulk helper; resolves with how many were indexed. */
+  async load(index: string, docs: AsyncIterable<{ id: string }>, onProgress?: (indexed: number) => void): Promise<number> {
+    let indexed = 0;
+    const failures: string[] = [];
+    const stats = await this.es.helpers.bulk<{ id: string }>({
+      datasource: progressOf(docs, (n) => {
+        indexed = n;
+        onProgress?.(n);
+      }),
+      onDocument: (doc) => ({ index: { _index: index, _id: doc.id } }),
+      onDrop: (dropped) => failures.push(`${dropped.document.id}: ${JSON.stringify(dropped.error)}`),
+      flushBytes: 4_000_000,
+      concurrency: 3,
+      refreshOnCompletion: false,
+    });
+    if (stats.failed > 0) throw new Error(`bulk load of ${index} dropped ${stats.failed} documents, first: ${failures[0]}`);
+    return indexed;
+  }
+
+  /** Makes the loaded index searchable with its normal refresh interval. */
+  async finish(index: string): Promise<void> {
+    await this.es.indices.putSettings({ index, settings: { refresh_interval: String(readMapping().settings.refresh_interval ?? '1s') } });
+    await this.es.indices.refresh({ index });
+  }
+
+  async count(index: string): Promise<number> {
+    return (await this.es.count({ index })).count;
+  }
+
+  /** The indices the alias points at now (none before the first load). */
+  async targets(): Promise<string[]> {
+    const exists = await this.es.indices.existsAlias({ name: this.alias });
+    if (!exists) return [];
+    return Object.keys(await this.es.indices.getAlias({ name: this.alias }));
+  }
+
+  /** Moves the alias to `index` and away from `from`, in one atomic update. */
+  async swap(index: string, from: readonly string[]): Promise<void> {
+    await this.es.indices.updateAliases({
+      actions: [...from.map((old) => ({ remove: { index: old, alias: this.alias } })), { add: { index, alias: this.alias, is_write_index: true } }],
+    });
+  }
+
+  async drop(indices: readonly string[]): Promise<void> {
+    if (indices.length > 0) await this.es.indices.delete({ index: [...indices], ignore_unavailable: true });
+  }
+}
+
+async function* progressOf<T>(docs: AsyncIterable<T>, report: (n: number) => void): AsyncGenerator<T> {
+  let n = 0;
+  for await (const doc of docs) {
+    yield doc;
+    n += 1;
+    if (n % 1000 === 0) report(n);
+  }
+  report(n);
+}

@@ -1,0 +1,28 @@
+// Collection names and the indexes each needs; ensureIndexes is idempotent and runs at start-up and
+// before every seed.
+//
+// Access rule: hot paths look documents up by _id equality only. FerretDB on SQLite (our local
+// engine) pushes down exactly that filter and scans the table for anything else ($in, other fields,
+// ranges), so ids are chosen to make lookups _id lookups (revision `product@n`, key id = prefix).
+// The secondary unique indexes still guard integrity on both engines.
+import type { Db } from 'mongodb';
+
+export const COLLECTIONS = {
+  products: 'products',
+  revisions: 'revisions',
+  sources: 'sources',
+  counters: 'counters',
+  accounts: 'accounts',
+  apiKeys: 'api_keys',
+} as const;
+
+export async function ensureIndexes(db: Db): Promise<void> {
+  await Promise.all([
+    db.collection(COLLECTIONS.products).createIndex({ key: 1 }, { unique: true, name: 'key_unique' }),
+    db.collection(COLLECTIONS.revisions).createIndex({ product_id: 1, number: 1 }, { unique: true, name: 'product_number_unique' }),
+    db.collection(COLLECTIONS.revisions).createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' }),
+    db.collection(COLLECTIONS.accounts).createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
+    db.collection(COLLECTIONS.apiKeys).createIndex({ prefix: 1 }, { unique: true, name: 'prefix_unique' }),
+    db.collection(COLLECTIONS.apiKeys).createIndex({ account_id: 1, created_at: -1 }, { name: 'account_keys' }),
+  ]);
+}

@@ -1,0 +1,74 @@
+import { MongoBulkWriteError, type Collection, type Db } from 'mongodb';
+import type { ProductDoc } from '../../products/product.types';
+import { COLLECTIONS } from './collections';
+import { dbCall } from './client';
+
+/** What the seed needs to know of a stored product to decide whether it changed. */
+export interface ProductIdentity {
+  readonly _id: string;
+  readonly key: string;
+  readonly snapshot_hash: string;
+  readonly current_revision: number;
+  readonly created_at: Date;
+}
+
+export class ProductRepository {
+  private readonly coll: Collection<ProductDoc>;
+
+  constructor(db: Db) {
+    this.coll = db.collection<ProductDoc>(COLLECTIONS.products);
+  }
+
+  findById(id: string): Promise<ProductDoc | null> {
+    return dbCall(() => this.coll.findOne({ _id: id }));
+  }
+
+  /** Several products by id, in the order asked (null where unknown). */
+  findByIds(ids: readonly string[]): Promise<(ProductDoc | null)[]> {
+    return Promise.all(ids.map((id) => this.findById(id)));
+  }
+
+  identities(): Promise<ProductIdentity[]> {
+    return dbCall(() => this.coll.find({}, { projection: { _id: 1, key: 1, snapshot_hash: 1, current_revision: 1, created_at: 1 } }).toArray());
+  }
+
+  count(filter: { category?: string } = {}): Promise<number> {
+    return dbCall(() => this.coll.countDocuments(filter));
+  }
+
+  /** Inserts new products in bulk; any that exist already (a resumed seed) are replaced instead. */
+  async insertMany(products: readonly ProductDoc[]): Promise<void> {
+    if (products.length === 0) return;
+    try {
+      await dbCall(() => this.coll.insertMany([...products], { ordered: false }));
+    } catch (err) {
+      if (!(err instanceof MongoBulkWriteError)) throw err;
+      const failed = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+      if (failed.some((e) => e.code !== 11000)) throw err;
+      await this.replaceMany(failed.map((e) => products[e.index]));
+    }
+  }
+
+  /** Replaces each product by id (one _id-equality update each, the shape every engine indexes). */
+  async replaceMany(products: readonly ProductDoc[]): Promise<void> {
+    for (const p of products) await dbCall(() => this.coll.replaceOne({ _id: p._id }, p, { upsert: true }));
+  }
+
+  /**
+   * Every product in storage order, in bounded batches: memory stays flat whatever the count. No sort:
+   * FerretDB would sort the whole collection in memory before the first batch.
+   */
+  stream(filter: { category?: string } = {}, batchSize = 1000): AsyncIterable<ProductDoc> {
+    return this.coll.find(filter, { batchSize });
+  }
+
+  /** How many products each source backs. */
+  async countBySource(): Promise<Map<string, number>> {
+    const rows = await dbCall(() =>
+      this.coll
+        .aggregate<{ _id: string; n: number }>([{ $unwind: '$aliases' }, { $group: { _id: { p: '$_id', s: '$aliases.source_id' } } }, { $group: { _id: '$_id.s', n: { $sum: 1 } } }])
+        .toArray(),
+    );
+    return new Map(rows.map((r) => [r._id, r.n]));
+  }
+}

@@ -1,0 +1,34 @@
+// What every operator command shares: validated config, clients with timeouts fit for bulk work,
+// indexes in place, and a clean close.
+import { loadConfig, mongoDatabaseName, type Config } from '../config';
+import { createEsClient, type EsClient } from '../adapters/elasticsearch/client';
+import { createMongo, type MongoHandle } from '../adapters/mongo/client';
+import { ensureIndexes } from '../adapters/mongo/collections';
+
+export interface Operator {
+  readonly config: Config;
+  readonly es: EsClient;
+  readonly mongo: MongoHandle;
+  close(): Promise<void>;
+}
+
+const BULK_TIMEOUT_MS = 120000;
+
+export async function openOperator(env: NodeJS.ProcessEnv = process.env): Promise<Operator> {
+  const config = loadConfig(env);
+  const es = createEsClient(config.ELASTICSEARCH_URL, BULK_TIMEOUT_MS);
+  const mongo = createMongo(config.MONGODB_URI, mongoDatabaseName(config.MONGODB_URI), BULK_TIMEOUT_MS);
+  await ensureIndexes(mongo.db);
+  return { config, es, mongo, close: async () => void (await Promise.allSettled([es.close(), mongo.client.close()])) };
+}
+
+/** Runs a command's body, printing a failure as one line and exiting non-zero. */
+export function runCommand(name: string, body: () => Promise<void>): void {
+  body().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

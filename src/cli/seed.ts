@@ -1,0 +1,79 @@
+// npm run seed [-- --sources-dir DIR] [--if-empty]
+// Loads the seed files into MongoDB and rebuilds the index. Every file is parsed and checked before
+// anything is written; a second run on the same files creates no revision.
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { convertSources, loadManifest, DEFAULT_SEED_DIR, type Conversion } from '../../seed/convert/index';
+import { openOperator, runCommand } from './operator';
+import { createProgress } from './progress';
+import { syncCatalog } from '../revisions/catalog-sync.service';
+import { reindex } from '../search/reindex.service';
+import { ProductRepository } from '../adapters/mongo/product.repository';
+import { RevisionRepository } from '../adapters/mongo/revision.repository';
+import { SourceRepository } from '../adapters/mongo/source.repository';
+import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
+import type { SourceDoc } from '../sources/source.types';
+
+const { values: args } = parseArgs({
+  options: { 'sources-dir': { type: 'string' }, 'if-empty': { type: 'boolean', default: false } },
+});
+
+function sourceDocs(conversion: Conversion, packageName: string, retrievedAt: string): SourceDoc[] {
+  const now = new Date();
+  return conversion.sources.map((s) => ({
+    _id: s.id,
+    title: s.title,
+    publisher: s.publisher,
+    publisher_chain: s.publisher_chain,
+    url: s.url,
+    upstream_url: s.upstream_url,
+    file: s.file,
+    path_in_package: s.path_in_package,
+    package: packageName,
+    sha256: s.loaded_sha256,
+    licence: s.licence,
+    retrieved_at: retrievedAt,
+    records: s.records,
+    loaded_at: now,
+  }));
+}
+
+runCommand('seed', async () => {
+  const op = await openOperator();
+  try {
+    const products = new ProductRepository(op.mongo.db);
+    const index = new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX);
+    const ports = { products, revisions: new RevisionRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
+    if (args['if-empty'] && (await products.count()) > 0) {
+      const targets = await index.targets();
+      if (targets.length > 0) {
+        process.stderr.write(`seed: MongoDB holds ${await products.count()} products and ${index.alias} -> ${targets.join(', ')}; nothing to do\n`);
+        return;
+      }
+      const bar = createProgress('reindex');
+      const report = await reindex(ports, bar.update);
+      bar.finish(`${report.documents} documents into ${report.index}`);
+      return;
+    }
+    const manifest = loadManifest();
+    const sourcesDir = args['sources-dir'] ? path.resolve(args['sources-dir']) : path.join(DEFAULT_SEED_DIR, 'sources');
+    const t0 = Date.now();
+    const conversion = convertSources(manifest, sourcesDir);
+    process.stderr.write(`seed: read ${conversion.sources.map((s) => `${s.file} (${s.records} records)`).join(', ')} -> ${conversion.drafts.length} products in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    for (const s of conversion.sources) {
+      if (s.loaded_sha256 !== s.sha256) process.stderr.write(`seed: note: ${s.file} differs from the manifest (sha256 ${s.loaded_sha256})\n`);
+    }
+    const ingestBar = createProgress('products');
+    const reindexBar = createProgress('reindex');
+    const report = await syncCatalog(sourceDocs(conversion, `${manifest.package.name} ${manifest.package.version}`, manifest.retrieved_at), conversion.drafts, ports, {
+      ingest: ingestBar.update,
+      reindex: reindexBar.update,
+    });
+    const { created, changed, unchanged, revisions } = report.ingest;
+    ingestBar.finish(`${created} created, ${changed} changed, ${unchanged} unchanged, ${revisions} new revisions`);
+    if (report.reindex) reindexBar.finish(`${report.reindex.documents} documents into ${report.reindex.index}${report.reindex.replaced.length ? ` (replaced ${report.reindex.replaced.join(', ')})` : ''}`);
+    else process.stderr.write(`seed: nothing changed and ${index.alias} serves every product; index kept\n`);
+  } finally {
+    await op.close();
+  }
+});

@@ -1,0 +1,39 @@
+// The operator's seed: sources and product drafts -> MongoDB (sources, revisions, products) -> a
+// fresh index behind the alias.
+import type { SourceDoc } from '../sources/source.types';
+import { ingest, type IngestPorts, type IngestReport, type ProductDraft } from './ingest.service';
+import { reindex, type ReindexPorts, type ReindexReport } from '../search/reindex.service';
+
+export interface SyncPorts {
+  readonly products: IngestPorts['products'] & ReindexPorts['products'];
+  readonly revisions: IngestPorts['revisions'];
+  readonly index: ReindexPorts['index'];
+  readonly sources: { saveMany(sources: readonly SourceDoc[]): Promise<void> };
+}
+
+export interface SyncReport {
+  readonly ingest: IngestReport;
+  /** Absent when nothing changed and the index already serves every product. */
+  readonly reindex?: ReindexReport;
+}
+
+type OnProgress = (done: number, total: number) => void;
+
+export async function syncCatalog(
+  sources: readonly SourceDoc[],
+  drafts: readonly ProductDraft[],
+  ports: SyncPorts,
+  progress: { ingest?: OnProgress; reindex?: OnProgress } = {},
+): Promise<SyncReport> {
+  await ports.sources.saveMany(sources);
+  const files = Object.fromEntries(sources.map((s) => [s._id, s.sha256]));
+  const ingested = await ingest(drafts, files, ports, progress.ingest);
+  if (ingested.created + ingested.changed === 0 && (await indexIsCurrent(ports))) return { ingest: ingested };
+  return { ingest: ingested, reindex: await reindex(ports, progress.reindex) };
+}
+
+async function indexIsCurrent(ports: SyncPorts): Promise<boolean> {
+  const targets = await ports.index.targets();
+  if (targets.length !== 1) return false;
+  return (await ports.index.count(targets[0])) === (await ports.products.count());
+}

@@ -1,0 +1,36 @@
+// Claims: one value from one cell of one source record, with where it stands and how it was got.
+// A revision's snapshot is the full list of its product's claims.
+
+export type ClaimValue = string | number | boolean;
+
+/** Where a value stands in its source file. */
+export interface Locator {
+  readonly file: string;
+  /** 1-based data record number (header, units and SAM-variable rows are not counted). */
+  readonly record: number;
+  /** 1-based file line the record starts on. */
+  readonly line: number;
+  readonly column: string;
+}
+
+export interface Claim {
+  /** A spec name, or an identity field: manufacturer, model, name. */
+  readonly field: string;
+  readonly value: ClaimValue;
+  readonly unit?: string;
+  /** The cell as written in the source. */
+  readonly raw: string;
+  readonly source_id: string;
+  readonly locator: Locator;
+  readonly method: 'reported' | 'derived';
+  /** For derived values: how they were derived. */
+  readonly derivation?: string;
+}
+
+/** One field's value as it moved from one revision to the next, per source. */
+export interface Change {
+  readonly field: string;
+  readonly source_id: string;
+  readonly from?: ClaimValue;
+  readonly to?: ClaimValue;
+}

@@ -1,0 +1,197 @@
+// Turns converted source data into products and immutable revisions. A product whose claim snapshot
+// is unchanged gets nothing new; a changed one gets exactly one new revision listing the changes.
+// Without multi-document transactions, the order of writes makes a crashed run resumable: revisions
+// first (append-only; re-appending the same snapshot is a no-op), then the products that point at them.
+import { createHash } from 'node:crypto';
+import type { ProductDoc } from '../products/product.types';
+import { productSlug } from '../products/product-id';
+import type { Change, Claim, ClaimValue } from './claim';
+import { revisionId, type RevisionDoc } from './revision.types';
+
+/** A product as the sources describe it now, before it is compared with what is stored. */
+export interface ProductDraft {
+  readonly key: string;
+  readonly category: string;
+  readonly manufacturer: string;
+  readonly model: string;
+  readonly variant: string;
+  readonly aliases: readonly { source_id: string; name: string }[];
+  readonly claims: readonly Claim[];
+  readonly specs: Readonly<Record<string, ClaimValue>>;
+}
+
+export interface IngestPorts {
+  readonly products: {
+    identities(): Promise<{ _id: string; key: string; snapshot_hash: string; current_revision: number; created_at: Date }[]>;
+    insertMany(products: readonly ProductDoc[]): Promise<void>;
+    replaceMany(products: readonly ProductDoc[]): Promise<void>;
+  };
+  readonly revisions: {
+    get(productId: string, number: number): Promise<RevisionDoc | null>;
+    latest(productId: string, from?: number): Promise<RevisionDoc | null>;
+    reserveSeq(n: number): Promise<number>;
+    append(revisions: readonly RevisionDoc[]): Promise<void>;
+  };
+}
+
+export interface IngestReport {
+  created: number;
+  changed: number;
+  unchanged: number;
+  revisions: number;
+}
+
+/** Raised by the revision store when a (product, number) is taken by another snapshot. */
+export interface RevisionConflict extends Error {
+  readonly revisionIds: readonly string[];
+}
+
+const BATCH = 500;
+
+export function snapshotHash(claims: readonly Claim[]): string {
+  return createHash('sha256').update(JSON.stringify(claims)).digest('hex');
+}
+
+interface Planned {
+  readonly draft: ProductDraft;
+  readonly hash: string;
+  readonly id: string;
+  readonly known: boolean;
+  readonly createdAt: Date;
+  previous: RevisionDoc | null;
+}
+
+export async function ingest(
+  drafts: readonly ProductDraft[],
+  sourceFiles: Readonly<Record<string, string>>,
+  ports: IngestPorts,
+  onProgress: (done: number, total: number) => void = () => undefined,
+  now: Date = new Date(),
+): Promise<IngestReport> {
+  const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
+  const taken = new Set([...stored.values()].map((p) => p._id));
+  const report: IngestReport = { created: 0, changed: 0, unchanged: 0, revisions: 0 };
+
+  for (let start = 0; start < drafts.length; start += BATCH) {
+    const planned: Planned[] = [];
+    for (const draft of drafts.slice(start, start + BATCH)) {
+      const hash = snapshotHash(draft.claims);
+      const known = stored.get(draft.key);
+      if (known?.snapshot_hash === hash) {
+        report.unchanged += 1;
+        continue;
+      }
+      const previous = known ? await ports.revisions.latest(known._id, known.current_revision) : null;
+      planned.push({ draft, hash, id: known?._id ?? allocateId(draft, taken), known: Boolean(known), createdAt: known?.created_at ?? now, previous });
+    }
+    report.revisions += await appendRevisions(planned, sourceFiles, ports, now);
+    const products = planned.map((p) => makeProduct(p.id, p.draft, revisionNumber(p), p.hash, p.createdAt, now));
+    await ports.products.insertMany(products.filter((_, i) => !planned[i].known));
+    await ports.products.replaceMany(products.filter((_, i) => planned[i].known));
+    for (const p of planned) report[p.known ? 'changed' : 'created'] += 1;
+    onProgress(Math.min(start + BATCH, drafts.length), drafts.length);
+  }
+  return report;
+}
+
+function revisionNumber(p: Planned): number {
+  return p.previous?.snapshot_hash === p.hash ? p.previous.number : (p.previous?.number ?? 0) + 1;
+}
+
+/**
+ * Appends a revision for each planned product whose latest revision holds another snapshot. A
+ * conflict means an earlier, interrupted run stored a revision the products do not point at yet:
+ * the latest revision is then looked up and the new one numbered after it.
+ */
+async function appendRevisions(planned: Planned[], sourceFiles: Readonly<Record<string, string>>, ports: IngestPorts, now: Date): Promise<number> {
+  let appended = 0;
+  let pending = planned;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    const fresh = pending.filter((p) => p.previous?.snapshot_hash !== p.hash);
+    if (fresh.length === 0) break;
+    let seq = await ports.revisions.reserveSeq(fresh.length);
+    const docs = fresh.map((p) => makeRevision(p.id, revisionNumber(p), seq++, p.draft.claims, p.hash, p.previous ?? undefined, sourceFiles, now));
+    try {
+      await ports.revisions.append(docs);
+      return appended + docs.length;
+    } catch (err) {
+      const conflicts = (err as RevisionConflict).revisionIds;
+      if (!conflicts || attempt >= 2) throw err;
+      const ids = new Set(conflicts);
+      appended += docs.length - ids.size;
+      pending = fresh.filter((p) => ids.has(revisionId(p.id, revisionNumber(p))));
+      for (const p of pending) p.previous = await ports.revisions.latest(p.id, revisionNumber(p));
+    }
+  }
+  return appended;
+}
+
+/** Readable ids; a clash (an AC module listed as a module and as an inverter) takes the category, then a hash. */
+function allocateId(draft: ProductDraft, taken: Set<string>): string {
+  const base = productSlug(draft.manufacturer, draft.model, draft.variant);
+  const candidates = [base, `${base}-${draft.category}`, `${base}-${createHash('sha256').update(draft.key).digest('hex').slice(0, 8)}`];
+  const id = candidates.find((c) => !taken.has(c)) ?? candidates[2];
+  taken.add(id);
+  return id;
+}
+
+function makeRevision(
+  productId: string,
+  number: number,
+  seq: number,
+  claims: readonly Claim[],
+  hash: string,
+  previous: RevisionDoc | undefined,
+  sourceFiles: Readonly<Record<string, string>>,
+  now: Date,
+): RevisionDoc {
+  const changes = previous ? diffClaims(previous.claims, claims) : [];
+  const summary = previous
+    ? changes.length > 0
+      ? `${changes.length} value${changes.length === 1 ? '' : 's'} changed: ${[...new Set(changes.map((c) => c.field))].join(', ')}`
+      : 'Same values; their location in the sources changed'
+    : 'First seen in the sources';
+  const used = new Set(claims.map((c) => c.source_id));
+  const files = Object.fromEntries(Object.entries(sourceFiles).filter(([id]) => used.has(id)));
+  return { _id: revisionId(productId, number), product_id: productId, number, seq, created_at: now, snapshot_hash: hash, claims, changes, summary, source_files: files };
+}
+
+/** Value changes per (field, source): the value each source gives for each field, before and after. */
+export function diffClaims(before: readonly Claim[], after: readonly Claim[]): Change[] {
+  const index = (claims: readonly Claim[]) => {
+    const m = new Map<string, Claim>();
+    for (const c of claims) {
+      const k = `${c.field}\u0000${c.source_id}`;
+      if (!m.has(k)) m.set(k, c);
+    }
+    return m;
+  };
+  const a = index(before);
+  const b = index(after);
+  const changes: Change[] = [];
+  for (const k of new Set([...a.keys(), ...b.keys()])) {
+    const from = a.get(k);
+    const to = b.get(k);
+    if (from?.value === to?.value) continue;
+    const { field, source_id } = (to ?? from)!;
+    changes.push({ field, source_id, ...(from ? { from: from.value } : {}), ...(to ? { to: to.value } : {}) });
+  }
+  return changes;
+}
+
+function makeProduct(id: string, draft: ProductDraft, revision: number, hash: string, createdAt: Date, now: Date): ProductDoc {
+  return {
+    _id: id,
+    key: draft.key,
+    category: draft.category,
+    manufacturer: draft.manufacturer,
+    model: draft.model,
+    variant: draft.variant,
+    aliases: draft.aliases,
+    specs: draft.specs,
+    current_revision: revision,
+    snapshot_hash: hash,
+    created_at: createdAt,
+    updated_at: now,
+  };
+}

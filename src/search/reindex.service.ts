@@ -1,0 +1,46 @@
+// Rebuilds the search index from MongoDB: a new versioned index, loaded and counted against the
+// database, then the alias moves to it atomically and the old index goes. Any failure before the swap
+// drops the new index and leaves the old one serving.
+import type { ProductDoc } from '../products/product.types';
+import { toSearchDocument, type SearchDocument } from './search-document';
+
+export interface ReindexPorts {
+  readonly products: { stream(): AsyncIterable<ProductDoc>; count(): Promise<number> };
+  readonly index: {
+    create(): Promise<string>;
+    load(index: string, docs: AsyncIterable<SearchDocument>, onProgress?: (n: number) => void): Promise<number>;
+    finish(index: string): Promise<void>;
+    count(index: string): Promise<number>;
+    targets(): Promise<string[]>;
+    swap(index: string, from: readonly string[]): Promise<void>;
+    drop(indices: readonly string[]): Promise<void>;
+  };
+}
+
+export interface ReindexReport {
+  readonly index: string;
+  readonly documents: number;
+  readonly replaced: string[];
+}
+
+export async function reindex(ports: ReindexPorts, onProgress?: (done: number, total: number) => void): Promise<ReindexReport> {
+  const expected = await ports.products.count();
+  const index = await ports.index.create();
+  try {
+    await ports.index.load(index, mapStream(ports.products.stream(), toSearchDocument), (n) => onProgress?.(n, expected));
+    await ports.index.finish(index);
+    const [indexed, stored] = [await ports.index.count(index), await ports.products.count()];
+    if (indexed !== stored) throw new Error(`index ${index} holds ${indexed} documents, MongoDB ${stored}; the alias was not moved`);
+    const replaced = (await ports.index.targets()).filter((name) => name !== index);
+    await ports.index.swap(index, replaced);
+    await ports.index.drop(replaced);
+    return { index, documents: indexed, replaced };
+  } catch (err) {
+    await ports.index.drop([index]).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function* mapStream<T, U>(source: AsyncIterable<T>, fn: (t: T) => U): AsyncIterable<U> {
+  for await (const item of source) yield fn(item);
+}

@@ -1,0 +1,54 @@
+// The indexed form of a product. The index runs on core analysis only (no word-delimiter or n-gram
+// filters), so model numbers are normalized here: "SUN2000-5KTL" is also indexed as "sun20005ktl"
+// (prefix queries on a whole part number) and "sun 2000 5 ktl" (its letter and digit runs).
+import type { ProductDoc } from '../products/product.types';
+import { SPECS, isSpecName } from '../products/spec-catalog';
+
+export interface SearchDocument {
+  readonly id: string;
+  readonly category: string;
+  readonly manufacturer: string;
+  readonly model: string;
+  readonly variant: string;
+  readonly aliases: string[];
+  readonly model_compact: string;
+  readonly model_parts: string;
+  readonly search_text: string;
+  readonly current_revision: number;
+  readonly updated_at: string;
+  readonly specs: Record<string, unknown>;
+}
+
+export function compactModel(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+export function modelParts(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+    .replace(/(\p{N})(\p{L})/gu, '$1 $2')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export function toSearchDocument(p: ProductDoc): SearchDocument {
+  const aliases = [...new Set(p.aliases.map((a) => a.name))];
+  const textSpecs = Object.entries(p.specs)
+    .filter(([name, v]) => isSpecName(name) && SPECS[name].type === 'text' && typeof v === 'string' && name !== 'adr_coefficients')
+    .map(([, v]) => String(v));
+  return {
+    id: p._id,
+    category: p.category,
+    manufacturer: p.manufacturer,
+    model: p.model,
+    variant: p.variant,
+    aliases,
+    model_compact: compactModel(p.model),
+    model_parts: modelParts(`${p.model} ${p.variant}`),
+    search_text: [p.manufacturer, p.model, p.variant, ...aliases, ...textSpecs].join(' '),
+    current_revision: p.current_revision,
+    updated_at: p.updated_at.toISOString(),
+    specs: { ...p.specs },
+  };
+}

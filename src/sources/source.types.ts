@@ -1,0 +1,17 @@
+/** A source file the data comes from, with its chain of publishers. */
+export interface SourceDoc {
+  readonly _id: string;
+  readonly title: string;
+  readonly publisher: string;
+  readonly publisher_chain: readonly string[];
+  readonly url: string;
+  readonly upstream_url: string;
+  readonly file: string;
+  readonly path_in_package: string;
+  readonly package: string;
+  readonly sha256: string;
+  readonly licence: string;
+  readonly retrieved_at: string;
+  readonly records: number;
+  readonly loaded_at: Date;
+}
