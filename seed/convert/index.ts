@@ -12,6 +12,7 @@ import { ManufacturerDeriver } from './manufacturer';
 import { mergeRecords, type ProductDraft } from './merge';
 import { readTable, type Table } from './table';
 import { PROJECT_ROOT } from '../../src/shared/paths';
+import type { SourceDoc } from '../../src/sources/source.types';
 
 export interface ManifestSource {
   readonly id: string;
@@ -90,4 +91,24 @@ function moduleNamesOf(source: ManifestSource, table: Table): string[] {
   if (source.reader === 'cec-modules') return table.records.map((r) => r.cell('Name').trim());
   if (source.reader === 'sandia-modules') return table.records.map((r) => sandiaBaseName(r.cell('Name')));
   return [];
+}
+
+/** The sources as stored: the manifest's description plus what was actually read. */
+export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedAt = new Date()): SourceDoc[] {
+  return conversion.sources.map((s) => ({
+    _id: s.id,
+    title: s.title,
+    publisher: s.publisher,
+    publisher_chain: s.publisher_chain,
+    url: s.url,
+    upstream_url: s.upstream_url,
+    file: s.file,
+    path_in_package: s.path_in_package,
+    package: `${manifest.package.name} ${manifest.package.version}`,
+    sha256: s.loaded_sha256,
+    licence: s.licence,
+    retrieved_at: manifest.retrieved_at,
+    records: s.records,
+    loaded_at: loadedAt,
+  }));
 }

@@ -3,7 +3,7 @@
 // anything is written; a second run on the same files creates no revision.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { convertSources, loadManifest, DEFAULT_SEED_DIR, type Conversion } from '../../seed/convert/index';
+import { convertSources, loadManifest, toSourceDocs, DEFAULT_SEED_DIR } from '../../seed/convert/index';
 import { openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
 import { syncCatalog } from '../revisions/catalog-sync.service';
@@ -12,31 +12,10 @@ import { ProductRepository } from '../adapters/mongo/product.repository';
 import { RevisionRepository } from '../adapters/mongo/revision.repository';
 import { SourceRepository } from '../adapters/mongo/source.repository';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
-import type { SourceDoc } from '../sources/source.types';
 
 const { values: args } = parseArgs({
   options: { 'sources-dir': { type: 'string' }, 'if-empty': { type: 'boolean', default: false } },
 });
-
-function sourceDocs(conversion: Conversion, packageName: string, retrievedAt: string): SourceDoc[] {
-  const now = new Date();
-  return conversion.sources.map((s) => ({
-    _id: s.id,
-    title: s.title,
-    publisher: s.publisher,
-    publisher_chain: s.publisher_chain,
-    url: s.url,
-    upstream_url: s.upstream_url,
-    file: s.file,
-    path_in_package: s.path_in_package,
-    package: packageName,
-    sha256: s.loaded_sha256,
-    licence: s.licence,
-    retrieved_at: retrievedAt,
-    records: s.records,
-    loaded_at: now,
-  }));
-}
 
 runCommand('seed', async () => {
   const op = await openOperator();
@@ -65,7 +44,7 @@ runCommand('seed', async () => {
     }
     const ingestBar = createProgress('products');
     const reindexBar = createProgress('reindex');
-    const report = await syncCatalog(sourceDocs(conversion, `${manifest.package.name} ${manifest.package.version}`, manifest.retrieved_at), conversion.drafts, ports, {
+    const report = await syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, ports, {
       ingest: ingestBar.update,
       reindex: reindexBar.update,
     });

@@ -16,7 +16,7 @@ describe('docker-compose.yml', () => {
     assert.match(compose.services.mongodb.image, /^mongo:[78]/);
     assert.match(compose.services.redis.image, /^redis:/);
     for (const name of ['elasticsearch', 'mongodb', 'redis', 'app']) assert.ok(compose.services[name].healthcheck, `${name} has a health check`);
-    assert.ok(compose.volumes['es-data'] && compose.volumes['mongo-data']);
+    assert.ok('es-data' in compose.volumes && 'mongo-data' in compose.volumes);
   });
 
   it('then the app environment is accepted by the config schema once secrets are supplied', () => {

@@ -1,0 +1,51 @@
+// Seeds an isolated database and index alias through the same service the seed command uses.
+import { createEsClient } from '../../src/adapters/elasticsearch/client';
+import { createMongo, type MongoHandle } from '../../src/adapters/mongo/client';
+import { ensureIndexes } from '../../src/adapters/mongo/collections';
+import { ProductRepository } from '../../src/adapters/mongo/product.repository';
+import { RevisionRepository } from '../../src/adapters/mongo/revision.repository';
+import { SourceRepository } from '../../src/adapters/mongo/source.repository';
+import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
+import { syncCatalog, type SyncReport } from '../../src/revisions/catalog-sync.service';
+import { convertSources, loadManifest, toSourceDocs } from '../../seed/convert/index';
+import { ELASTICSEARCH_URL, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
+import { dropTestData } from './cleanup';
+
+export interface Catalog {
+  readonly mongoUri: string;
+  readonly alias: string;
+  readonly mongo: MongoHandle;
+  readonly products: ProductRepository;
+  readonly revisions: RevisionRepository;
+  readonly index: IndexAdmin;
+  seed(sourcesDir?: string): Promise<SyncReport>;
+  drop(): Promise<void>;
+}
+
+export async function openCatalog(name = uniqueName('cat')): Promise<Catalog> {
+  const mongoUri = mongoUriFor(name, MONGODB_URI);
+  const mongo = createMongo(mongoUri, new URL(mongoUri).pathname.slice(1), 120000);
+  await ensureIndexes(mongo.db);
+  const es = createEsClient(ELASTICSEARCH_URL, 120000);
+  const products = new ProductRepository(mongo.db);
+  const revisions = new RevisionRepository(mongo.db);
+  const sources = new SourceRepository(mongo.db);
+  const index = new IndexAdmin(es, name);
+  return {
+    mongoUri,
+    alias: name,
+    mongo,
+    products,
+    revisions,
+    index,
+    async seed(sourcesDir) {
+      const manifest = loadManifest();
+      const conversion = convertSources(manifest, sourcesDir);
+      return syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, { products, revisions, sources, index });
+    },
+    async drop() {
+      await Promise.allSettled([mongo.client.close(), es.close()]);
+      await dropTestData(mongoUri, name);
+    },
+  };
+}

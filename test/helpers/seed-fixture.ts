@@ -1,0 +1,54 @@
+// Source folders for seed tests: real records sliced from the committed files (header rows kept),
+// optionally with one cell edited, so a test seeds in seconds and can change a value.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseCsv } from '../../seed/convert/csv';
+import { loadManifest, DEFAULT_SEED_DIR } from '../../seed/convert/index';
+
+export interface Slice {
+  /** Keeps a data record when true; `cells` by column name. */
+  readonly keep: (cells: Record<string, string>) => boolean;
+  readonly limit: number;
+}
+
+/** The fixture: a few makers from each file, chosen so some inverters appear in both inverter files. */
+export const DEFAULT_SLICES: Record<string, Slice> = {
+  'cec-modules': { keep: (c) => /^(Trina Solar TSM-20|Hanwha Q CELLS Q\.PEAK DUO|Canadian Solar Inc\. CS6P-25)/.test(c.Name), limit: 60 },
+  'cec-inverters': { keep: (c) => /^(ABB: MICRO|Huawei Technologies)/.test(c.Name), limit: 30 },
+  'adr-inverters': { keep: (c) => /^(ABB|Huawei Technologies)/.test(c.Manufacturer), limit: 30 },
+  'sandia-modules': { keep: (c) => /^(Advent|Trina)/.test(c.Name), limit: 10 },
+};
+
+export interface Edit {
+  readonly sourceId: string;
+  readonly match: (cells: Record<string, string>) => boolean;
+  readonly column: string;
+  readonly value: string;
+}
+
+const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+export function writeSources(slices: Record<string, Slice> = DEFAULT_SLICES, edits: readonly Edit[] = [], dir = mkdtempSync(path.join(os.tmpdir(), 'pds-sources-'))): string {
+  for (const source of loadManifest().sources) {
+    const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', source.file), 'utf8'));
+    const header = rows[0].cells;
+    const asObject = (cells: string[]) => Object.fromEntries(header.map((h, i) => [h, cells[i]]));
+    const slice = slices[source.id];
+    const kept = rows
+      .slice(3)
+      .map((r) => r.cells)
+      .filter((cells) => slice.keep(asObject(cells)))
+      .slice(0, slice.limit)
+      .map((cells) => {
+        const edit = edits.find((e) => e.sourceId === source.id && e.match(asObject(cells)));
+        if (!edit) return cells;
+        const copy = [...cells];
+        copy[header.indexOf(edit.column)] = edit.value;
+        return copy;
+      });
+    const lines = [...rows.slice(0, 3).map((r) => r.cells), ...kept].map((cells) => cells.map(quote).join(','));
+    writeFileSync(path.join(dir, source.file), `${lines.join('\n')}\n`);
+  }
+  return dir;
+}

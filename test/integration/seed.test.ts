@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openCatalog, type Catalog } from '../helpers/catalog';
+import { writeSources } from '../helpers/seed-fixture';
+import { ELASTICSEARCH_URL, ROOT } from '../helpers/engines';
+import { parseCsv } from '../../seed/convert/csv';
+import { convertSources, loadManifest } from '../../seed/convert/index';
+import { RevisionImmutableError } from '../../src/adapters/mongo/revision.repository';
+import { provenanceOf } from '../../src/revisions/provenance';
+import type { Claim } from '../../src/revisions/claim';
+
+const TRINA = 'Trina Solar TSM-205DA01A';
+
+function runSeed(catalog: Catalog, sourcesDir: string) {
+  return spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--sources-dir', sourcesDir], {
+    env: { ...process.env, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ELASTICSEARCH_URL },
+    encoding: 'utf8',
+  });
+}
+
+function rewrite(dir: string, file: string, change: (text: string) => string) {
+  const target = path.join(dir, file);
+  const text = readFileSync(target, 'utf8');
+  const changed = change(text);
+  if (changed === text) throw new Error(`the fixture edit of ${file} matched nothing`);
+  writeFileSync(target, changed);
+}
+
+async function snapshot(catalog: Catalog) {
+  return { products: await catalog.products.count(), revisions: await catalog.revisions.count(), targets: await catalog.index.targets() };
+}
+
+describe('seed and reindex', function () {
+  this.timeout(120000);
+  let catalog: Catalog;
+  let sources: string;
+
+  before(async () => {
+    catalog = await openCatalog();
+    sources = writeSources();
+  });
+  after(() => catalog?.drop());
+
+  it('when the seed runs on a fresh database, then every product gets revision 1 and the alias serves them all', async () => {
+    const expected = convertSources(loadManifest(), sources).drafts.length;
+    const report = await catalog.seed(sources);
+    assert.equal(report.ingest.created, expected);
+    assert.equal(await catalog.products.count(), expected);
+    assert.equal(report.ingest.revisions, expected);
+    const targets = await catalog.index.targets();
+    assert.equal(targets.length, 1);
+    assert.equal(await catalog.index.count(targets[0]), await catalog.products.count());
+  });
+
+  it('when the seed runs again on the same files, then it creates no revision and keeps the index', async () => {
+    const before = await snapshot(catalog);
+    const report = await catalog.seed(sources);
+    assert.deepEqual([report.ingest.created, report.ingest.changed, report.ingest.revisions], [0, 0, 0]);
+    assert.equal(report.reindex, undefined);
+    assert.deepEqual(await snapshot(catalog), before);
+  });
+
+  it('then every spec value traces to the very cell of its source file', async () => {
+    for await (const product of catalog.products.stream()) {
+      const revision = await catalog.revisions.get(product._id, product.current_revision);
+      assert.ok(revision, `${product._id} has its current revision`);
+      const provenance = provenanceOf(revision.claims, revision.number);
+      for (const [field, value] of Object.entries(product.specs)) {
+        const p = provenance[field];
+        assert.ok(p, `${product._id}.${field} has provenance`);
+        const claim: Claim = revision.claims.find((c) => c.field === field)!;
+        assert.equal(claim.value, value);
+        if (p.method === 'derived') continue;
+        const rows = parseCsv(readFileSync(path.join(sources, p.locator.file), 'utf8'));
+        const header = rows[0].cells;
+        assert.equal(rows[p.locator.record + 2].cells[header.indexOf(p.locator.column)], claim.raw, `${product._id}.${field}`);
+      }
+    }
+  });
+
+  it('when one value changes in a source file, then exactly one new revision lists that change', async () => {
+    const edited = writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '251.5' }]);
+    const report = await catalog.seed(edited);
+    assert.deepEqual([report.ingest.changed, report.ingest.revisions], [1, 1]);
+    const product = (await catalog.products.identities()).find((p) => p.key === `pv-module|${TRINA.toLowerCase()}`)!;
+    const revision = await catalog.revisions.get(product._id, 2);
+    assert.ok(revision);
+    const stc = revision.changes.find((c) => c.field === 'stc_power_w')!;
+    assert.deepEqual([stc.source_id, stc.to], ['cec-modules', 251.5]);
+    assert.equal(revision.changes.length, 1);
+    assert.equal((await catalog.revisions.get(product._id, 1))!.claims.find((c) => c.field === 'stc_power_w')!.value, stc.from);
+    assert.equal((await catalog.seed(edited)).ingest.revisions, 0, 'and seeding the same edit again adds nothing');
+  });
+
+  it('when a stored revision is appended again with another snapshot, then it is refused and the stored one is unchanged', async () => {
+    const [first] = await catalog.products.identities();
+    const stored = (await catalog.revisions.get(first._id, 1))!;
+    const tampered = { ...stored, snapshot_hash: 'forged', claims: [] };
+    await assert.rejects(catalog.revisions.append([tampered]), RevisionImmutableError);
+    assert.deepEqual(await catalog.revisions.get(first._id, 1), stored);
+  });
+
+  const breakages: [string, (dir: string) => void, RegExp][] = [
+    ['a malformed number', (dir) => rewrite(dir, 'sam-library-cec-inverters-2019-03-05.csv', (t) => t.replace(/^(ABB: [^,]+,\d+,[^,]+,)250,/m, '$1250 W,')), /sam-library-cec-inverters-2019-03-05\.csv record \d+: column Paco: '250 W' is not a number/],
+    ['a row with fields missing', (dir) => rewrite(dir, 'sam-library-sandia-modules-2015-6-30.csv', (t) => `${t}Broken Module [2010],2010,1.2\n`), /sam-library-sandia-modules-2015-6-30\.csv record \d+: has 3 fields, the header has 43/],
+    ['a missing column', (dir) => rewrite(dir, 'sam-library-cec-modules-2019-03-05.csv', (t) => t.replace(/^Name,Technology,/, 'Name,Tech,')), /sam-library-cec-modules-2019-03-05\.csv: missing column Technology/],
+    ['an unreadable file', (dir) => rmSync(path.join(dir, 'adr-library-cec-inverters-2019-03-05.csv')), /adr-library-cec-inverters-2019-03-05\.csv: cannot read the file \(ENOENT\)/],
+  ];
+  for (const [what, breakIt, message] of breakages) {
+    it(`when a source file has ${what}, then the seed command stops with a message naming the file, and the data is unchanged`, async () => {
+      const dir = writeSources();
+      breakIt(dir);
+      const before = await snapshot(catalog);
+      const res = runSeed(catalog, dir);
+      assert.equal(res.status, 1, res.stderr);
+      assert.match(res.stderr, message);
+      assert.deepEqual(await snapshot(catalog), before);
+    });
+  }
+
+  it('when reindex runs while a reader searches in a loop, then the reader never fails and never sees an empty result', async () => {
+    let stop = false;
+    const seen: number[] = [];
+    const errors: string[] = [];
+    const reader = (async () => {
+      while (!stop) {
+        const res = await fetch(`${ELASTICSEARCH_URL}/${catalog.alias}/_search?size=0&track_total_hits=true`);
+        if (!res.ok) errors.push(`${res.status} ${await res.text()}`);
+        else seen.push(((await res.json()) as { hits: { total: { value: number } } }).hits.total.value);
+      }
+    })();
+    const before = await catalog.index.targets();
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/cli/reindex.js')], {
+      env: { ...process.env, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ELASTICSEARCH_URL },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    stop = true;
+    await reader;
+    assert.equal(status, 0, stderr);
+    const after = await catalog.index.targets();
+    assert.notDeepEqual(after, before, 'the alias moved to a new index');
+    assert.deepEqual(errors, []);
+    assert.ok(seen.length > 3, `the reader ran ${seen.length} searches`);
+    assert.ok(seen.every((n) => n === seen[0] && n > 0), `totals seen: ${[...new Set(seen)].join(', ')}`);
+  });
+});

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { parseCsv } from '../../../seed/convert/csv';
+import { parseCell, isAbsent } from '../../../seed/convert/values';
+import { ManufacturerDeriver } from '../../../seed/convert/manufacturer';
+import { mergeRecords } from '../../../seed/convert/merge';
+import type { SourceRecord } from '../../../seed/convert/claims';
+
+describe('seed converter', () => {
+  it('when a CSV field is quoted, then commas, doubled quotes and line breaks stay in it, and rows keep their line', () => {
+    const rows = parseCsv('Name,Vac\n"Ablerex Electronics Co., Ltd.: ES ""2200""",240\n"two\nlines",1\r\nlast,2');
+    assert.deepEqual(rows.map((r) => r.cells), [['Name', 'Vac'], ['Ablerex Electronics Co., Ltd.: ES "2200"', '240'], ['two\nlines', '1'], ['last', '2']]);
+    assert.deepEqual(rows.map((r) => r.line), [1, 2, 3, 5]);
+    assert.throws(() => parseCsv('a,"open\n'), /unterminated/);
+  });
+
+  it('when a cell is blank or n/a, then it is absent, never zero; malformed numbers are refused', () => {
+    for (const cell of ['', ' ', 'n/a', 'N/A', 'NaN']) assert.equal(isAbsent(cell), true, cell);
+    assert.equal(parseCell('stc_power_w', 'n/a'), undefined);
+    assert.equal(parseCell('stc_power_w', '0'), 0);
+    assert.equal(parseCell('stc_power_w', '175.0914'), 175.0914);
+    assert.throws(() => parseCell('stc_power_w', '175W'), /not a number/);
+    assert.throws(() => parseCell('cells_in_series', '72.5'), /whole number/);
+    assert.equal(parseCell('bifacial', '1'), true);
+    assert.equal(parseCell('bipv', 'N'), false);
+    assert.equal(parseCell('cec_listing_date', '1/3/2019'), '2019-01-03');
+  });
+
+  it('when module names share a maker prefix, then the manufacturer is the prefix where they branch into models', () => {
+    const names = [
+      'Trina Solar TSM-170DA01',
+      'Trina Solar TSM-260PD05',
+      'Trina Solar TSM-310PE14A',
+      'Hanwha Q CELLS Q.PEAK DUO L-G5.2 375',
+      'Hanwha Q CELLS Q.PLUS BFR-G4.1 280',
+      'Hanwha Q CELLS B.LINE PLUS BFR-G4.1 270',
+      'Hanwha SolarOne HSL60P6-PB-4-250T',
+      'Tynsolar TYNP62611250',
+    ];
+    const deriver = new ManufacturerDeriver(names);
+    assert.deepEqual(deriver.split('Trina Solar TSM-260PD05'), { manufacturer: 'Trina Solar', model: 'TSM-260PD05' });
+    assert.deepEqual(deriver.split('Hanwha Q CELLS Q.PEAK DUO L-G5.2 375'), { manufacturer: 'Hanwha Q CELLS', model: 'Q.PEAK DUO L-G5.2 375' });
+    assert.deepEqual(deriver.split('Tynsolar TYNP62611250'), { manufacturer: 'Tynsolar', model: 'TYNP62611250' });
+  });
+
+  it('when two sources describe one product, then it is one product whose value comes from the earlier source and keeps both claims', () => {
+    const locator = (file: string, record: number) => ({ file, record, line: record + 3, column: 'Paco' });
+    const rec = (source_id: string, record: number, value: number): SourceRecord => ({
+      key: 'inverter|abb|micro-0.25|208v',
+      category: 'inverter',
+      manufacturer: 'ABB',
+      model: 'MICRO-0.25',
+      variant: '208V',
+      name: `${source_id} name`,
+      source_id,
+      record,
+      claims: [{ field: 'ac_power_w', value, unit: 'W', raw: String(value), source_id, locator: locator(source_id, record), method: 'reported' }],
+    });
+    const [product, ...rest] = mergeRecords([rec('adr-inverters', 1, 251), rec('cec-inverters', 7, 250), rec('cec-inverters', 9, 249)], new Map([['cec-inverters', 0], ['adr-inverters', 1]]));
+    assert.equal(rest.length, 0);
+    assert.equal(product.specs.ac_power_w, 249, 'the later record of the preferred source wins');
+    assert.deepEqual(product.claims.map((c) => [c.source_id, c.value]), [['cec-inverters', 249], ['cec-inverters', 250], ['adr-inverters', 251]]);
+    assert.deepEqual(product.aliases.map((a) => a.source_id), ['cec-inverters', 'adr-inverters']);
+  });
+});
