@@ -18,6 +18,8 @@ export interface Config {
   readonly MONGODB_URI: string;
   /** Redis URL for shared rate-limit state; empty means an in-process store (single instance only). */
   readonly REDIS_URL: string;
+  /** Prefix of every Redis key: instances of one deployment share it; two deployments on one Redis differ. */
+  readonly REDIS_KEY_PREFIX: string;
   /** HMAC key for login tokens (HS256); at least 32 characters. */
   readonly JWT_SECRET: string;
   /** Lifetime of a login token, seconds. */
@@ -55,6 +57,7 @@ const schema = {
     ELASTICSEARCH_INDEX: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$', default: 'products' },
     MONGODB_URI: { type: 'string', pattern: '^mongodb(\\+srv)?://', default: 'mongodb://127.0.0.1:27017/pds' },
     REDIS_URL: { type: 'string', pattern: '^(rediss?://.*)?$', default: 'redis://127.0.0.1:6379' },
+    REDIS_KEY_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'pds:' },
     JWT_SECRET: { type: 'string', minLength: 32 },
     JWT_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 86400, default: 900 },
     CURSOR_SECRET: { type: 'string', minLength: 32 },

@@ -1,14 +1,31 @@
 // Builds the clients, services and routers from the config. Shared by main.ts and the API tests,
 // so the tests run exactly the production wiring against real engines.
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type { Config } from './config';
 import { mongoDatabaseName } from './config';
 import type { Logger } from './http/logger';
 import { createEsClient, esProbe } from './adapters/elasticsearch/client';
 import { createMongo, mongoProbe } from './adapters/mongo/client';
+import { ensureIndexes } from './adapters/mongo/collections';
 import { createRedis, redisProbe } from './adapters/redis/client';
+import { ProductRepository } from './adapters/mongo/product.repository';
+import { RevisionRepository } from './adapters/mongo/revision.repository';
+import { AccountRepository } from './adapters/mongo/account.repository';
+import { ApiKeyRepository } from './adapters/mongo/api-key.repository';
+import { ProductSearch } from './adapters/elasticsearch/product-search';
 import { healthRouter } from './health/health.routes';
 import type { Probe } from './health/health.service';
+import { mount, type Gates } from './http/pipeline';
+import { apiKeyGate, loginTokenGate } from './http/auth';
+import { rateLimitGate } from './http/rate-limit';
+import { creditsGate } from './http/credits';
+import { createThrottle } from './http/throttle';
+import { KeyService } from './keys/keys.service';
+import { productRoutes } from './products/products.routes';
+import { searchRoutes } from './search/search.routes';
+import { accountRoutes } from './accounts/accounts.routes';
+import { keyRoutes } from './keys/keys.routes';
+import { contractRoutes } from './contract/contract.routes';
 
 export interface Wired {
   readonly routers: Router[];
@@ -20,12 +37,46 @@ export function wire(config: Config, logger: Logger): Wired {
   const mongo = createMongo(config.MONGODB_URI, mongoDatabaseName(config.MONGODB_URI), config.REQUEST_TIMEOUT_MS);
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
   redis?.on('error', (err) => logger.debug('redis error', { cause: err.message }));
+  // Indexes are ensured in the background: the service starts even while MongoDB is away.
+  ensureIndexes(mongo.db).catch((err) => logger.warn('could not ensure MongoDB indexes yet', { cause: String(err) }));
+
+  const products = new ProductRepository(mongo.db);
+  const revisions = new RevisionRepository(mongo.db);
+  const accounts = new AccountRepository(mongo.db);
+  const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS);
+  const search = new ProductSearch(es, config.ELASTICSEARCH_INDEX);
+
+  const gates: Gates = {
+    apiKey: apiKeyGate(keys),
+    rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
+    credits: creditsGate({ accounts }),
+    loginToken: loginTokenGate(config.JWT_SECRET),
+  };
+  const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
+  const api = new Router();
+  mount(
+    api,
+    [
+      ...contractRoutes(),
+      ...productRoutes({ products, revisions }, search, config.CURSOR_SECRET),
+      ...searchRoutes(search, config.CURSOR_SECRET),
+      ...accountRoutes({
+        ports: { accounts },
+        signupCredits: config.SIGNUP_CREDITS,
+        jwt: { secret: config.JWT_SECRET, ttlSeconds: config.JWT_TTL_SECONDS },
+        throttles: { loginByEmail: throttle('login-email'), loginByAddress: throttle('login-ip'), registerByAddress: throttle('register-ip') },
+      }),
+      ...keyRoutes(keys),
+    ],
+    gates,
+    config.BODY_LIMIT_BYTES,
+  );
 
   const probes: Probe[] = [esProbe(es), mongoProbe(mongo)];
   if (redis) probes.push(redisProbe(redis));
 
   return {
-    routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000))],
+    routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)), api],
     async close() {
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit()]);
     },

@@ -27,6 +27,7 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
     ELASTICSEARCH_INDEX: name,
     MONGODB_URI: mongoUriFor(name, MONGODB_URI),
     REDIS_URL,
+    REDIS_KEY_PREFIX: `${name}:`,
     LOG_LEVEL: 'info',
     ...overrides,
   });
@@ -49,7 +50,8 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
         server.closeAllConnections();
       });
       await wired.close();
-      await dropTestData(config.MONGODB_URI, config.ELASTICSEARCH_INDEX);
+      // A server pointed at a shared catalog leaves it to its owner.
+      if (!overrides.MONGODB_URI) await dropTestData(config.MONGODB_URI, config.ELASTICSEARCH_INDEX);
     },
   };
 }

@@ -13,6 +13,7 @@ export const COLLECTIONS = {
   sources: 'sources',
   counters: 'counters',
   accounts: 'accounts',
+  emails: 'account_emails',
   apiKeys: 'api_keys',
 } as const;
 
@@ -21,8 +22,6 @@ export async function ensureIndexes(db: Db): Promise<void> {
     db.collection(COLLECTIONS.products).createIndex({ key: 1 }, { unique: true, name: 'key_unique' }),
     db.collection(COLLECTIONS.revisions).createIndex({ product_id: 1, number: 1 }, { unique: true, name: 'product_number_unique' }),
     db.collection(COLLECTIONS.revisions).createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' }),
-    db.collection(COLLECTIONS.accounts).createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
-    db.collection(COLLECTIONS.apiKeys).createIndex({ prefix: 1 }, { unique: true, name: 'prefix_unique' }),
     db.collection(COLLECTIONS.apiKeys).createIndex({ account_id: 1, created_at: -1 }, { name: 'account_keys' }),
   ]);
 }

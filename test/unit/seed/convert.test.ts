@@ -35,11 +35,20 @@ describe('seed converter', () => {
       'Hanwha Q CELLS B.LINE PLUS BFR-G4.1 270',
       'Hanwha SolarOne HSL60P6-PB-4-250T',
       'Tynsolar TYNP62611250',
+      'Canadian Solar Inc. CS6P-250P',
+      'Canadian Solar Inc. CS6K-270M',
+      'Canadian Solar CS3U-345P',
+      'Canadian Solar CSX-310P',
+      'Day4 Energy Day4 60MC-I 230',
+      'Day4 Energy Day4 60MC-I 235',
+      'Day4 Energy Day4 60MC-I 240',
     ];
     const deriver = new ManufacturerDeriver(names);
     assert.deepEqual(deriver.split('Trina Solar TSM-260PD05'), { manufacturer: 'Trina Solar', model: 'TSM-260PD05' });
     assert.deepEqual(deriver.split('Hanwha Q CELLS Q.PEAK DUO L-G5.2 375'), { manufacturer: 'Hanwha Q CELLS', model: 'Q.PEAK DUO L-G5.2 375' });
     assert.deepEqual(deriver.split('Tynsolar TYNP62611250'), { manufacturer: 'Tynsolar', model: 'TYNP62611250' });
+    assert.deepEqual(deriver.split('Canadian Solar Inc. CS6P-250P'), { manufacturer: 'Canadian Solar Inc.', model: 'CS6P-250P' }, 'company words stay with the manufacturer');
+    assert.deepEqual(deriver.split('Day4 Energy Day4 60MC-I 235'), { manufacturer: 'Day4 Energy', model: 'Day4 60MC-I 235' }, 'a model is never a bare number');
   });
 
   it('when two sources describe one product, then it is one product whose value comes from the earlier source and keeps both claims', () => {

@@ -1,0 +1,47 @@
+import type { Collection, Db } from 'mongodb';
+import type { AccountDoc, EmailDoc } from '../../accounts/account.types';
+import { COLLECTIONS } from './collections';
+import { dbCall, isDuplicateKey } from './client';
+
+export class AccountRepository {
+  private readonly accounts: Collection<AccountDoc>;
+  private readonly emails: Collection<EmailDoc>;
+
+  constructor(db: Db) {
+    this.accounts = db.collection<AccountDoc>(COLLECTIONS.accounts);
+    this.emails = db.collection<EmailDoc>(COLLECTIONS.emails);
+  }
+
+  /** Stores a new account; false when the email is taken (and nothing is left behind). */
+  async create(account: AccountDoc): Promise<boolean> {
+    await dbCall(() => this.accounts.insertOne(account));
+    try {
+      await dbCall(() => this.emails.insertOne({ _id: account.email, account_id: account._id }));
+      return true;
+    } catch (err) {
+      await dbCall(() => this.accounts.deleteOne({ _id: account._id }));
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async findByEmail(email: string): Promise<AccountDoc | null> {
+    const link = await dbCall(() => this.emails.findOne({ _id: email }));
+    return link ? this.findById(link.account_id) : null;
+  }
+
+  findById(id: string): Promise<AccountDoc | null> {
+    return dbCall(() => this.accounts.findOne({ _id: id }));
+  }
+
+  /** Atomic, conditional debit: succeeds only while the balance covers it; never below zero. */
+  async debit(id: string, amount: number): Promise<number | null> {
+    const doc = await dbCall(() => this.accounts.findOneAndUpdate({ _id: id, credits: { $gte: amount } }, { $inc: { credits: -amount } }, { returnDocument: 'after' }));
+    return doc ? doc.credits : null;
+  }
+
+  async credit(id: string, amount: number): Promise<number | null> {
+    const doc = await dbCall(() => this.accounts.findOneAndUpdate({ _id: id }, { $inc: { credits: amount } }, { returnDocument: 'after' }));
+    return doc ? doc.credits : null;
+  }
+}

@@ -1,0 +1,214 @@
+// The OpenAPI 3.0.3 document: the single source of truth. Request validation is compiled from it,
+// routes mount only for operations it declares (with their scope and cost), tests validate every
+// response against it, and GET /api/v1/openapi.json serves exactly this object.
+import { SPECS } from '../products/spec-catalog';
+import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
+import { SCHEMAS } from './schemas';
+import { SORT_VALUES, FIELD_VALUES, RANGE_PARAM_PATTERN } from './query-vocabulary';
+
+export const NOTICE =
+  'Values are evidence with provenance, not installation approval. Verify against manufacturer documentation and the electrical codes that apply.';
+
+export type Scope = 'products:read' | 'search:read' | 'revisions:read';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const header = (description: string, type = 'string') => ({ description, schema: { type } });
+
+const BEARER_HEADERS = {
+  'X-Request-Id': header('Request identifier (echoed when the client sent a sane one).'),
+  'X-RateLimit-Limit': header('Requests allowed per window for this key.', 'integer'),
+  'X-RateLimit-Remaining': header('Requests left in the current window.', 'integer'),
+  'X-RateLimit-Reset': header('Unix time (seconds) when the window resets.', 'integer'),
+  RateLimit: header('IETF draft RateLimit field, e.g. `"default";r=599;t=42`.'),
+  'RateLimit-Policy': header('IETF draft RateLimit-Policy field, e.g. `"default";q=600;w=60`.'),
+  'X-Quota-Balance': header('Credits left on the account after this request.', 'integer'),
+  'X-Quota-Cost': header('Credits this request cost.', 'integer'),
+  'Server-Timing': header('Durations of the search (`es`), database (`db`) steps and the total, in ms.'),
+};
+
+const KEY_ERRORS = {
+  401: problem('Missing, unknown, expired or revoked API key, or a login token where an API key is required.'),
+  402: problem('The account has too few credits for this request; nothing was done.'),
+  403: problem('The key lacks the scope this operation requires.'),
+  429: { ...problem('Rate limit exceeded; see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+  503: { ...problem('A dependency is unavailable; see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+  504: problem('A dependency did not answer within the request timeout.'),
+};
+
+const param = (name: string, description: string, schema: object, extra: object = {}) => ({ name, in: 'query', description, schema, ...extra });
+
+const COLLECTION_PARAMS = [
+  param('q', 'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).', { type: 'string', minLength: 1, maxLength: 200 }),
+  param('category', 'Only these categories (repeat the parameter for several).', { type: 'array', maxItems: 10, items: { type: 'string', enum: ['pv-module', 'inverter'] } }, { style: 'form', explode: true }),
+  param('manufacturer', 'Only these manufacturers, case-insensitive exact names (repeat for several).', { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 200 } }, { style: 'form', explode: true }),
+  param('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: 100, default: 20 }),
+  param('cursor', 'Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort.', { type: 'string', minLength: 1, maxLength: 2048 }),
+  param('sort', `Ordering: one of ${SORT_VALUES.join(', ')}, each optionally prefixed by \`-\` for descending. The product id is always added as a tiebreaker.`, { type: 'string', maxLength: 100 }),
+  param('fields', `Comma-separated projection from: ${FIELD_VALUES.join(', ')} and \`specs.<name>\`. \`id\` is always returned.`, { type: 'string', maxLength: 500 }),
+];
+
+const RANGE_DOC =
+  'Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>`, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec\'s dimension (W, kW, MW; V, kV, mV; A, mA).';
+
+function keyOperation(operationId: string, summary: string, scope: Scope, cost: number, extra: object, success: object, errors: Record<number, object>) {
+  return {
+    operationId,
+    summary,
+    security: [{ apiKey: [] }],
+    'x-scope': scope,
+    'x-credit-cost': cost,
+    ...extra,
+    responses: { 200: { ...success, headers: BEARER_HEADERS }, ...errors, ...KEY_ERRORS },
+  };
+}
+
+export function buildOpenApi() {
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Product Data Service',
+      version: '1.0.0',
+      description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`.`,
+    },
+    servers: [{ url: '/' }],
+    tags: [{ name: 'products' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
+    paths: {
+      '/api/v1/products': {
+        get: keyOperation(
+          'listProducts',
+          'List products, filtered and sorted, with cursor pagination',
+          'products:read',
+          1,
+          { tags: ['products'], description: `Default sort: model. ${RANGE_DOC}`, parameters: COLLECTION_PARAMS },
+          { description: 'A page of products.', content: { 'application/json': { schema: ref('ProductCollection') } } },
+          { 400: problem('Invalid query: bad limit, cursor, sort, fields, filter or range.') },
+        ),
+      },
+      '/api/v1/products/{id}': {
+        get: keyOperation(
+          'getProduct',
+          'One product with the provenance of every value',
+          'products:read',
+          1,
+          { tags: ['products'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } }] },
+          { description: 'The product.', content: { 'application/json': { schema: ref('ProductDetail') } } },
+          { 400: problem('Invalid id.'), 404: problem('No product with this id.') },
+        ),
+      },
+      '/api/v1/search': {
+        get: keyOperation(
+          'searchProducts',
+          'Relevance-ranked full-text search with facets',
+          'search:read',
+          2,
+          { tags: ['search'], description: `Default sort: relevance; \`sort\` may also take \`relevance\`. The first page (no cursor) carries \`meta.facets\`. ${RANGE_DOC}`, parameters: COLLECTION_PARAMS },
+          { description: 'A page of results.', content: { 'application/json': { schema: ref('ProductCollection') } } },
+          { 400: problem('Invalid query.') },
+        ),
+      },
+      '/api/v1/compare': {
+        get: keyOperation(
+          'compareProducts',
+          'Compare 2 to 10 products spec by spec',
+          'products:read',
+          2,
+          { tags: ['products'], parameters: [param('ids', 'Comma-separated product ids, 2 to 10, no duplicates.', { type: 'string', minLength: 1, maxLength: 2200 }, { required: true })] },
+          { description: 'The products in the order asked, and for every spec present in any of them each value and whether they differ.', content: { 'application/json': { schema: ref('Comparison') } } },
+          { 400: problem('Missing, empty, single, duplicate, unknown or too many ids.') },
+        ),
+      },
+      '/api/v1/openapi.json': {
+        get: { operationId: 'getOpenApiContract', summary: 'This document', tags: ['contract'], security: [], 'x-scope': 'public', responses: { 200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } } } },
+      },
+      '/api/v1/auth/register': {
+        post: {
+          operationId: 'register',
+          summary: 'Create an account',
+          tags: ['accounts'],
+          security: [],
+          'x-scope': 'public',
+          description: 'Emails are trimmed and lower-cased. Passwords need 12+ characters and must not be a common password. An email already registered answers 409 (we chose clarity for legitimate users; registration is rate limited per client address).',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('Credentials') } } },
+          responses: {
+            201: { description: 'The account.', content: { 'application/json': { schema: ref('Account') } }, headers: { 'X-Request-Id': BEARER_HEADERS['X-Request-Id'] } },
+            400: problem('Invalid email, weak password, unknown fields, malformed JSON.'),
+            409: problem('Email already registered.'),
+            413: problem('Body too large.'),
+            415: problem('Body is not application/json.'),
+            429: problem('Too many registrations from this address.'),
+            503: problem('A dependency is unavailable.'),
+          },
+        },
+      },
+      '/api/v1/auth/login': {
+        post: {
+          operationId: 'login',
+          summary: 'Exchange email and password for a short-lived login token (for key management)',
+          tags: ['accounts'],
+          security: [],
+          'x-scope': 'public',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('Credentials') } } },
+          responses: {
+            200: { description: 'A login token (JWT, HS256).', content: { 'application/json': { schema: ref('LoginToken') } } },
+            400: problem('Malformed body.'),
+            401: problem('Wrong email or password (the same answer either way).'),
+            413: problem('Body too large.'),
+            415: problem('Body is not application/json.'),
+            429: { ...problem('Too many attempts for this email or from this address.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+            503: problem('A dependency is unavailable.'),
+          },
+        },
+      },
+      '/api/v1/developer/keys': {
+        get: {
+          operationId: 'listApiKeys',
+          summary: "The account's API keys (never their secrets)",
+          tags: ['keys'],
+          security: [{ loginToken: [] }],
+          'x-scope': 'account',
+          responses: { 200: { description: 'Keys, newest first.', content: { 'application/json': { schema: ref('ApiKeyList') } } }, 401: problem('Missing, invalid or expired login token.'), 503: problem('A dependency is unavailable.') },
+        },
+        post: {
+          operationId: 'createApiKey',
+          summary: 'Create a scoped API key; its secret is shown once',
+          tags: ['keys'],
+          security: [{ loginToken: [] }],
+          'x-scope': 'account',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('NewApiKey') } } },
+          responses: {
+            201: { description: 'The key, with its secret.', content: { 'application/json': { schema: ref('ApiKeyCreated') } } },
+            400: problem('Invalid name, unknown scope, expiry in the past, malformed JSON.'),
+            401: problem('Missing, invalid or expired login token.'),
+            413: problem('Body too large.'),
+            415: problem('Body is not application/json.'),
+            503: problem('A dependency is unavailable.'),
+          },
+        },
+      },
+      '/api/v1/developer/keys/{id}': {
+        delete: {
+          operationId: 'revokeApiKey',
+          summary: 'Revoke one of the account\'s keys',
+          tags: ['keys'],
+          security: [{ loginToken: [] }],
+          'x-scope': 'account',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } }],
+          responses: { 204: { description: 'Revoked (or already revoked).' }, 401: problem('Missing, invalid or expired login token.'), 404: problem('No such key on this account.'), 503: problem('A dependency is unavailable.') },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (`pds_...`) created with createApiKey; carries scopes.' },
+        loginToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from login; only for key management.' },
+      },
+      schemas: SCHEMAS,
+    },
+    'x-problem-types': Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [PROBLEM_TYPE_BASE + e.slug, { code, status: e.status, title: e.title }])),
+    'x-spec-catalog': SPECS,
+    'x-range-parameter-pattern': RANGE_PARAM_PATTERN,
+  };
+}
+
+export const OPENAPI = Object.freeze(buildOpenApi());

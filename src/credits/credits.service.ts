@@ -1,0 +1,33 @@
+// Credits: a conditional, single-document debit per request (exact under concurrency, never below
+// zero), refunded when the request fails on our side.
+import { AppError } from '../errors/app-error';
+
+export interface CreditPorts {
+  readonly accounts: {
+    debit(id: string, amount: number): Promise<number | null>;
+    credit(id: string, amount: number): Promise<number | null>;
+    findById(id: string): Promise<{ credits: number } | null>;
+    findByEmail(email: string): Promise<{ _id: string } | null>;
+  };
+}
+
+/** Debits `cost`; resolves with the balance left, or throws 402 with the balance as it is. */
+export async function debit(accountId: string, cost: number, ports: CreditPorts): Promise<number> {
+  const left = await ports.accounts.debit(accountId, cost);
+  if (left !== null) return left;
+  const balance = (await ports.accounts.findById(accountId))?.credits ?? 0;
+  throw new AppError('INSUFFICIENT_CREDITS', `This request costs ${cost} credit${cost === 1 ? '' : 's'}; the balance is ${balance}.`, {
+    headers: { 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(cost) },
+  });
+}
+
+export async function refund(accountId: string, cost: number, ports: CreditPorts): Promise<void> {
+  await ports.accounts.credit(accountId, cost);
+}
+
+/** The operator's grant; resolves with the new balance. */
+export async function grant(email: string, amount: number, ports: CreditPorts): Promise<number> {
+  const account = await ports.accounts.findByEmail(email.trim().toLowerCase());
+  if (!account) throw new Error(`no account with the email ${email}`);
+  return (await ports.accounts.credit(account._id, amount))!;
+}

@@ -1,0 +1,43 @@
+// The two bearer credentials: API keys (scoped, for product reads) and login tokens (for key
+// management). Each is refused where the other belongs, with a detail that says which is needed.
+import type { Context, Middleware } from 'koa';
+import { AppError } from '../errors/app-error';
+import type { Scope } from '../contract/openapi';
+import type { KeyService } from '../keys/keys.service';
+import { verifyLoginToken, looksLikeJwt } from '../accounts/login-token';
+
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="product-data-service"' };
+
+function bearer(ctx: Context, what: string): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
+  if (!match) throw new AppError('UNAUTHENTICATED', `Send ${what} as 'Authorization: Bearer <${what === 'an API key' ? 'key' : 'token'}>'.`, { headers: CHALLENGE });
+  return match[1];
+}
+
+export function apiKeyGate(keys: KeyService): (scope: Scope) => Middleware {
+  return (scope) => async (ctx, next) => {
+    const token = bearer(ctx, 'an API key');
+    if (looksLikeJwt(token)) {
+      throw new AppError('UNAUTHENTICATED', 'An API key is required here; a login token only manages keys (POST /api/v1/developer/keys).', { headers: CHALLENGE });
+    }
+    let principal;
+    try {
+      principal = await keys.authenticate(token);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') throw new AppError(err.code, err.detail, { headers: CHALLENGE });
+      throw err;
+    }
+    if (!principal.scopes.includes(scope)) throw new AppError('INSUFFICIENT_SCOPE', `This operation needs the scope '${scope}'; the key has ${principal.scopes.join(', ')}.`);
+    ctx.state.apiKey = principal;
+    await next();
+  };
+}
+
+export function loginTokenGate(secret: string): Middleware {
+  return async (ctx, next) => {
+    const accountId = verifyLoginToken(bearer(ctx, 'a login token'), secret);
+    if (!accountId) throw new AppError('UNAUTHENTICATED', 'The login token is invalid or expired; log in again.', { headers: CHALLENGE });
+    ctx.state.accountId = accountId;
+    await next();
+  };
+}

@@ -1,0 +1,59 @@
+// Mounts routes only through the contract: each route names an operationId of the OpenAPI document,
+// and gets the gates its declared access requires (API key with scope, rate limit and credits; a
+// login token; or nothing), then request validation, then its handler. A route whose operation is
+// missing from the document, or declares no access, refuses to mount.
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { OPERATIONS, type ContractOperation, type Access } from '../contract/operations';
+import type { Scope } from '../contract/openapi';
+import { readJsonBody } from './json-body';
+
+export interface RequestInput {
+  readonly query: Record<string, any>;
+  readonly params: Record<string, string>;
+  readonly body: any;
+}
+
+export interface Route {
+  readonly operationId: string;
+  handle(ctx: Context, input: RequestInput): Promise<void>;
+}
+
+/** The middleware each kind of access needs; supplied by main's wiring. */
+export interface Gates {
+  apiKey(scope: Scope): Middleware;
+  rateLimit: Middleware;
+  /** Debits `cost` credits once the request is known valid; refunds if the handler fails with a 5xx. */
+  credits(cost: number): Middleware;
+  loginToken: Middleware;
+}
+
+const ACCESS: readonly Access[] = ['products:read', 'search:read', 'revisions:read', 'account', 'public'];
+
+export function mount(router: Router, routes: readonly Route[], gates: Gates, bodyLimit: number): void {
+  for (const route of routes) {
+    const op = OPERATIONS.get(route.operationId);
+    if (!op) throw new Error(`operation ${route.operationId} is not in the OpenAPI document; refusing to mount it`);
+    if (!ACCESS.includes(op.access)) throw new Error(`operation ${route.operationId} declares no access (x-scope); refusing to mount it`);
+    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), (ctx) => route.handle(ctx, ctx.state.input));
+  }
+}
+
+function gatesFor(op: ContractOperation, gates: Gates): Middleware[] {
+  if (op.access === 'public') return [];
+  if (op.access === 'account') return [gates.loginToken];
+  return [gates.apiKey(op.access), gates.rateLimit];
+}
+
+function credited(op: ContractOperation, gates: Gates): Middleware {
+  return op.access === 'public' || op.access === 'account' ? (_ctx, next) => next() : gates.credits(op.cost);
+}
+
+function validated(op: ContractOperation, bodyLimit: number): Middleware {
+  return async (ctx, next) => {
+    const input = { query: { ...ctx.query }, params: { ...ctx.params }, body: op.hasBody ? await readJsonBody(ctx, bodyLimit) : undefined };
+    op.validate(input);
+    ctx.state.input = input;
+    await next();
+  };
+}

@@ -1,0 +1,17 @@
+import type { Scope } from '../contract/openapi';
+
+export interface ApiKeyDoc {
+  /** Random id; also the lookup key carried inside the secret. */
+  readonly _id: string;
+  readonly account_id: string;
+  readonly name: string;
+  /** The recognizable, non-secret start of the key: `pds_<id>`. */
+  readonly prefix: string;
+  /** sha256 of the whole secret (256 random bits: a slow hash would add nothing but latency). */
+  readonly secret_hash: string;
+  readonly scopes: readonly Scope[];
+  readonly created_at: Date;
+  readonly last_used_at: Date | null;
+  readonly expires_at: Date | null;
+  readonly revoked_at: Date | null;
+}

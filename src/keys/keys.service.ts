@@ -1,0 +1,92 @@
+// API keys: creation (secret shown once), listing, revocation, and the lookup the gate does on every
+// product read. That lookup is served from an in-process cache for KEY_CACHE_TTL_MS, so steady-state
+// reads cost no database round trip; revoking clears the entry here at once, and other instances
+// stop accepting the key within the TTL.
+import { AppError, validationError } from '../errors/app-error';
+import type { Scope } from '../contract/openapi';
+import type { ApiKeyDoc } from './api-key.types';
+import { newKeyId, newSecret, keyPrefix, hashSecret, keyIdOf, secretMatches } from './api-key-secret';
+
+export interface KeyPorts {
+  readonly keys: {
+    insert(key: ApiKeyDoc): Promise<void>;
+    findById(id: string): Promise<ApiKeyDoc | null>;
+    listByAccount(accountId: string): Promise<ApiKeyDoc[]>;
+    revoke(id: string, at: Date): Promise<void>;
+    touch(id: string, at: Date): Promise<void>;
+  };
+}
+
+/** What the gate knows of a caller once its key checks out. */
+export interface KeyPrincipal {
+  readonly id: string;
+  readonly accountId: string;
+  readonly scopes: readonly Scope[];
+}
+
+const LAST_USED_RESOLUTION_MS = 60000;
+
+function view(k: ApiKeyDoc) {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return { id: k._id, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.created_at.toISOString(), last_used_at: iso(k.last_used_at), expires_at: iso(k.expires_at), revoked_at: iso(k.revoked_at) };
+}
+
+export class KeyService {
+  private readonly cache = new Map<string, { key: ApiKeyDoc; until: number }>();
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    private readonly ports: KeyPorts,
+    private readonly cacheTtlMs: number,
+  ) {}
+
+  async create(accountId: string, body: { name: string; scopes: Scope[]; expires_at?: string }) {
+    const expires = body.expires_at ? new Date(body.expires_at) : null;
+    if (expires && expires.getTime() <= Date.now()) throw validationError([{ in: 'body', name: 'expires_at', message: 'must be in the future' }]);
+    const id = newKeyId();
+    const secret = newSecret(id);
+    const key: ApiKeyDoc = { _id: id, account_id: accountId, name: body.name, prefix: keyPrefix(id), secret_hash: hashSecret(secret), scopes: body.scopes, created_at: new Date(), last_used_at: null, expires_at: expires, revoked_at: null };
+    await this.ports.keys.insert(key);
+    const { last_used_at: _unused, revoked_at: _none, ...created } = view(key);
+    return { ...created, secret };
+  }
+
+  async list(accountId: string) {
+    return { data: (await this.ports.keys.listByAccount(accountId)).map(view) };
+  }
+
+  async revoke(accountId: string, id: string): Promise<void> {
+    const key = await this.ports.keys.findById(id);
+    // Another account's key is answered exactly like a missing one.
+    if (!key || key.account_id !== accountId) throw new AppError('NOT_FOUND', `No key '${id}' on this account.`);
+    if (!key.revoked_at) await this.ports.keys.revoke(id, new Date());
+    this.cache.delete(id);
+  }
+
+  /** The principal behind a bearer secret, or a 401 saying why not. */
+  async authenticate(secret: string): Promise<KeyPrincipal> {
+    const id = keyIdOf(secret);
+    const key = id ? await this.lookup(id) : null;
+    if (!key || !secretMatches(secret, key.secret_hash)) throw new AppError('UNAUTHENTICATED', 'The API key is not valid.');
+    if (key.revoked_at) throw new AppError('UNAUTHENTICATED', 'The API key has been revoked.');
+    if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw new AppError('UNAUTHENTICATED', 'The API key has expired.');
+    this.noteUse(key._id);
+    return { id: key._id, accountId: key.account_id, scopes: key.scopes };
+  }
+
+  private async lookup(id: string): Promise<ApiKeyDoc | null> {
+    const hit = this.cache.get(id);
+    if (hit && hit.until > Date.now()) return hit.key;
+    const key = await this.ports.keys.findById(id);
+    if (key && this.cacheTtlMs > 0) this.cache.set(id, { key, until: Date.now() + this.cacheTtlMs });
+    return key;
+  }
+
+  /** last_used_at to the minute, written in the background: never a write per request. */
+  private noteUse(id: string): void {
+    const now = Date.now();
+    if ((this.touched.get(id) ?? 0) + LAST_USED_RESOLUTION_MS > now) return;
+    this.touched.set(id, now);
+    this.ports.keys.touch(id, new Date(now)).catch(() => this.touched.delete(id));
+  }
+}

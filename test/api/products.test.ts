@@ -1,0 +1,222 @@
+// The read API on the complete real data set, through the contract.
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from '../helpers/server';
+import { fullCatalog } from '../helpers/full-catalog';
+import { newDeveloper } from '../helpers/accounts';
+import { call } from '../helpers/contract';
+import type { Catalog } from '../helpers/catalog';
+import type { ProductDoc } from '../../src/products/product.types';
+
+describe('product read API (complete CEC and Sandia data)', function () {
+  this.timeout(300000);
+  let catalog: Catalog;
+  let server: TestServer;
+  let key: string;
+  let searchKey: string;
+  const products: ProductDoc[] = [];
+
+  before(async () => {
+    catalog = await fullCatalog();
+    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '100000', SIGNUP_CREDITS: '1000000' });
+    const dev = await newDeveloper(server.url);
+    key = (await dev.key(['products:read'])).secret;
+    searchKey = (await dev.key(['search:read'])).secret;
+    for await (const p of catalog.products.stream()) products.push(p);
+  });
+  after(() => server?.stop());
+
+  const list = (query: Record<string, any> | string) => call(server.url, 'listProducts', { token: key, query });
+
+  it('when every page of /products?limit=100 is walked, then each product comes exactly once, as many as MongoDB holds', async () => {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await list({ limit: 100, ...(cursor ? { cursor } : {}) });
+      assert.equal(res.status, 200, res.text);
+      for (const item of res.body.data) {
+        assert.ok(!seen.has(item.id), `${item.id} repeated on page ${pages}`);
+        seen.add(item.id);
+      }
+      assert.equal(res.body.meta.total, products.length);
+      cursor = res.body.meta.next_cursor;
+      pages += 1;
+      if (cursor) assert.equal(res.body.data.length, 100, 'a page before the last is full');
+    } while (cursor);
+    assert.equal(seen.size, products.length);
+    assert.ok(seen.size > 10000, 'the walk went past 10,000 results');
+    assert.equal(pages, Math.ceil(products.length / 100));
+  });
+
+  it('when sorted by a numeric spec descending with a unit-bearing range, then order and bounds hold across pages', async () => {
+    const query = { category: 'pv-module', 'specs.stc_power_w[gte]': '0.4kW', sort: '-specs.stc_power_w', fields: 'id,specs.stc_power_w', limit: 50 };
+    const first = await list(query);
+    const expected = products.filter((p) => p.category === 'pv-module' && (p.specs.stc_power_w as number) >= 400).length;
+    assert.equal(first.body.meta.total, expected);
+    const second = await list({ ...query, cursor: first.body.meta.next_cursor });
+    const values = [...first.body.data, ...second.body.data].map((d: any) => d.specs.stc_power_w);
+    assert.ok(values.every((v, i) => v >= 400 && (i === 0 || values[i - 1] >= v)), `not descending: ${values.slice(0, 10)}`);
+    assert.deepEqual(Object.keys(first.body.data[0]).sort(), ['id', 'specs']);
+    const inWatts = await list({ ...query, 'specs.stc_power_w[gte]': '400' });
+    assert.deepEqual(inWatts.body.data, first.body.data, '0.4kW and 400 are the same bound');
+  });
+
+  it('when filtered by several manufacturers, case-insensitively, then exactly their products come back', async () => {
+    const names = ['trina solar', 'sunpower'];
+    const res = await list({ manufacturer: ['Trina Solar', 'SUNPOWER'], limit: 1 });
+    assert.equal(res.body.meta.total, products.filter((p) => names.includes(p.manufacturer.toLowerCase())).length);
+  });
+
+  it('when one product is fetched, then every value comes with its source, revision and locator', async () => {
+    const product = products.find((p) => p.category === 'inverter' && Object.keys(p.specs).length > 10)!;
+    const res = await call(server.url, 'getProduct', { token: key, params: { id: product._id } });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.specs, product.specs);
+    for (const field of [...Object.keys(product.specs), 'manufacturer', 'model']) {
+      const p = res.body.provenance[field];
+      assert.ok(p, `provenance for ${field}`);
+      assert.ok(['cec-inverters', 'adr-inverters'].includes(p.source_id));
+      assert.equal(p.revision, 1);
+      assert.match(p.locator.file, /\.csv$/);
+    }
+    assert.equal(res.body.units.ac_power_w, 'W');
+  });
+
+  it('when an unknown product is fetched, then 404 problem naming it', async () => {
+    const res = await call(server.url, 'getProduct', { token: key, params: { id: 'no-such-product' } });
+    assert.equal(res.status, 404);
+    assert.match(res.body.detail, /no-such-product/);
+  });
+
+  it('when two real modules are compared, then each differing spec is listed with both values', async () => {
+    const a = products.find((p) => p.model === 'TSM-320PD14')!;
+    const b = products.find((p) => p.model === 'TSM-325PD14')!;
+    const res = await call(server.url, 'compareProducts', { token: key, query: { ids: `${a._id},${b._id}` } });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.data.map((d: any) => d.id), [a._id, b._id]);
+    for (const row of res.body.comparison) {
+      const values = [a.specs[row.spec] ?? null, b.specs[row.spec] ?? null];
+      assert.deepEqual(row.values, values, row.spec);
+      assert.equal(row.differs, JSON.stringify(values[0]) !== JSON.stringify(values[1]), row.spec);
+    }
+    const specs = new Set([...Object.keys(a.specs), ...Object.keys(b.specs)]);
+    assert.equal(res.body.comparison.length, specs.size);
+    assert.ok(res.body.comparison.some((r: any) => r.differs), 'two different modules differ somewhere');
+  });
+
+  const badCompare: [string, string, RegExp][] = [
+    ['empty', '', /ids/],
+    ['single', 'a', /at least 2/],
+    ['duplicate', 'x,y,x', /more than once/],
+    ['with an empty entry', 'x,,y', /empty id/],
+    ['too many', Array.from({ length: 11 }, (_, i) => `p${i}`).join(','), /at most 10/],
+  ];
+  for (const [what, ids, message] of badCompare) {
+    it(`when compare gets ${what} ids, then 400 problem naming ids`, async () => {
+      const res = await call(server.url, 'compareProducts', { token: key, query: { ids } });
+      assert.equal(res.status, 400);
+      assert.match(res.body.detail, message);
+    });
+  }
+
+  it('when compare gets no ids or unknown ids, then 400 naming the parameter and the unknown ids', async () => {
+    const missing = await call(server.url, 'compareProducts', { token: key });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.errors[0].name, 'ids');
+    const unknown = await call(server.url, 'compareProducts', { token: key, query: { ids: `${products[0]._id},nope-1,nope-2` } });
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.detail, /nope-1, nope-2/);
+  });
+
+  for (const limit of ['0', '101', '-1', '1.5', 'abc']) {
+    it(`when limit is ${limit}, then 400 problem naming limit`, async () => {
+      const res = await list({ limit });
+      assert.equal(res.status, 400);
+      assert.deepEqual(res.body.errors.map((e: any) => e.name), ['limit']);
+    });
+  }
+
+  it('when sort, fields, a range or a parameter is unknown, then 400 names it', async () => {
+    for (const [query, name] of [
+      [{ sort: 'price' }, 'sort'],
+      [{ fields: 'id,colour' }, 'fields'],
+      [{ 'specs.colour[gte]': '1' }, 'specs.colour[gte]'],
+      [{ 'specs.stc_power_w[gte]': '400 volts' }, 'specs.stc_power_w[gte]'],
+      [{ colour: 'red' }, 'colour'],
+      [{ category: 'battery' }, 'category'],
+    ] as const) {
+      const res = await list(query);
+      assert.equal(res.status, 400, JSON.stringify(query));
+      assert.equal(res.body.errors[0].name, name);
+    }
+  });
+
+  it('when a query string is malformed, then 400 problem, not a crash', async () => {
+    const res = await list('limit=%E0%A4%A&q=%');
+    assert.ok([200, 400].includes(res.status));
+  });
+
+  it('when a cursor is altered, forged, or reused with other filters, then 400 invalid-cursor', async () => {
+    const first = await list({ limit: 5, category: 'inverter' });
+    const cursor: string = first.body.meta.next_cursor;
+    const [body, mac] = cursor.split('.');
+    const altered = `${body.slice(0, -2)}${body.slice(-2) === 'AA' ? 'AB' : 'AA'}.${mac}`;
+    const forged = `${Buffer.from(JSON.stringify({ v: 1, q: 'x', a: [] })).toString('base64url')}.${mac}`;
+    for (const [query, why] of [
+      [{ limit: 5, category: 'inverter', cursor: altered }, /altered/],
+      [{ limit: 5, category: 'inverter', cursor: forged }, /altered/],
+      [{ limit: 5, category: 'pv-module', cursor }, /another query/],
+      [{ limit: 5, cursor: 'not-a-cursor' }, /not a cursor/],
+    ] as const) {
+      const res = await list(query);
+      assert.equal(res.status, 400);
+      assert.equal(res.body.type, '/problems/invalid-cursor');
+      assert.match(res.body.detail, why);
+    }
+    const sameQueryOtherLimit = await list({ limit: 7, category: 'inverter', cursor });
+    assert.equal(sameQueryOtherLimit.status, 200, 'the page size may change between pages');
+  });
+
+  it('when a real model string is searched, then that product is in the top 3', async () => {
+    const sample = products.filter((_, i) => i % 2000 === 7);
+    for (const product of sample) {
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: product.model, limit: 3, fields: 'id' } });
+      assert.equal(res.status, 200);
+      assert.ok(res.body.data.some((d: any) => d.id === product._id), `${product.model} (${product._id}) not in ${JSON.stringify(res.body.data)}`);
+    }
+  });
+
+  it('when searching part numbers the way people type them, then the right products lead', async () => {
+    for (const [q, expected] of [
+      ['SUN2000-5KTL', /^SUN2000-5KTL/],
+      ['Q.PEAK DUO', /^Q\.PEAK DUO/],
+      ['qpeak duo g5', /^Q\.PEAK DUO-G5/],
+      ['TSM-320PD14', /^TSM-320PD14/],
+    ] as const) {
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: 'model' } });
+      assert.ok(res.body.data.length > 0, q);
+      for (const d of res.body.data) assert.match(d.model, expected, q);
+    }
+  });
+
+  it('when a search result is narrowed by a facet, then the total is what the facet counted', async () => {
+    const first = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'solar', limit: 1 } });
+    const { manufacturer, category } = first.body.meta.facets;
+    for (const facet of [manufacturer[0], manufacturer[3]]) {
+      const narrowed = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'solar', manufacturer: facet.value, limit: 1 } });
+      assert.equal(narrowed.body.meta.total, facet.count, facet.value);
+    }
+    const byCategory = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'solar', category: category[0].value, limit: 1 } });
+    assert.equal(byCategory.body.meta.total, category[0].count);
+    const stats = byCategory.body.meta.facets.specs;
+    assert.ok(stats && Object.values(stats).every((s: any) => s.min <= s.max), 'one category selected: min/max per numeric spec');
+  });
+
+  it('when a later page of a search is asked, then it carries no facets and does not repeat the first', async () => {
+    const first = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: 'id' } });
+    const second = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: 'id', cursor: first.body.meta.next_cursor } });
+    assert.equal(second.body.meta.facets, undefined);
+    const ids = new Set(first.body.data.map((d: any) => d.id));
+    assert.ok(second.body.data.every((d: any) => !ids.has(d.id)));
+  });
+});
