@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const wired = wire(config, logger);
+  await wired.warmUp();
   const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
   const server = app.listen(config.PORT, config.HOST);
   server.on('listening', () => {

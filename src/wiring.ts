@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { mongoDatabaseName } from './config';
 import type { Logger } from './http/logger';
 import { createEsClient, esProbe } from './adapters/elasticsearch/client';
-import { createMongo, mongoProbe } from './adapters/mongo/client';
+import { createMongo, mongoProbe, hasAtomicUpdates } from './adapters/mongo/client';
 import { ensureIndexes } from './adapters/mongo/collections';
 import { createRedis, redisProbe } from './adapters/redis/client';
 import { ProductRepository } from './adapters/mongo/product.repository';
@@ -21,6 +21,7 @@ import { rateLimitGate } from './http/rate-limit';
 import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
 import { KeyService } from './keys/keys.service';
+import { lockUnlessAtomic, sharedLock, processLock } from './credits/keyed-lock';
 import { productRoutes } from './products/products.routes';
 import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
@@ -29,8 +30,12 @@ import { contractRoutes } from './contract/contract.routes';
 
 export interface Wired {
   readonly routers: Router[];
+  /** Resolves once Redis is connected, or after a short wait: the first requests then share limits. */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
+
+const WARM_UP_MS = 2000;
 
 export function wire(config: Config, logger: Logger): Wired {
   const es = createEsClient(config.ELASTICSEARCH_URL, config.REQUEST_TIMEOUT_MS);
@@ -45,11 +50,12 @@ export function wire(config: Config, logger: Logger): Wired {
   const accounts = new AccountRepository(mongo.db);
   const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS);
   const search = new ProductSearch(es, config.ELASTICSEARCH_INDEX);
+  const creditLock = lockUnlessAtomic(() => hasAtomicUpdates(mongo), redis ? sharedLock(redis, config.REDIS_KEY_PREFIX) : processLock());
 
   const gates: Gates = {
     apiKey: apiKeyGate(keys),
     rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
-    credits: creditsGate({ accounts }),
+    credits: creditsGate({ accounts, lock: creditLock }),
     loginToken: loginTokenGate(config.JWT_SECRET),
   };
   const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
@@ -77,6 +83,13 @@ export function wire(config: Config, logger: Logger): Wired {
 
   return {
     routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)), api],
+    async warmUp() {
+      if (!redis || redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, WARM_UP_MS);
+        redis.once('ready', () => (clearTimeout(timer), resolve()));
+      });
+    },
     async close() {
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit()]);
     },

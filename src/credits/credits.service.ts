@@ -1,8 +1,11 @@
 // Credits: a conditional, single-document debit per request (exact under concurrency, never below
 // zero), refunded when the request fails on our side.
 import { AppError } from '../errors/app-error';
+import type { KeyedLock } from './keyed-lock';
 
 export interface CreditPorts {
+  /** Serializes writes to one account's balance where the database would not (see keyed-lock.ts). */
+  readonly lock: KeyedLock;
   readonly accounts: {
     debit(id: string, amount: number): Promise<number | null>;
     credit(id: string, amount: number): Promise<number | null>;
@@ -13,7 +16,7 @@ export interface CreditPorts {
 
 /** Debits `cost`; resolves with the balance left, or throws 402 with the balance as it is. */
 export async function debit(accountId: string, cost: number, ports: CreditPorts): Promise<number> {
-  const left = await ports.accounts.debit(accountId, cost);
+  const left = await ports.lock.run(accountId, () => ports.accounts.debit(accountId, cost));
   if (left !== null) return left;
   const balance = (await ports.accounts.findById(accountId))?.credits ?? 0;
   throw new AppError('INSUFFICIENT_CREDITS', `This request costs ${cost} credit${cost === 1 ? '' : 's'}; the balance is ${balance}.`, {
@@ -22,12 +25,12 @@ export async function debit(accountId: string, cost: number, ports: CreditPorts)
 }
 
 export async function refund(accountId: string, cost: number, ports: CreditPorts): Promise<void> {
-  await ports.accounts.credit(accountId, cost);
+  await ports.lock.run(accountId, () => ports.accounts.credit(accountId, cost));
 }
 
 /** The operator's grant; resolves with the new balance. */
 export async function grant(email: string, amount: number, ports: CreditPorts): Promise<number> {
   const account = await ports.accounts.findByEmail(email.trim().toLowerCase());
   if (!account) throw new Error(`no account with the email ${email}`);
-  return (await ports.accounts.credit(account._id, amount))!;
+  return (await ports.lock.run(account._id, () => ports.accounts.credit(account._id, amount)))!;
 }

@@ -29,11 +29,14 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
     REDIS_URL,
     REDIS_KEY_PREFIX: `${name}:`,
     LOG_LEVEL: 'info',
+    // Every test registers from 127.0.0.1; the brute-force test sets its own low limit.
+    LOGIN_RATE_LIMIT_MAX: '100000',
     ...overrides,
   });
   const logs: string[] = [];
   const logger = createLogger(config.LOG_LEVEL, (line) => logs.push(line));
   const wired = wire(config, logger);
+  await wired.warmUp();
   const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

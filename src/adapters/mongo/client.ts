@@ -48,3 +48,16 @@ export function translateMongoError(err: unknown): unknown {
 export function mongoProbe(mongo: MongoHandle) {
   return { name: 'mongodb' as const, check: async () => void (await mongo.db.command({ ping: 1 })) };
 }
+
+/**
+ * Whether single-document updates are atomic (MongoDB) or read-modify-write (FerretDB, which
+ * reports `ferretdbVersion` in buildInfo). Unknown (server away) counts as not atomic: the safe side.
+ */
+export async function hasAtomicUpdates(mongo: MongoHandle): Promise<boolean> {
+  try {
+    const info = await mongo.db.admin().command({ buildInfo: 1 });
+    return !('ferretdbVersion' in info);
+  } catch {
+    return false;
+  }
+}
