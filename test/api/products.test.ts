@@ -6,6 +6,7 @@ import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 import type { Catalog } from '../helpers/catalog';
 import type { ProductDoc } from '../../src/products/product.types';
+import { OPENAPI } from '../../src/contract/openapi';
 
 describe('product read API (complete CEC and Sandia data)', function () {
   this.timeout(300000);
@@ -218,5 +219,19 @@ describe('product read API (complete CEC and Sandia data)', function () {
     assert.equal(second.body.meta.facets, undefined);
     const ids = new Set(first.body.data.map((d: any) => d.id));
     assert.ok(second.body.data.every((d: any) => !ids.has(d.id)));
+  });
+});
+
+describe('served contract', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server?.stop());
+
+  it('when GET /api/v1/openapi.json is asked without credentials, then it is exactly the document', async () => {
+    const res = await call(server.url, 'getOpenApiContract');
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, JSON.parse(JSON.stringify(OPENAPI)));
   });
 });
