@@ -70,30 +70,42 @@ function inverterKey(manufacturer: string, model: string, variant: string): stri
   return `inverter|${normalizeKeyPart(manufacturer)}|${normalizeKeyPart(model)}|${variant.toLowerCase()}`;
 }
 
+interface InverterIdentity {
+  readonly manufacturer: string;
+  readonly model: string;
+  readonly name: string;
+  /** Where manufacturer and model were read, and how, when parsed out of the name. */
+  readonly columns: { manufacturer: string; model: string };
+  readonly derivation?: string;
+}
+
+function inverterRecord(table: Table, rec: TableRecord, id: InverterIdentity, columns: Readonly<Record<string, SpecName>>): SourceRecord {
+  const variant = variantOf(table, rec);
+  return {
+    key: inverterKey(id.manufacturer, id.model, variant),
+    category: 'inverter',
+    manufacturer: id.manufacturer,
+    model: id.model,
+    variant,
+    name: id.name,
+    source_id: table.sourceId,
+    record: rec.record,
+    claims: [
+      identityClaim(table, rec, 'name', id.name, 'Name'),
+      identityClaim(table, rec, 'manufacturer', id.manufacturer, id.columns.manufacturer, id.derivation),
+      identityClaim(table, rec, 'model', id.model, id.columns.model, id.derivation),
+      ...specClaims(table, rec, columns, vacNotNominal),
+    ],
+  };
+}
+
 export function convertSamInverters(table: Table): SourceRecord[] {
   return table.records.map((rec) => {
     const name = rec.cell('Name').trim();
     const m = SAM_NAME.exec(name);
     if (!m) throw new SourceError(table.file, rec.record, `Name '${name}' is not "Manufacturer: Model"`);
-    const [manufacturer, model] = [m[1].trim(), m[2].trim()];
-    const variant = variantOf(table, rec);
-    const parsed = 'Split from Name at the first colon ("Manufacturer: Model [voltage]").';
-    return {
-      key: inverterKey(manufacturer, model, variant),
-      category: 'inverter',
-      manufacturer,
-      model,
-      variant,
-      name,
-      source_id: table.sourceId,
-      record: rec.record,
-      claims: [
-        identityClaim(table, rec, 'name', name, 'Name'),
-        identityClaim(table, rec, 'manufacturer', manufacturer, 'Name', parsed),
-        identityClaim(table, rec, 'model', model, 'Name', parsed),
-        ...specClaims(table, rec, SAM_INVERTER_COLUMNS, vacNotNominal),
-      ],
-    };
+    const derivation = 'Split from Name at the first colon ("Manufacturer: Model [voltage]").';
+    return inverterRecord(table, rec, { manufacturer: m[1].trim(), model: m[2].trim(), name, columns: { manufacturer: 'Name', model: 'Name' }, derivation }, SAM_INVERTER_COLUMNS);
   });
 }
 
@@ -102,22 +114,6 @@ export function convertAdrInverters(table: Table): SourceRecord[] {
     const manufacturer = rec.cell('Manufacturer').trim();
     const model = rec.cell('Model').trim();
     if (!manufacturer || !model) throw new SourceError(table.file, rec.record, 'empty Manufacturer or Model');
-    const variant = variantOf(table, rec);
-    return {
-      key: inverterKey(manufacturer, model, variant),
-      category: 'inverter',
-      manufacturer,
-      model,
-      variant,
-      name: rec.cell('Name').trim(),
-      source_id: table.sourceId,
-      record: rec.record,
-      claims: [
-        identityClaim(table, rec, 'name', rec.cell('Name').trim(), 'Name'),
-        identityClaim(table, rec, 'manufacturer', manufacturer, 'Manufacturer'),
-        identityClaim(table, rec, 'model', model, 'Model'),
-        ...specClaims(table, rec, ADR_INVERTER_COLUMNS, vacNotNominal),
-      ],
-    };
+    return inverterRecord(table, rec, { manufacturer, model, name: rec.cell('Name').trim(), columns: { manufacturer: 'Manufacturer', model: 'Model' } }, ADR_INVERTER_COLUMNS);
   });
 }

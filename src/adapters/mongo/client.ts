@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, MongoNetworkError, MongoServerSelectionError, MongoOperationTimeoutError, type Db } from 'mongodb';
+import { MongoBulkWriteError, MongoClient, MongoServerError, MongoNetworkError, MongoServerSelectionError, MongoOperationTimeoutError, type Collection, type Db, type Document, type OptionalUnlessRequiredId } from 'mongodb';
 import { AppError } from '../../errors/app-error';
 import { timed } from '../../shared/request-context';
 
@@ -59,5 +59,22 @@ export async function hasAtomicUpdates(mongo: MongoHandle): Promise<boolean> {
     return !('ferretdbVersion' in info);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Inserts documents in bulk, unordered; resolves with those whose _id or unique key was taken (the
+ * rest are stored). Any other write error is thrown.
+ */
+export async function insertManyKeepingDuplicates<T extends Document>(coll: Collection<T>, docs: readonly T[]): Promise<T[]> {
+  if (docs.length === 0) return [];
+  try {
+    await dbCall(() => coll.insertMany(docs.map((d) => d as OptionalUnlessRequiredId<T>), { ordered: false }));
+    return [];
+  } catch (err) {
+    if (!(err instanceof MongoBulkWriteError)) throw err;
+    const failed = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+    if (failed.some((e) => e.code !== 11000)) throw err;
+    return failed.map((e) => docs[e.index]);
   }
 }

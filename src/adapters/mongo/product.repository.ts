@@ -1,7 +1,7 @@
-import { MongoBulkWriteError, type Collection, type Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { ProductDoc } from '../../products/product.types';
 import { COLLECTIONS } from './collections';
-import { dbCall } from './client';
+import { dbCall, insertManyKeepingDuplicates } from './client';
 
 /** What the seed needs to know of a stored product to decide whether it changed. */
 export interface ProductIdentity {
@@ -38,15 +38,7 @@ export class ProductRepository {
 
   /** Inserts new products in bulk; any that exist already (a resumed seed) are replaced instead. */
   async insertMany(products: readonly ProductDoc[]): Promise<void> {
-    if (products.length === 0) return;
-    try {
-      await dbCall(() => this.coll.insertMany([...products], { ordered: false }));
-    } catch (err) {
-      if (!(err instanceof MongoBulkWriteError)) throw err;
-      const failed = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
-      if (failed.some((e) => e.code !== 11000)) throw err;
-      await this.replaceMany(failed.map((e) => products[e.index]));
-    }
+    await this.replaceMany(await insertManyKeepingDuplicates(this.coll, products));
   }
 
   /** Replaces each product by id (one _id-equality update each, the shape every engine indexes). */

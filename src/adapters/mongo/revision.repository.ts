@@ -1,10 +1,10 @@
 // Revisions are append-only: this repository can insert and read them, and has no way to update or
 // delete one. Re-inserting an existing (product, number) is accepted only when the snapshot is the
 // same (a seed resumed after a crash); anything else is refused.
-import { MongoBulkWriteError, type Collection, type Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import { revisionId, type RevisionDoc } from '../../revisions/revision.types';
 import { COLLECTIONS } from './collections';
-import { dbCall } from './client';
+import { dbCall, insertManyKeepingDuplicates } from './client';
 
 export class RevisionImmutableError extends Error {
   constructor(readonly revisionIds: readonly string[]) {
@@ -33,21 +33,12 @@ export class RevisionRepository {
    * another snapshot are left untouched and named in a RevisionImmutableError (the rest are inserted).
    */
   async append(revisions: readonly RevisionDoc[]): Promise<void> {
-    if (revisions.length === 0) return;
-    try {
-      await dbCall(() => this.coll.insertMany([...revisions], { ordered: false }));
-    } catch (err) {
-      if (!(err instanceof MongoBulkWriteError)) throw err;
-      const failed = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
-      if (failed.some((e) => e.code !== 11000)) throw err;
-      const conflicts: string[] = [];
-      for (const e of failed) {
-        const wanted = revisions[e.index];
-        const stored = await this.get(wanted.product_id, wanted.number);
-        if (stored?.snapshot_hash !== wanted.snapshot_hash) conflicts.push(wanted._id);
-      }
-      if (conflicts.length > 0) throw new RevisionImmutableError(conflicts);
+    const conflicts: string[] = [];
+    for (const wanted of await insertManyKeepingDuplicates(this.coll, revisions)) {
+      const stored = await this.get(wanted.product_id, wanted.number);
+      if (stored?.snapshot_hash !== wanted.snapshot_hash) conflicts.push(wanted._id);
     }
+    if (conflicts.length > 0) throw new RevisionImmutableError(conflicts);
   }
 
   /** The newest revision at or after `from` (lookups by _id only: see the FerretDB note in collections.ts). */
