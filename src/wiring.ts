@@ -27,6 +27,9 @@ import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { keyRoutes } from './keys/keys.routes';
 import { contractRoutes } from './contract/contract.routes';
+import { revisionRoutes } from './revisions/revisions.routes';
+import { sourceRoutes } from './sources/sources.routes';
+import { SourceRepository } from './adapters/mongo/source.repository';
 
 export interface Wired {
   readonly routers: Router[];
@@ -66,6 +69,8 @@ export function wire(config: Config, logger: Logger): Wired {
       ...contractRoutes(),
       ...productRoutes({ products, revisions }, search, config.CURSOR_SECRET),
       ...searchRoutes(search, config.CURSOR_SECRET),
+      ...revisionRoutes({ products, revisions }, config.CURSOR_SECRET),
+      ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),
       ...accountRoutes({
         ports: { accounts },
         signupCredits: config.SIGNUP_CREDITS,

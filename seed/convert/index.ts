@@ -95,6 +95,8 @@ function moduleNamesOf(source: ManifestSource, table: Table): string[] {
 
 /** The sources as stored: the manifest's description plus what was actually read. */
 export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedAt = new Date()): SourceDoc[] {
+  const backed = new Map<string, number>();
+  for (const draft of conversion.drafts) for (const id of new Set(draft.claims.map((c) => c.source_id))) backed.set(id, (backed.get(id) ?? 0) + 1);
   return conversion.sources.map((s) => ({
     _id: s.id,
     title: s.title,
@@ -109,6 +111,7 @@ export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedA
     licence: s.licence,
     retrieved_at: manifest.retrieved_at,
     records: s.records,
+    products: backed.get(s.id) ?? 0,
     loaded_at: loadedAt,
   }));
 }

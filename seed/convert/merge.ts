@@ -2,7 +2,8 @@
 // ordered by source priority (the manifest's order), then later record first; the first claim for
 // a field is the product's value, the others stay in the snapshot as evidence.
 import type { ProductDraft } from '../../src/revisions/ingest.service';
-import type { ClaimValue, SourceRecord } from './claims';
+import type { SourceRecord } from './claims';
+import { specsOf } from '../../src/revisions/provenance';
 
 export type { ProductDraft };
 
@@ -17,11 +18,7 @@ export function mergeRecords(records: readonly SourceRecord[], sourcePriority: R
   return [...groups.entries()].map(([key, group]) => {
     const ordered = [...group].sort((a, b) => rank(a) - rank(b) || b.record - a.record);
     const claims = ordered.flatMap((r) => r.claims);
-    const specs: Record<string, ClaimValue> = {};
-    for (const claim of claims) {
-      if (claim.field === 'manufacturer' || claim.field === 'model' || claim.field === 'name') continue;
-      if (!(claim.field in specs)) specs[claim.field] = claim.value;
-    }
+    const specs = specsOf(claims);
     const aliases = uniqueAliases(ordered);
     const top = ordered[0];
     return { key, category: top.category, manufacturer: top.manufacturer, model: top.model, variant: top.variant, aliases, claims, specs };

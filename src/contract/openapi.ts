@@ -48,6 +48,9 @@ const COLLECTION_PARAMS = [
   param('fields', `Comma-separated projection from: ${FIELD_VALUES.join(', ')} and \`specs.<name>\`. \`id\` is always returned.`, { type: 'string', maxLength: 500 }),
 ];
 
+const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } };
+const AS_OF_PATTERN = '^([1-9][0-9]{0,6}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2}))$';
+
 const RANGE_DOC =
   'Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>`, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec\'s dimension (W, kW, MW; V, kV, mV; A, mA).';
 
@@ -72,7 +75,7 @@ export function buildOpenApi() {
       description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`.`,
     },
     servers: [{ url: '/' }],
-    tags: [{ name: 'products' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
+    tags: [{ name: 'products' }, { name: 'revisions' }, { name: 'sources' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
     paths: {
       '/api/v1/products': {
         get: keyOperation(
@@ -91,9 +94,59 @@ export function buildOpenApi() {
           'One product with the provenance of every value',
           'products:read',
           1,
-          { tags: ['products'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } }] },
+          {
+            tags: ['products'],
+            parameters: [
+              ID_PARAM,
+              param('as_of', 'The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`).', { type: 'string', pattern: AS_OF_PATTERN, maxLength: 40 }),
+            ],
+          },
           { description: 'The product.', content: { 'application/json': { schema: ref('ProductDetail') } } },
-          { 400: problem('Invalid id.'), 404: problem('No product with this id.') },
+          { 400: problem('Invalid id or as_of.'), 404: problem('No product with this id, or none at that revision or time.') },
+        ),
+      },
+      '/api/v1/products/{id}/revisions': {
+        get: keyOperation(
+          'listRevisions',
+          "A product's revision history, newest first",
+          'revisions:read',
+          1,
+          { tags: ['revisions'], parameters: [ID_PARAM, COLLECTION_PARAMS[3], COLLECTION_PARAMS[4]] },
+          { description: 'A page of revisions with what changed.', content: { 'application/json': { schema: ref('RevisionCollection') } } },
+          { 400: problem('Invalid limit or cursor.'), 404: problem('No product with this id.') },
+        ),
+      },
+      '/api/v1/products/{id}/revisions/{number}': {
+        get: keyOperation(
+          'getRevision',
+          'One revision with its full claim snapshot: every value with unit, source, locator and method',
+          'revisions:read',
+          1,
+          { tags: ['revisions'], parameters: [ID_PARAM, { name: 'number', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 1000000 } }] },
+          { description: 'The revision.', content: { 'application/json': { schema: ref('Revision') } } },
+          { 400: problem('Invalid number.'), 404: problem('No such product or revision.') },
+        ),
+      },
+      '/api/v1/sources': {
+        get: keyOperation(
+          'listSources',
+          'The source files the data comes from',
+          'products:read',
+          1,
+          { tags: ['sources'] },
+          { description: 'Every source with its publisher chain, sha256, licence and how many products it backs.', content: { 'application/json': { schema: ref('SourceList') } } },
+          {},
+        ),
+      },
+      '/api/v1/sources/{id}': {
+        get: keyOperation(
+          'getSource',
+          'One source file',
+          'products:read',
+          1,
+          { tags: ['sources'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } }] },
+          { description: 'The source.', content: { 'application/json': { schema: ref('Source') } } },
+          { 400: problem('Invalid id.'), 404: problem('No source with this id.') },
         ),
       },
       '/api/v1/search': {

@@ -1,8 +1,9 @@
 // Single products and comparisons, read from the canonical store with each value's provenance.
-import { AppError, validationError } from '../errors/app-error';
+import { validationError } from '../errors/app-error';
 import { NOTICE } from '../contract/openapi';
 import { SPECS, SPEC_NAMES, isSpecName } from './spec-catalog';
-import { provenanceOf } from '../revisions/provenance';
+import { provenanceOf, specsOf } from '../revisions/provenance';
+import { productOrNotFound, revisionAsOf } from '../revisions/revisions.service';
 import type { ProductDoc } from './product.types';
 import type { RevisionDoc } from '../revisions/revision.types';
 import type { ClaimValue } from '../revisions/claim';
@@ -24,11 +25,11 @@ function unitsOf(specs: Readonly<Record<string, ClaimValue>>): Record<string, st
   return units;
 }
 
-export async function getProduct(id: string, ports: ProductPorts) {
-  const product = await ports.products.findById(id);
-  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
-  const revision = await ports.revisions.get(product._id, product.current_revision);
-  if (!revision) throw new Error(`product ${product._id} points at missing revision ${product.current_revision}`);
+/** The product now, or as it stood at `asOf` (a revision number or an RFC 3339 time). */
+export async function getProduct(id: string, ports: ProductPorts, asOf?: string) {
+  const product = await productOrNotFound(id, ports);
+  const revision = await revisionAsOf(product, asOf ?? String(product.current_revision), ports);
+  const specs = asOf ? specsOf(revision.claims) : product.specs;
   return {
     id: product._id,
     model: product.model,
@@ -36,11 +37,11 @@ export async function getProduct(id: string, ports: ProductPorts) {
     category: product.category,
     variant: product.variant,
     aliases: product.aliases,
-    specs: product.specs,
-    units: unitsOf(product.specs),
+    specs,
+    units: unitsOf(specs),
     provenance: provenanceOf(revision.claims, revision.number),
     revision: revision.number,
-    updated_at: product.updated_at.toISOString(),
+    updated_at: (asOf ? revision.created_at : product.updated_at).toISOString(),
   };
 }
 

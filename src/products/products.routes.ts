@@ -13,7 +13,7 @@ export function productRoutes(ports: ProductPorts, search: SearchPort, cursorSec
     {
       operationId: 'getProduct',
       async handle(ctx, input) {
-        ctx.body = await getProduct(input.params.id, ports);
+        ctx.body = await getProduct(input.params.id, ports, input.query.as_of);
       },
     },
     {

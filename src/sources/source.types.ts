@@ -13,5 +13,7 @@ export interface SourceDoc {
   readonly licence: string;
   readonly retrieved_at: string;
   readonly records: number;
+  /** Products with at least one claim from this source, counted at seed time. */
+  readonly products: number;
   readonly loaded_at: Date;
 }

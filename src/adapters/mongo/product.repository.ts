@@ -53,14 +53,4 @@ export class ProductRepository {
   stream(filter: { category?: string } = {}, batchSize = 1000): AsyncIterable<ProductDoc> {
     return this.coll.find(filter, { batchSize });
   }
-
-  /** How many products each source backs. */
-  async countBySource(): Promise<Map<string, number>> {
-    const rows = await dbCall(() =>
-      this.coll
-        .aggregate<{ _id: string; n: number }>([{ $unwind: '$aliases' }, { $group: { _id: { p: '$_id', s: '$aliases.source_id' } } }, { $group: { _id: '$_id.s', n: { $sum: 1 } } }])
-        .toArray(),
-    );
-    return new Map(rows.map((r) => [r._id, r.n]));
-  }
 }

@@ -1,0 +1,31 @@
+import type { Route } from '../http/pipeline';
+import { AppError } from '../errors/app-error';
+import type { SourceDoc } from './source.types';
+
+export interface SourcePorts {
+  readonly sources: { list(): Promise<SourceDoc[]>; get(id: string): Promise<SourceDoc | null> };
+}
+
+function view(s: SourceDoc) {
+  const { _id, loaded_at, ...rest } = s;
+  return { id: _id, ...rest, loaded_at: loaded_at.toISOString() };
+}
+
+export function sourceRoutes(ports: SourcePorts): Route[] {
+  return [
+    {
+      operationId: 'listSources',
+      async handle(ctx) {
+        ctx.body = { data: (await ports.sources.list()).map(view) };
+      },
+    },
+    {
+      operationId: 'getSource',
+      async handle(ctx, input) {
+        const source = await ports.sources.get(input.params.id);
+        if (!source) throw new AppError('NOT_FOUND', `No source has the id '${input.params.id}'.`);
+        ctx.body = view(source);
+      },
+    },
+  ];
+}

@@ -1,0 +1,91 @@
+// Evidence you can audit: revision history, snapshots, as-of reads and sources, through the contract.
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from '../helpers/server';
+import { openCatalog, type Catalog } from '../helpers/catalog';
+import { writeSources } from '../helpers/seed-fixture';
+import { newDeveloper } from '../helpers/accounts';
+import { call } from '../helpers/contract';
+
+const TRINA = 'Trina Solar TSM-205DA01A';
+
+describe('revisions, as-of reads and sources', function () {
+  this.timeout(120000);
+  let catalog: Catalog;
+  let server: TestServer;
+  let key: string;
+  let productId: string;
+  let between: string;
+
+  before(async () => {
+    catalog = await openCatalog();
+    await catalog.seed(writeSources());
+    await new Promise((r) => setTimeout(r, 20));
+    between = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    await catalog.seed(writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '251.5' }]));
+    productId = (await catalog.products.identities()).find((p) => p.key === `pv-module|${TRINA.toLowerCase()}`)!._id;
+    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias });
+    key = (await (await newDeveloper(server.url)).key(['products:read', 'revisions:read'])).secret;
+  });
+  after(async () => {
+    await server?.stop();
+    await catalog?.drop();
+  });
+
+  it('when a value changed in the source, then the history lists revision 2 with the change, newest first, paged by cursor', async () => {
+    const first = await call(server.url, 'listRevisions', { token: key, params: { id: productId }, query: { limit: 1 } });
+    assert.equal(first.status, 200);
+    assert.equal(first.body.meta.total, 2);
+    assert.equal(first.body.data[0].number, 2);
+    assert.deepEqual(first.body.data[0].changes.map((c: any) => [c.field, c.to]), [['stc_power_w', 251.5]]);
+    const second = await call(server.url, 'listRevisions', { token: key, params: { id: productId }, query: { limit: 1, cursor: first.body.meta.next_cursor } });
+    assert.deepEqual(second.body.data.map((r: any) => r.number), [1]);
+    assert.equal(second.body.meta.next_cursor, undefined);
+  });
+
+  it('when the product is read as of revision 1 or a time before revision 2, then it shows the old value; now it shows the new', async () => {
+    const now = await call(server.url, 'getProduct', { token: key, params: { id: productId } });
+    assert.equal(now.body.specs.stc_power_w, 251.5);
+    const old = (await call(server.url, 'listRevisions', { token: key, params: { id: productId } })).body.data[0].changes[0].from;
+    for (const as_of of ['1', between]) {
+      const then = await call(server.url, 'getProduct', { token: key, params: { id: productId }, query: { as_of } });
+      assert.equal(then.status, 200, then.text);
+      assert.equal(then.body.specs.stc_power_w, old, as_of);
+      assert.equal(then.body.revision, 1);
+    }
+    const before = await call(server.url, 'getProduct', { token: key, params: { id: productId }, query: { as_of: '2001-01-01T00:00:00Z' } });
+    assert.equal(before.status, 404);
+    const bad = await call(server.url, 'getProduct', { token: key, params: { id: productId }, query: { as_of: 'yesterday' } });
+    assert.equal(bad.status, 400);
+  });
+
+  it('then every value the product shows traces through /revisions/{n} to a source record', async () => {
+    const product = await call(server.url, 'getProduct', { token: key, params: { id: productId } });
+    const revision = await call(server.url, 'getRevision', { token: key, params: { id: productId, number: String(product.body.revision) } });
+    assert.equal(revision.status, 200);
+    for (const [field, value] of Object.entries(product.body.specs)) {
+      const claim = revision.body.claims.find((c: any) => c.field === field);
+      assert.equal(claim.value, value, field);
+      assert.deepEqual(claim.locator, product.body.provenance[field].locator, field);
+      assert.ok(claim.locator.record >= 1 && claim.raw !== undefined);
+    }
+    const missing = await call(server.url, 'getRevision', { token: key, params: { id: productId, number: '3' } });
+    assert.equal(missing.status, 404);
+  });
+
+  it('then the sources say what they are and how many products each backs', async () => {
+    const sources = await call(server.url, 'listSources', { token: key });
+    assert.deepEqual(sources.body.data.map((s: any) => s.id).sort(), ['adr-inverters', 'cec-inverters', 'cec-modules', 'sandia-modules']);
+    const modules = await call(server.url, 'getSource', { token: key, params: { id: 'cec-modules' } });
+    assert.equal(modules.body.publisher, 'California Energy Commission');
+    assert.ok(modules.body.products > 0 && modules.body.products <= modules.body.records);
+    assert.equal((await call(server.url, 'getSource', { token: key, params: { id: 'nope' } })).status, 404);
+  });
+
+  it('when a key lacks revisions:read, then the history answers 403 naming the scope', async () => {
+    const reader = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
+    const res = await call(server.url, 'listRevisions', { token: reader, params: { id: productId } });
+    assert.equal(res.status, 403);
+    assert.match(res.body.detail, /revisions:read/);
+  });
+});
