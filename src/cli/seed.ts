@@ -23,10 +23,10 @@ runCommand('seed', async () => {
     const products = new ProductRepository(op.mongo.db);
     const index = new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX);
     const ports = { products, revisions: new RevisionRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
-    if (args['if-empty'] && (await products.count()) > 0) {
+    if (args['if-empty'] && !(await products.isEmpty())) {
       const targets = await index.targets();
       if (targets.length > 0) {
-        process.stderr.write(`seed: MongoDB holds ${await products.count()} products and ${index.alias} -> ${targets.join(', ')}; nothing to do\n`);
+        process.stderr.write(`seed: MongoDB holds products and ${index.alias} -> ${targets.join(', ')} serves ${await index.count(targets[0])}; nothing to do\n`);
         return;
       }
       const bar = createProgress('reindex');
