@@ -4,6 +4,7 @@
 import { SPECS } from '../products/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { SCHEMAS } from './schemas';
+import { QUALITY_CHECKS } from '../revisions/quality';
 import { SORT_VALUES, FIELD_VALUES, RANGE_PARAM_PATTERN } from './query-vocabulary';
 
 export const NOTICE =
@@ -38,12 +39,16 @@ const KEY_ERRORS = {
 
 const param = (name: string, description: string, schema: object, extra: object = {}) => ({ name, in: 'query', description, schema, ...extra });
 
+const LIMIT_PARAM = param('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: 100, default: 20 });
+const CURSOR_PARAM = param('cursor', 'Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort.', { type: 'string', minLength: 1, maxLength: 2048 });
+
 const COLLECTION_PARAMS = [
   param('q', 'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).', { type: 'string', minLength: 1, maxLength: 200 }),
   param('category', 'Only these categories (repeat the parameter for several).', { type: 'array', maxItems: 10, items: { type: 'string', enum: ['pv-module', 'inverter'] } }, { style: 'form', explode: true }),
   param('manufacturer', 'Only these manufacturers, case-insensitive exact names (repeat for several).', { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 200 } }, { style: 'form', explode: true }),
-  param('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: 100, default: 20 }),
-  param('cursor', 'Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort.', { type: 'string', minLength: 1, maxLength: 2048 }),
+  param('quality', 'Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several).', { type: 'array', maxItems: 3, items: { type: 'string', enum: ['pass', 'fail', 'unchecked'] } }, { style: 'form', explode: true }),
+  LIMIT_PARAM,
+  CURSOR_PARAM,
   param('sort', `Ordering: one of ${SORT_VALUES.join(', ')}, each optionally prefixed by \`-\` for descending. The product id is always added as a tiebreaker.`, { type: 'string', maxLength: 100 }),
   param('fields', `Comma-separated projection from: ${FIELD_VALUES.join(', ')} and \`specs.<name>\`. \`id\` is always returned.`, { type: 'string', maxLength: 500 }),
 ];
@@ -111,7 +116,7 @@ export function buildOpenApi() {
           "A product's revision history, newest first",
           'revisions:read',
           1,
-          { tags: ['revisions'], parameters: [ID_PARAM, COLLECTION_PARAMS[3], COLLECTION_PARAMS[4]] },
+          { tags: ['revisions'], parameters: [ID_PARAM, LIMIT_PARAM, CURSOR_PARAM] },
           { description: 'A page of revisions with what changed.', content: { 'application/json': { schema: ref('RevisionCollection') } } },
           { 400: problem('Invalid limit or cursor.'), 404: problem('No product with this id.') },
         ),
@@ -260,6 +265,7 @@ export function buildOpenApi() {
     },
     'x-problem-types': Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [PROBLEM_TYPE_BASE + e.slug, { code, status: e.status, title: e.title }])),
     'x-spec-catalog': SPECS,
+    'x-quality-checks': Object.fromEntries(Object.entries(QUALITY_CHECKS).map(([category, checks]) => [category, Object.fromEntries(Object.entries(checks).map(([name, c]) => [name, { rule: c.rule, inputs: c.inputs }]))])),
     'x-range-parameter-pattern': RANGE_PARAM_PATTERN,
   };
 }

@@ -7,6 +7,6 @@ export const NUMERIC_SPECS = SPEC_NAMES.filter(isNumericSpec);
 export const SORT_VALUES = ['model', 'manufacturer', 'category', 'id', ...NUMERIC_SPECS.map((s) => `specs.${s}`)];
 
 /** Top-level fields a `fields` projection may name; `specs.<name>` picks single specs. */
-export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs'];
+export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality'];
 
 export const RANGE_PARAM_PATTERN = '^specs\\.([a-z0-9_]+)\\[(gte|gt|lte|lt)\\]$';

@@ -53,8 +53,16 @@ export const SCHEMAS = {
       variant: { type: 'string' },
       aliases: { type: 'array', items: { type: 'string' } },
       specs: { $ref: '#/components/schemas/Specs' },
+      quality: { type: 'object', required: ['status', 'failed'], properties: { status: { type: 'string', enum: ['pass', 'fail', 'unchecked'] }, failed: { type: 'array', items: { type: 'string' } } } },
     },
     additionalProperties: true,
+  },
+  Quality: {
+    type: 'object',
+    description: 'Consistency checks of this revision\'s values (rules in `x-quality-checks`); checks without their inputs are not counted.',
+    required: ['status', 'checked', 'failed'],
+    properties: { status: { type: 'string', enum: ['pass', 'fail', 'unchecked'] }, checked: { type: 'array', items: { type: 'string' } }, failed: { type: 'array', items: { type: 'string' } } },
+    additionalProperties: false,
   },
   Provenance: {
     type: 'object',
@@ -70,7 +78,7 @@ export const SCHEMAS = {
   },
   ProductDetail: {
     type: 'object',
-    required: ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'units', 'provenance', 'revision', 'aliases', 'updated_at'],
+    required: ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'units', 'provenance', 'quality', 'revision', 'aliases', 'updated_at', 'notice'],
     properties: {
       id: { type: 'string' },
       model: { type: 'string' },
@@ -81,8 +89,10 @@ export const SCHEMAS = {
       specs: { $ref: '#/components/schemas/Specs' },
       units: { type: 'object', additionalProperties: { type: 'string' } },
       provenance: { type: 'object', description: 'For manufacturer, model and every spec: where the value comes from.', additionalProperties: { $ref: '#/components/schemas/Provenance' } },
+      quality: { $ref: '#/components/schemas/Quality' },
       revision: { type: 'integer', minimum: 1 },
       updated_at: { type: 'string', format: 'date-time' },
+      notice: { type: 'string' },
     },
     additionalProperties: false,
   },

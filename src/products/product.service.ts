@@ -5,6 +5,7 @@ import { SPECS, SPEC_NAMES, isSpecName } from './spec-catalog';
 import { provenanceOf, specsOf } from '../revisions/provenance';
 import { productOrNotFound, revisionAsOf } from '../revisions/revisions.service';
 import type { ProductDoc } from './product.types';
+import { qualityOf } from '../revisions/quality';
 import type { RevisionDoc } from '../revisions/revision.types';
 import type { ClaimValue } from '../revisions/claim';
 
@@ -40,8 +41,10 @@ export async function getProduct(id: string, ports: ProductPorts, asOf?: string)
     specs,
     units: unitsOf(specs),
     provenance: provenanceOf(revision.claims, revision.number),
+    quality: qualityOf(product.category, specs),
     revision: revision.number,
     updated_at: (asOf ? revision.created_at : product.updated_at).toISOString(),
+    notice: NOTICE,
   };
 }
 

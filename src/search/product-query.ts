@@ -13,6 +13,7 @@ export interface ProductQuery {
   readonly q?: string;
   readonly categories: string[];
   readonly manufacturers: string[];
+  readonly quality: string[];
   readonly ranges: { spec: SpecName; op: RangeOp; value: number }[];
   /** Sort keys with direction; empty means relevance (search) or model (list). */
   readonly sort: { key: string; desc: boolean }[];
@@ -74,6 +75,7 @@ export function parseProductQuery(mode: Mode, query: Record<string, any>): Produ
     q: typeof query.q === 'string' ? query.q.trim() || undefined : undefined,
     categories: query.category ?? [],
     manufacturers: query.manufacturer ?? [],
+    quality: query.quality ?? [],
     ranges,
     // Relevance is the search default: naming it is the same as naming nothing.
     sort: sort.filter((s) => s.key !== 'relevance'),
@@ -111,6 +113,7 @@ export function queryHash(q: ProductQuery): string {
     q: q.q ?? null,
     c: [...q.categories].sort(),
     f: q.manufacturers.map((m) => m.toLowerCase()).sort(),
+    k: [...q.quality].sort(),
     r: q.ranges.map((r) => `${r.spec}:${r.op}:${r.value}`).sort(),
     s: q.sort.map((s) => `${s.desc ? '-' : ''}${s.key}`),
   };

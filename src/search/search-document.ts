@@ -3,6 +3,7 @@
 // (prefix queries on a whole part number) and "sun 2000 5 ktl" (its letter and digit runs).
 import type { ProductDoc } from '../products/product.types';
 import { SPECS, isSpecName } from '../products/spec-catalog';
+import { qualityOf } from '../revisions/quality';
 
 export interface SearchDocument {
   readonly id: string;
@@ -17,6 +18,7 @@ export interface SearchDocument {
   readonly current_revision: number;
   readonly updated_at: string;
   readonly specs: Record<string, unknown>;
+  readonly quality: { status: string; failed: string[] };
 }
 
 export function compactModel(text: string): string {
@@ -34,6 +36,7 @@ export function modelParts(text: string): string {
 
 export function toSearchDocument(p: ProductDoc): SearchDocument {
   const aliases = [...new Set(p.aliases.map((a) => a.name))];
+  const quality = qualityOf(p.category, p.specs);
   const textSpecs = Object.entries(p.specs)
     .filter(([name, v]) => isSpecName(name) && SPECS[name].type === 'text' && typeof v === 'string' && name !== 'adr_coefficients')
     .map(([, v]) => String(v));
@@ -50,5 +53,6 @@ export function toSearchDocument(p: ProductDoc): SearchDocument {
     current_revision: p.current_revision,
     updated_at: p.updated_at.toISOString(),
     specs: { ...p.specs },
+    quality: { status: quality.status, failed: quality.failed },
   };
 }

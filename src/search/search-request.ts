@@ -6,7 +6,7 @@ import type { ProductQuery } from './product-query';
 import type { SortValue } from './cursor';
 
 const SORT_FIELD: Record<string, string> = { model: 'model.keyword', manufacturer: 'manufacturer.keyword', category: 'category', id: 'id' };
-const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs'];
+const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality'];
 
 /** Relevance for equipment names: exact model first, then part-number prefixes, phrases, then all words anywhere. */
 export function textQuery(q: string) {
@@ -29,6 +29,7 @@ function filters(query: ProductQuery): object[] {
   const out: object[] = [];
   if (query.categories.length > 0) out.push({ terms: { category: query.categories } });
   if (query.manufacturers.length > 0) out.push({ terms: { 'manufacturer.keyword': query.manufacturers } });
+  if (query.quality.length > 0) out.push({ terms: { 'quality.status': query.quality } });
   for (const r of query.ranges) out.push({ range: { [`specs.${r.spec}`]: { [r.op]: r.value } } });
   return out;
 }

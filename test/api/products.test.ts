@@ -7,6 +7,7 @@ import { call } from '../helpers/contract';
 import type { Catalog } from '../helpers/catalog';
 import type { ProductDoc } from '../../src/products/product.types';
 import { OPENAPI } from '../../src/contract/openapi';
+import { qualityOf } from '../../src/revisions/quality';
 
 describe('product read API (complete CEC and Sandia data)', function () {
   this.timeout(300000);
@@ -68,6 +69,14 @@ describe('product read API (complete CEC and Sandia data)', function () {
     assert.equal(res.body.meta.total, products.filter((p) => names.includes(p.manufacturer.toLowerCase())).length);
   });
 
+  it('when filtered by quality=fail, then exactly the products whose values fail a consistency check come back, each saying which', async () => {
+    const failing = products.filter((p) => qualityOf(p.category, p.specs).status === 'fail');
+    assert.ok(failing.length > 0);
+    const res = await list({ quality: 'fail', limit: 100, fields: 'id,quality' });
+    assert.equal(res.body.meta.total, failing.length);
+    for (const item of res.body.data) assert.deepEqual(item.quality.failed, qualityOf(products.find((p) => p._id === item.id)!.category, products.find((p) => p._id === item.id)!.specs).failed);
+  });
+
   it('when one product is fetched, then every value comes with its source, revision and locator', async () => {
     const product = products.find((p) => p.category === 'inverter' && Object.keys(p.specs).length > 10)!;
     const res = await call(server.url, 'getProduct', { token: key, params: { id: product._id } });
@@ -81,6 +90,8 @@ describe('product read API (complete CEC and Sandia data)', function () {
       assert.match(p.locator.file, /\.csv$/);
     }
     assert.equal(res.body.units.ac_power_w, 'W');
+    assert.deepEqual(res.body.quality, qualityOf(product.category, product.specs));
+    assert.match(res.body.notice, /not installation approval/);
   });
 
   it('when an unknown product is fetched, then 404 problem naming it', async () => {
