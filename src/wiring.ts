@@ -30,6 +30,7 @@ import { contractRoutes } from './contract/contract.routes';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { sourceRoutes } from './sources/sources.routes';
 import { SourceRepository } from './adapters/mongo/source.repository';
+import { ChangeRepository } from './adapters/mongo/change.repository';
 
 export interface Wired {
   readonly routers: Router[];
@@ -69,7 +70,7 @@ export function wire(config: Config, logger: Logger): Wired {
       ...contractRoutes(),
       ...productRoutes({ products, revisions }, search, config.CURSOR_SECRET),
       ...searchRoutes(search, config.CURSOR_SECRET),
-      ...revisionRoutes({ products, revisions }, config.CURSOR_SECRET),
+      ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
       ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),
       ...accountRoutes({
         ports: { accounts },

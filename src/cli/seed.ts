@@ -11,6 +11,7 @@ import { reindex } from '../search/reindex.service';
 import { ProductRepository } from '../adapters/mongo/product.repository';
 import { RevisionRepository } from '../adapters/mongo/revision.repository';
 import { SourceRepository } from '../adapters/mongo/source.repository';
+import { ChangeRepository } from '../adapters/mongo/change.repository';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
 
 const { values: args } = parseArgs({
@@ -22,7 +23,7 @@ runCommand('seed', async () => {
   try {
     const products = new ProductRepository(op.mongo.db);
     const index = new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX);
-    const ports = { products, revisions: new RevisionRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
+    const ports = { products, revisions: new RevisionRepository(op.mongo.db), changes: new ChangeRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
     if (args['if-empty'] && !(await products.isEmpty())) {
       const targets = await index.targets();
       if (targets.length > 0) {

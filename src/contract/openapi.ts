@@ -132,6 +132,21 @@ export function buildOpenApi() {
           { 400: problem('Invalid number.'), 404: problem('No such product or revision.') },
         ),
       },
+      '/api/v1/changes': {
+        get: keyOperation(
+          'listChanges',
+          'The feed of product revisions in commit order, for incremental sync',
+          'revisions:read',
+          1,
+          {
+            tags: ['revisions'],
+            description: 'Start without a cursor; keep `meta.cursor` and pass it next time to get only what came since. `next_cursor` is present while more is already available. Entries never repeat and none is skipped.',
+            parameters: [LIMIT_PARAM, CURSOR_PARAM],
+          },
+          { description: 'A page of the feed.', content: { 'application/json': { schema: ref('ChangeFeed') } } },
+          { 400: problem('Invalid limit or cursor.') },
+        ),
+      },
       '/api/v1/sources': {
         get: keyOperation(
           'listSources',

@@ -278,5 +278,26 @@ export const SCHEMAS = {
     },
     additionalProperties: false,
   },
+  ChangeFeed: {
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['seq', 'product_id', 'revision', 'created_at', 'summary'],
+          properties: { seq: { type: 'integer', minimum: 1 }, product_id: { type: 'string' }, revision: { type: 'integer', minimum: 1 }, created_at: { type: 'string', format: 'date-time' }, summary: { type: 'string' } },
+          additionalProperties: false,
+        },
+      },
+      meta: {
+        type: 'object',
+        required: ['limit', 'notice', 'cursor'],
+        properties: { limit: { type: 'integer' }, notice: { type: 'string' }, cursor: { type: 'string', description: 'Where to resume from.' }, next_cursor: { type: 'string' } },
+        additionalProperties: false,
+      },
+    },
+  },
   SourceList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Source' } } } },
 } as const;

@@ -7,6 +7,7 @@ import { reindex, type ReindexPorts, type ReindexReport } from '../search/reinde
 export interface SyncPorts {
   readonly products: IngestPorts['products'] & ReindexPorts['products'];
   readonly revisions: IngestPorts['revisions'];
+  readonly changes: IngestPorts['changes'];
   readonly index: ReindexPorts['index'];
   readonly sources: { saveMany(sources: readonly SourceDoc[]): Promise<void> };
 }

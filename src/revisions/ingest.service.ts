@@ -26,6 +26,9 @@ export interface IngestPorts {
     insertMany(products: readonly ProductDoc[]): Promise<void>;
     replaceMany(products: readonly ProductDoc[]): Promise<void>;
   };
+  readonly changes: {
+    record(changes: readonly { _id: number; product_id: string; number: number; created_at: Date; summary: string }[], settledUpTo: number): Promise<void>;
+  };
   readonly revisions: {
     get(productId: string, number: number): Promise<RevisionDoc | null>;
     latest(productId: string, from?: number): Promise<RevisionDoc | null>;
@@ -84,7 +87,15 @@ export async function ingest(
       const previous = known ? await ports.revisions.latest(known._id, known.current_revision) : null;
       planned.push({ draft, hash, id: known?._id ?? allocateId(draft, taken), known: Boolean(known), createdAt: known?.created_at ?? now, previous });
     }
-    report.revisions += await appendRevisions(planned, sourceFiles, ports, now);
+    const appended = await appendRevisions(planned, sourceFiles, ports, now);
+    report.revisions += appended.length;
+    // Revisions an interrupted run wrote before its products: their feed entries may be missing too.
+    const resumed = planned.filter((p) => !p.known && p.previous?.snapshot_hash === p.hash).map((p) => p.previous!);
+    const recorded = [...appended, ...resumed];
+    if (recorded.length > 0) {
+      const changes = recorded.map((r) => ({ _id: r.seq, product_id: r.product_id, number: r.number, created_at: r.created_at, summary: r.summary }));
+      await ports.changes.record(changes, Math.max(...changes.map((c) => c._id)));
+    }
     const products = planned.map((p) => makeProduct(p.id, p.draft, revisionNumber(p), p.hash, p.createdAt, now));
     await ports.products.insertMany(products.filter((_, i) => !planned[i].known));
     await ports.products.replaceMany(products.filter((_, i) => planned[i].known));
@@ -103,8 +114,8 @@ function revisionNumber(p: Planned): number {
  * conflict means an earlier, interrupted run stored a revision the products do not point at yet:
  * the latest revision is then looked up and the new one numbered after it.
  */
-async function appendRevisions(planned: Planned[], sourceFiles: Readonly<Record<string, string>>, ports: IngestPorts, now: Date): Promise<number> {
-  let appended = 0;
+async function appendRevisions(planned: Planned[], sourceFiles: Readonly<Record<string, string>>, ports: IngestPorts, now: Date): Promise<RevisionDoc[]> {
+  const appended: RevisionDoc[] = [];
   let pending = planned;
   for (let attempt = 0; pending.length > 0; attempt++) {
     const fresh = pending.filter((p) => p.previous?.snapshot_hash !== p.hash);
@@ -113,12 +124,12 @@ async function appendRevisions(planned: Planned[], sourceFiles: Readonly<Record<
     const docs = fresh.map((p) => makeRevision(p.id, revisionNumber(p), seq++, p.draft.claims, p.hash, p.previous ?? undefined, sourceFiles, now));
     try {
       await ports.revisions.append(docs);
-      return appended + docs.length;
+      return [...appended, ...docs];
     } catch (err) {
       const conflicts = (err as RevisionConflict).revisionIds;
       if (!conflicts || attempt >= 2) throw err;
       const ids = new Set(conflicts);
-      appended += docs.length - ids.size;
+      appended.push(...docs.filter((d) => !ids.has(d._id)));
       pending = fresh.filter((p) => ids.has(revisionId(p.id, revisionNumber(p))));
       for (const p of pending) p.previous = await ports.revisions.latest(p.id, revisionNumber(p));
     }

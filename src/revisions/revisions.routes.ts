@@ -1,7 +1,8 @@
 import type { Route } from '../http/pipeline';
 import { listRevisions, getRevision, type RevisionPorts } from './revisions.service';
+import { listChanges, type ChangePorts } from './changes.service';
 
-export function revisionRoutes(ports: RevisionPorts, cursorSecret: string): Route[] {
+export function revisionRoutes(ports: RevisionPorts & ChangePorts, cursorSecret: string): Route[] {
   return [
     {
       operationId: 'listRevisions',
@@ -13,6 +14,12 @@ export function revisionRoutes(ports: RevisionPorts, cursorSecret: string): Rout
       operationId: 'getRevision',
       async handle(ctx, input) {
         ctx.body = await getRevision(input.params.id, Number(input.params.number), ports);
+      },
+    },
+    {
+      operationId: 'listChanges',
+      async handle(ctx, input) {
+        ctx.body = await listChanges(input.query as { limit: number; cursor?: string }, ports, cursorSecret);
       },
     },
   ];

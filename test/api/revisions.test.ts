@@ -82,6 +82,29 @@ describe('revisions, as-of reads and sources', function () {
     assert.equal((await call(server.url, 'getSource', { token: key, params: { id: 'nope' } })).status, 404);
   });
 
+  it('when the feed is walked from the start, then every revision comes once in commit order, and a resume cursor returns only what came since', async () => {
+    const walk = async (cursor?: string) => {
+      const items: any[] = [];
+      let resume = cursor;
+      for (;;) {
+        const page = await call(server.url, 'listChanges', { token: key, query: { limit: 40, ...(resume ? { cursor: resume } : {}) } });
+        assert.equal(page.status, 200, page.text);
+        items.push(...page.body.data);
+        resume = page.body.meta.cursor;
+        if (!page.body.meta.next_cursor) return { items, resume: resume! };
+      }
+    };
+    const all = await walk();
+    const products = (await catalog.products.identities()).length;
+    assert.equal(all.items.length, products + 1, 'one revision per product plus the edited one');
+    assert.ok(all.items.every((c, i) => i === 0 || c.seq > all.items[i - 1].seq), 'commit order, no repeats');
+    assert.deepEqual([all.items.at(-1).product_id, all.items.at(-1).revision], [productId, 2]);
+    assert.deepEqual((await walk(all.resume)).items, [], 'caught up: nothing new');
+    await catalog.seed(writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '252' }]));
+    const since = await walk(all.resume);
+    assert.deepEqual(since.items.map((c: any) => [c.product_id, c.revision]), [[productId, 3]]);
+  });
+
   it('when a key lacks revisions:read, then the history answers 403 naming the scope', async () => {
     const reader = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     const res = await call(server.url, 'listRevisions', { token: reader, params: { id: productId } });

@@ -5,6 +5,7 @@ import { ensureIndexes } from '../../src/adapters/mongo/collections';
 import { ProductRepository } from '../../src/adapters/mongo/product.repository';
 import { RevisionRepository } from '../../src/adapters/mongo/revision.repository';
 import { SourceRepository } from '../../src/adapters/mongo/source.repository';
+import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { syncCatalog, type SyncReport } from '../../src/revisions/catalog-sync.service';
 import { convertSources, loadManifest, toSourceDocs } from '../../seed/convert/index';
@@ -30,6 +31,7 @@ export async function openCatalog(name = uniqueName('cat')): Promise<Catalog> {
   const products = new ProductRepository(mongo.db);
   const revisions = new RevisionRepository(mongo.db);
   const sources = new SourceRepository(mongo.db);
+  const changes = new ChangeRepository(mongo.db);
   const index = new IndexAdmin(es, name);
   return {
     mongoUri,
@@ -41,7 +43,7 @@ export async function openCatalog(name = uniqueName('cat')): Promise<Catalog> {
     async seed(sourcesDir) {
       const manifest = loadManifest();
       const conversion = convertSources(manifest, sourcesDir);
-      return syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, { products, revisions, sources, index });
+      return syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, { products, revisions, changes, sources, index });
     },
     async drop() {
       await Promise.allSettled([mongo.client.close(), es.close()]);

@@ -12,6 +12,7 @@ export const COLLECTIONS = {
   revisions: 'revisions',
   sources: 'sources',
   counters: 'counters',
+  changes: 'changes',
   accounts: 'accounts',
   emails: 'account_emails',
   apiKeys: 'api_keys',

@@ -1,0 +1,28 @@
+// The changes feed: product revisions in commit order, for incremental sync. Every page carries a
+// `cursor` to resume from later (also when the client has caught up); `next_cursor` appears when
+// more is already settled.
+import { NOTICE } from '../contract/openapi';
+import { decodeCursor, encodeCursor } from '../search/cursor';
+import type { ChangeDoc } from '../adapters/mongo/change.repository';
+
+export interface ChangePorts {
+  readonly changes: { watermark(): Promise<number>; range(after: number, upTo: number): Promise<ChangeDoc[]> };
+}
+
+const BINDING = 'changes';
+
+export async function listChanges(query: { limit: number; cursor?: string }, ports: ChangePorts, cursorSecret: string) {
+  const after = query.cursor ? Number(decodeCursor(query.cursor, BINDING, cursorSecret)[0]) : 0;
+  const settled = await ports.changes.watermark();
+  const upTo = Math.min(after + query.limit, Math.max(settled, after));
+  const docs = await ports.changes.range(after, upTo);
+  return {
+    data: docs.map((c) => ({ seq: c._id, product_id: c.product_id, revision: c.number, created_at: c.created_at.toISOString(), summary: c.summary })),
+    meta: {
+      limit: query.limit,
+      notice: NOTICE,
+      cursor: encodeCursor(BINDING, [upTo], cursorSecret),
+      ...(upTo < settled ? { next_cursor: encodeCursor(BINDING, [upTo], cursorSecret) } : {}),
+    },
+  };
+}
