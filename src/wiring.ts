@@ -68,7 +68,7 @@ export function wire(config: Config, logger: Logger): Wired {
     api,
     [
       ...contractRoutes(),
-      ...productRoutes({ products, revisions }, search, config.CURSOR_SECRET),
+      ...productRoutes({ products, revisions, count: (category) => search.count(category) }, search, config.CURSOR_SECRET),
       ...searchRoutes(search, config.CURSOR_SECRET),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
       ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),

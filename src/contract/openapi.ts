@@ -132,6 +132,24 @@ export function buildOpenApi() {
           { 400: problem('Invalid number.'), 404: problem('No such product or revision.') },
         ),
       },
+      '/api/v1/export': {
+        get: {
+          ...keyOperation(
+            'exportProducts',
+            'Every current product with the provenance of each value, as streaming NDJSON',
+            'products:read',
+            1,
+            {
+              tags: ['products'],
+              description: `One JSON object per line. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per ${100} products (at least 1), charged before the stream starts; \`X-Quota-Cost\` says how many.`,
+              parameters: [param('category', 'Only this category.', { type: 'string', enum: ['pv-module', 'inverter'] })],
+            },
+            { description: 'The products, one per line.', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'NDJSON: one product object per line.' } } } },
+            { 400: problem('Invalid category.') },
+          ),
+          'x-credit-cost-per-100-products': 1,
+        },
+      },
       '/api/v1/changes': {
         get: keyOperation(
           'listChanges',

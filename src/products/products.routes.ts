@@ -1,9 +1,28 @@
 import type { Route } from '../http/pipeline';
 import { findProducts, type SearchPort } from '../search/search.service';
+import { createGzip } from 'node:zlib';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
+import { exportStream, exportCost, type ExportPorts } from './export.service';
 
-export function productRoutes(ports: ProductPorts, search: SearchPort, cursorSecret: string): Route[] {
+export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchPort, cursorSecret: string): Route[] {
   return [
+    {
+      operationId: 'exportProducts',
+      async handle(ctx, input) {
+        const category: string | undefined = input.query.category;
+        // The base credit is already paid; the rest is charged before the first byte leaves.
+        await ctx.state.charge(Math.max(0, exportCost(await ports.count(category)) - 1));
+        const body = exportStream(category, ports);
+        ctx.type = 'application/x-ndjson';
+        ctx.set('Content-Disposition', `attachment; filename="products${category ? `-${category}` : ''}.ndjson"`);
+        if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+          ctx.set('Content-Encoding', 'gzip');
+          ctx.body = body.pipe(createGzip());
+        } else {
+          ctx.body = body;
+        }
+      },
+    },
     {
       operationId: 'listProducts',
       async handle(ctx, input) {

@@ -105,6 +105,19 @@ describe('revisions, as-of reads and sources', function () {
     assert.deepEqual(since.items.map((c: any) => [c.product_id, c.revision]), [[productId, 3]]);
   });
 
+  it('when inverters are exported, then every one streams as a line with the provenance of each value, costed per 100 products, gzip on request', async () => {
+    const inverters = (await catalog.products.identities()).filter((p) => p.key.startsWith('inverter|'));
+    const plain = await call(server.url, 'exportProducts', { token: key, query: { category: 'inverter' }, headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.status, 200);
+    const lines = plain.text.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.map((l) => l.id).sort(), inverters.map((p) => p._id).sort());
+    for (const line of lines) for (const field of Object.keys(line.specs)) assert.ok(line.provenance[field]?.locator, `${line.id}.${field}`);
+    assert.equal(plain.headers.get('x-quota-cost'), String(Math.ceil(inverters.length / 100)));
+    const zipped = await call(server.url, 'exportProducts', { token: key, query: { category: 'inverter' }, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(zipped.headers.get('content-encoding'), 'gzip');
+    assert.equal(zipped.text, plain.text, 'the same lines once decompressed');
+  });
+
   it('when a key lacks revisions:read, then the history answers 403 naming the scope', async () => {
     const reader = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     const res = await call(server.url, 'listRevisions', { token: reader, params: { id: productId } });

@@ -20,6 +20,11 @@ export class ProductSearch {
     private readonly alias: string,
   ) {}
 
+  async count(category?: string): Promise<number> {
+    const res = await esCall(() => this.es.count({ index: this.alias, ...(category ? { query: { term: { category } } } : {}) }));
+    return res.count;
+  }
+
   async search(body: object): Promise<SearchResult> {
     const res = await esCall(() => this.es.search({ index: this.alias, ...body }));
     const total = typeof res.hits.total === 'number' ? res.hits.total : (res.hits.total?.value ?? 0);

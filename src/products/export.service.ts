@@ -1,0 +1,39 @@
+// Bulk export: current products with the provenance of every value, as NDJSON, streamed from a
+// MongoDB cursor with a bounded window of revision lookups, so memory stays flat whatever the size.
+import { Readable } from 'node:stream';
+import { provenanceOf } from '../revisions/provenance';
+import { qualityOf } from '../revisions/quality';
+import type { ProductDoc } from './product.types';
+import type { RevisionDoc } from '../revisions/revision.types';
+
+export interface ExportPorts {
+  readonly products: { stream(filter: { category?: string }): AsyncIterable<ProductDoc> };
+  readonly revisions: { get(productId: string, number: number): Promise<RevisionDoc | null> };
+  /** How many products the export will hold (from the index: counting in FerretDB is a full decode). */
+  count(category?: string): Promise<number>;
+}
+
+export const PRODUCTS_PER_CREDIT = 100;
+const LOOKAHEAD = 16;
+
+export function exportCost(products: number): number {
+  return Math.ceil(products / PRODUCTS_PER_CREDIT);
+}
+
+async function* lines(category: string | undefined, ports: ExportPorts): AsyncGenerator<string> {
+  const window: Promise<string>[] = [];
+  const line = async (p: ProductDoc) => {
+    const revision = await ports.revisions.get(p._id, p.current_revision);
+    const provenance = revision ? provenanceOf(revision.claims, revision.number) : {};
+    return `${JSON.stringify({ id: p._id, model: p.model, manufacturer: p.manufacturer, category: p.category, variant: p.variant, specs: p.specs, provenance, quality: qualityOf(p.category, p.specs), revision: p.current_revision })}\n`;
+  };
+  for await (const product of ports.products.stream(category ? { category } : {})) {
+    window.push(line(product));
+    if (window.length >= LOOKAHEAD) yield await window.shift()!;
+  }
+  while (window.length > 0) yield await window.shift()!;
+}
+
+export function exportStream(category: string | undefined, ports: ExportPorts): Readable {
+  return Readable.from(lines(category, ports), { objectMode: false });
+}
