@@ -7,7 +7,7 @@ import type { ProductDoc } from './product.types';
 import type { RevisionDoc } from '../revisions/revision.types';
 
 export interface ExportPorts {
-  readonly products: { stream(filter: { category?: string }): AsyncIterable<ProductDoc> };
+  readonly products: { stream(filter: { category?: string }, batchSize?: number): AsyncIterable<ProductDoc> };
   readonly revisions: { get(productId: string, number: number): Promise<RevisionDoc | null> };
   /** How many products the export will hold (from the index: counting in FerretDB is a full decode). */
   count(category?: string): Promise<number>;
@@ -15,6 +15,9 @@ export interface ExportPorts {
 
 export const PRODUCTS_PER_CREDIT = 100;
 const LOOKAHEAD = 16;
+// Small cursor batches: FerretDB decodes a batch before answering, and 1,000 products took longer
+// than the socket timeout while revision lookups shared the connection pool.
+const BATCH = 100;
 
 export function exportCost(products: number): number {
   return Math.ceil(products / PRODUCTS_PER_CREDIT);
@@ -27,7 +30,7 @@ async function* lines(category: string | undefined, ports: ExportPorts): AsyncGe
     const provenance = revision ? provenanceOf(revision.claims, revision.number) : {};
     return `${JSON.stringify({ id: p._id, model: p.model, manufacturer: p.manufacturer, category: p.category, variant: p.variant, specs: p.specs, provenance, quality: qualityOf(p.category, p.specs), revision: p.current_revision })}\n`;
   };
-  for await (const product of ports.products.stream(category ? { category } : {})) {
+  for await (const product of ports.products.stream(category ? { category } : {}, BATCH)) {
     window.push(line(product));
     if (window.length >= LOOKAHEAD) yield await window.shift()!;
   }

@@ -1,6 +1,7 @@
 import type { Route } from '../http/pipeline';
 import { findProducts, type SearchPort } from '../search/search.service';
 import { createGzip } from 'node:zlib';
+import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
 import { exportStream, exportCost, type ExportPorts } from './export.service';
 
@@ -17,7 +18,9 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
         ctx.set('Content-Disposition', `attachment; filename="products${category ? `-${category}` : ''}.ndjson"`);
         if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
           ctx.set('Content-Encoding', 'gzip');
-          ctx.body = body.pipe(createGzip());
+          // pipeline, not pipe: a failure upstream (the database going away mid-export) must end
+          // this response, never surface as an unhandled stream error.
+          ctx.body = pipeline(body, createGzip(), () => undefined);
         } else {
           ctx.body = body;
         }
