@@ -7,7 +7,6 @@ COPY tsconfig.json ./
 COPY src ./src
 COPY seed ./seed
 COPY test ./test
-COPY bench ./bench
 COPY index-mappings ./index-mappings
 RUN npx tsc -p tsconfig.json && npm prune --omit=dev
 

@@ -1,7 +1,7 @@
 import type { Route } from '../http/pipeline';
 import { findProducts, type SearchPort } from '../search/search.service';
 import { createGzip } from 'node:zlib';
-import { pipeline } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
 import { exportStream, exportCost, type ExportPorts } from './export.service';
 
@@ -16,14 +16,14 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
         const body = exportStream(category, ports);
         ctx.type = 'application/x-ndjson';
         ctx.set('Content-Disposition', `attachment; filename="products${category ? `-${category}` : ''}.ndjson"`);
-        if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-          ctx.set('Content-Encoding', 'gzip');
-          // pipeline, not pipe: a failure upstream (the database going away mid-export) must end
-          // this response, never surface as an unhandled stream error.
-          ctx.body = pipeline(body, createGzip(), () => undefined);
-        } else {
-          ctx.body = body;
-        }
+        const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+        if (gzip) ctx.set('Content-Encoding', 'gzip');
+        // Once the headers are out, Koa can only log a stream error and would leave the response
+        // open; destroying the socket tells the client at once that the export is cut short.
+        // pipeline, not pipe: an upstream failure must never be an unhandled stream error.
+        ctx.body = pipeline(body, gzip ? createGzip() : new PassThrough(), (err) => {
+          if (err) ctx.res.destroy();
+        });
       },
     },
     {

@@ -5,20 +5,13 @@
 import { createHash } from 'node:crypto';
 import type { ProductDoc } from '../products/product.types';
 import { productSlug } from '../products/product-id';
-import type { Change, Claim, ClaimValue } from './claim';
+import type { Change, Claim } from './claim';
 import { revisionId, type RevisionDoc } from './revision.types';
 
 /** A product as the sources describe it now, before it is compared with what is stored. */
-export interface ProductDraft {
-  readonly key: string;
-  readonly category: string;
-  readonly manufacturer: string;
-  readonly model: string;
-  readonly variant: string;
-  readonly aliases: readonly { source_id: string; name: string }[];
+export type ProductDraft = Pick<ProductDoc, 'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs'> & {
   readonly claims: readonly Claim[];
-  readonly specs: Readonly<Record<string, ClaimValue>>;
-}
+};
 
 export interface IngestPorts {
   readonly products: {
