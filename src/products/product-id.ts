@@ -13,5 +13,3 @@ export function productSlug(manufacturer: string, model: string, variant: string
     .replace(/^-+|-+$/g, '');
   return slug.slice(0, 120).replace(/-+$/, '') || 'product';
 }
-
-export const PRODUCT_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,127}$';
