@@ -21,7 +21,7 @@ import { rateLimitGate } from './http/rate-limit';
 import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
 import { KeyService } from './keys/keys.service';
-import { lockUnlessAtomic, sharedLock, processLock } from './credits/keyed-lock';
+import { creditLock } from './credits/keyed-lock';
 import { productRoutes } from './products/products.routes';
 import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
@@ -54,12 +54,12 @@ export function wire(config: Config, logger: Logger): Wired {
   const accounts = new AccountRepository(mongo.db);
   const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS);
   const search = new ProductSearch(es, config.ELASTICSEARCH_INDEX);
-  const creditLock = lockUnlessAtomic(() => hasAtomicUpdates(mongo), redis ? sharedLock(redis, config.REDIS_KEY_PREFIX) : processLock());
+  const credits = creditLock(() => hasAtomicUpdates(mongo), redis, config.REDIS_KEY_PREFIX);
 
   const gates: Gates = {
     apiKey: apiKeyGate(keys),
     rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
-    credits: creditsGate({ accounts, lock: creditLock }),
+    credits: creditsGate({ accounts, lock: credits }),
     loginToken: loginTokenGate(config.JWT_SECRET),
   };
   const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);

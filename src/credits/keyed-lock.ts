@@ -69,3 +69,8 @@ export function lockUnlessAtomic(atomic: () => Promise<boolean>, lock: KeyedLock
     },
   };
 }
+
+/** The lock credit writes take: none where updates are atomic; else per process, and in Redis when there is one. */
+export function creditLock(atomic: () => Promise<boolean>, redis: RedisClient | undefined, prefix: string): KeyedLock {
+  return lockUnlessAtomic(atomic, redis ? sharedLock(redis, prefix) : processLock());
+}

@@ -17,6 +17,9 @@ export function readMapping(): MappingFile {
 }
 
 export class IndexAdmin {
+  /** Read once: the same settings create the index and restore its refresh interval after the load. */
+  private readonly mapping = readMapping();
+
   constructor(
     private readonly es: EsClient,
     readonly alias: string,
@@ -24,7 +27,7 @@ export class IndexAdmin {
 
   /** Creates an empty index named `<alias>-v<mapping version>-<time>`, tuned for a bulk load. */
   async create(): Promise<string> {
-    const { settings, mappings } = readMapping();
+    const { settings, mappings } = this.mapping;
     const stamp = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 17);
     const name = `${this.alias}-v${mappings._meta.mapping_version}-${stamp}`;
     await this.es.indices.create({ index: name, settings: { ...settings, refresh_interval: '-1' }, mappings });
@@ -52,7 +55,7 @@ export class IndexAdmin {
 
   /** Makes the loaded index searchable with its normal refresh interval. */
   async finish(index: string): Promise<void> {
-    await this.es.indices.putSettings({ index, settings: { refresh_interval: String(readMapping().settings.refresh_interval ?? '1s') } });
+    await this.es.indices.putSettings({ index, settings: { refresh_interval: String(this.mapping.settings.refresh_interval ?? '1s') } });
     await this.es.indices.refresh({ index });
   }
 
