@@ -18,6 +18,14 @@ export function buildApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   // Errors are rendered by problemErrors; Koa's own handler would only log them a second time.
   app.silent = true;
+  // What reaches Koa's error event is past problemErrors: a body stream failing after the headers.
+  // Koa reports that once from the body pipeline and once from the response closing: log it once.
+  const reported = new WeakSet<Error>();
+  app.on('error', (err: Error, ctx?: Koa.Context) => {
+    if (reported.has(err)) return;
+    reported.add(err);
+    deps.logger.error('response failed after headers', { request_id: ctx?.state.requestId, path: ctx?.path, cause: err.message });
+  });
   app.use(requestId());
   app.use(timing(deps.logger));
   app.use(securityHeaders());

@@ -36,7 +36,7 @@ export interface Config {
   readonly SIGNUP_CREDITS: number;
   /** How long a verified API key is trusted from the in-process cache before it is read again. */
   readonly KEY_CACHE_TTL_MS: number;
-  /** Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503/504. */
+  /** Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After. */
   readonly REQUEST_TIMEOUT_MS: number;
   /** How long shutdown waits for in-flight requests. */
   readonly SHUTDOWN_TIMEOUT_MS: number;

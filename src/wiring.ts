@@ -22,6 +22,7 @@ import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
 import { KeyService } from './keys/keys.service';
 import { creditLock } from './credits/keyed-lock';
+import { Refunds } from './credits/refunds';
 import { productRoutes } from './products/products.routes';
 import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
@@ -34,6 +35,8 @@ import { ChangeRepository } from './adapters/mongo/change.repository';
 
 export interface Wired {
   readonly routers: Router[];
+  /** Refunds the database has not taken yet (retried in the background). */
+  readonly refunds: Refunds;
   /** Resolves once Redis is connected, or after a short wait: the first requests then share limits. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -54,12 +57,14 @@ export function wire(config: Config, logger: Logger): Wired {
   const accounts = new AccountRepository(mongo.db);
   const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS);
   const search = new ProductSearch(es, config.ELASTICSEARCH_INDEX);
-  const credits = creditLock(() => hasAtomicUpdates(mongo), redis, config.REDIS_KEY_PREFIX);
+  const credits = creditLock(() => hasAtomicUpdates(mongo), redis, config.REDIS_KEY_PREFIX, config.REQUEST_TIMEOUT_MS);
+  const creditPorts = { accounts, lock: credits };
+  const refunds = new Refunds(creditPorts, logger);
 
   const gates: Gates = {
     apiKey: apiKeyGate(keys),
     rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
-    credits: creditsGate({ accounts, lock: credits }),
+    credits: creditsGate(creditPorts, refunds),
     loginToken: loginTokenGate(config.JWT_SECRET),
   };
   const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
@@ -89,6 +94,7 @@ export function wire(config: Config, logger: Logger): Wired {
 
   return {
     routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)), api],
+    refunds,
     async warmUp() {
       if (!redis || redis.status === 'ready') return;
       await new Promise<void>((resolve) => {
@@ -97,6 +103,7 @@ export function wire(config: Config, logger: Logger): Wired {
       });
     },
     async close() {
+      await refunds.close();
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit()]);
     },
   };

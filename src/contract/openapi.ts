@@ -33,8 +33,7 @@ const KEY_ERRORS = {
   402: problem('The account has too few credits for this request; nothing was done.'),
   403: problem('The key lacks the scope this operation requires.'),
   429: { ...problem('Rate limit exceeded; see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
-  503: { ...problem('A dependency is unavailable; see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
-  504: problem('A dependency did not answer within the request timeout.'),
+  503: { ...problem('A dependency is unavailable or did not answer within the request timeout (type `dependency-timeout`); see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
 };
 
 const param = (name: string, description: string, schema: object, extra: object = {}) => ({ name, in: 'query', description, schema, ...extra });

@@ -6,6 +6,7 @@
 // Redis (SET NX PX, released only by its holder) while Redis answers.
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../adapters/redis/client';
+import { AppError } from '../errors/app-error';
 
 export interface KeyedLock {
   run<T>(key: string, work: () => Promise<T>): Promise<T>;
@@ -13,17 +14,33 @@ export interface KeyedLock {
 
 export const NO_LOCK: KeyedLock = { run: (_key, work) => work() };
 
-/** One chain of pending work per key, within this process. */
-export function processLock(): KeyedLock {
+/**
+ * One chain of pending work per key, within this process. A turn not reached within `waitMs` is
+ * given up with a 503: with the database away every turn takes a full timeout, and a queue of them
+ * would hold a request for a multiple of it.
+ */
+export function processLock(waitMs = Infinity): KeyedLock {
   const tails = new Map<string, Promise<unknown>>();
   return {
-    run(key, work) {
+    run<T>(key: string, work: () => Promise<T>): Promise<T> {
       const previous = tails.get(key) ?? Promise.resolve();
-      const next = previous.then(work, work);
+      let gaveUp = false;
+      const turn = () => (gaveUp ? Promise.reject(new Error('turn given up')) : work());
+      const next = previous.then(turn, turn);
       const tail = next.catch(() => undefined);
       tails.set(key, tail);
       void tail.then(() => tails.get(key) === tail && tails.delete(key));
-      return next;
+      if (!Number.isFinite(waitMs)) return next;
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          gaveUp = true;
+          reject(new AppError('DEPENDENCY_TIMEOUT', 'The account balance is busy; the database is slow or away.', { headers: { 'Retry-After': '5' } }));
+        }, waitMs);
+      });
+      // Once the turn has come, the work runs to its end whatever the timer says.
+      void previous.finally(() => clearTimeout(timer));
+      return Promise.race([next, waited]);
     },
   };
 }
@@ -33,8 +50,8 @@ const LEASE_MS = 2000;
 const WAIT_MS = 3000;
 
 /** The process lock, plus a Redis lease so instances sharing the database take turns too. */
-export function sharedLock(redis: RedisClient, prefix: string): KeyedLock {
-  const local = processLock();
+export function sharedLock(redis: RedisClient, prefix: string, waitMs = Infinity): KeyedLock {
+  const local = processLock(waitMs);
   return {
     run(key, work) {
       return local.run(key, async () => {
@@ -71,6 +88,6 @@ export function lockUnlessAtomic(atomic: () => Promise<boolean>, lock: KeyedLock
 }
 
 /** The lock credit writes take: none where updates are atomic; else per process, and in Redis when there is one. */
-export function creditLock(atomic: () => Promise<boolean>, redis: RedisClient | undefined, prefix: string): KeyedLock {
-  return lockUnlessAtomic(atomic, redis ? sharedLock(redis, prefix) : processLock());
+export function creditLock(atomic: () => Promise<boolean>, redis: RedisClient | undefined, prefix: string, waitMs = Infinity): KeyedLock {
+  return lockUnlessAtomic(atomic, redis ? sharedLock(redis, prefix, waitMs) : processLock(waitMs));
 }

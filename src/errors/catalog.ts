@@ -44,8 +44,8 @@ export const ERRORS = {
   INTERNAL: { status: 500, slug: 'internal', title: 'Internal server error' },
   /** A dependency (Elasticsearch, MongoDB, Redis) cannot be reached; see Retry-After. */
   DEPENDENCY_UNAVAILABLE: { status: 503, slug: 'dependency-unavailable', title: 'Service temporarily unavailable' },
-  /** A dependency did not answer within the request timeout. */
-  DEPENDENCY_TIMEOUT: { status: 504, slug: 'dependency-timeout', title: 'Dependency timed out' },
+  /** A dependency did not answer within the request timeout: 503 too, so every dependency fault is retried the same way. */
+  DEPENDENCY_TIMEOUT: { status: 503, slug: 'dependency-timeout', title: 'Dependency timed out' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

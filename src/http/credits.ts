@@ -1,11 +1,12 @@
 import type { Middleware } from 'koa';
-import { debit, refund, type CreditPorts } from '../credits/credits.service';
+import { debit, type CreditPorts } from '../credits/credits.service';
+import type { Refunds } from '../credits/refunds';
 
 /**
  * Debits an operation's cost before it runs; a failure on our side (5xx) gives the credits back.
  * Operations costed by volume charge the rest through `ctx.state.charge(n)` before they answer.
  */
-export function creditsGate(ports: CreditPorts): (cost: number) => Middleware {
+export function creditsGate(ports: CreditPorts, refunds: Refunds): (cost: number) => Middleware {
   return (cost) => async (ctx, next) => {
     const accountId: string = ctx.state.apiKey.accountId;
     let spent = cost;
@@ -22,10 +23,9 @@ export function creditsGate(ports: CreditPorts): (cost: number) => Middleware {
       await next();
     } catch (err) {
       if (((err as { status?: number }).status ?? 500) >= 500) {
-        await refund(accountId, spent, ports).then(
-          () => ctx.set({ 'X-Quota-Balance': String(balance + spent), 'X-Quota-Cost': '0' }),
-          () => undefined,
-        );
+        // Landed or owed: either way the client is not charged for our failure.
+        await refunds.give(accountId, spent);
+        ctx.set({ 'X-Quota-Balance': String(balance + spent), 'X-Quota-Cost': '0' });
       }
       throw err;
     }

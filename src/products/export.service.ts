@@ -31,7 +31,11 @@ async function* lines(category: string | undefined, ports: ExportPorts): AsyncGe
     return `${JSON.stringify({ id: p._id, model: p.model, manufacturer: p.manufacturer, category: p.category, variant: p.variant, specs: p.specs, provenance, quality: qualityOf(p.category, p.specs), revision: p.current_revision })}\n`;
   };
   for await (const product of ports.products.stream(category ? { category } : {}, BATCH)) {
-    window.push(line(product));
+    const pending = line(product);
+    // A lookup that fails while an earlier one is awaited would otherwise be an unhandled
+    // rejection, which ends the process; the failure still surfaces when its turn comes.
+    pending.catch(() => undefined);
+    window.push(pending);
     if (window.length >= LOOKAHEAD) yield await window.shift()!;
   }
   while (window.length > 0) yield await window.shift()!;

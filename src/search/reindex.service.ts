@@ -14,6 +14,7 @@ export interface ReindexPorts {
     targets(): Promise<string[]>;
     swap(index: string, from: readonly string[]): Promise<void>;
     drop(indices: readonly string[]): Promise<void>;
+    leftoversBefore(index: string): Promise<string[]>;
   };
 }
 
@@ -33,8 +34,10 @@ export async function reindex(ports: ReindexPorts, onProgress?: (done: number, t
     if (indexed !== stored) throw new Error(`index ${index} holds ${indexed} documents, MongoDB ${stored}; the alias was not moved`);
     const replaced = (await ports.index.targets()).filter((name) => name !== index);
     await ports.index.swap(index, replaced);
-    await ports.index.drop(replaced);
-    return { index, documents: indexed, replaced };
+    // With the replaced index go the loads of earlier runs that were killed midway.
+    const dropped = [...replaced, ...(await ports.index.leftoversBefore(index))];
+    await ports.index.drop(dropped);
+    return { index, documents: indexed, replaced: dropped };
   } catch (err) {
     await ports.index.drop([index]).catch(() => undefined);
     throw err;

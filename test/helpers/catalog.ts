@@ -23,8 +23,9 @@ export interface Catalog {
   drop(): Promise<void>;
 }
 
-export async function openCatalog(name = uniqueName('cat')): Promise<Catalog> {
-  const mongoUri = mongoUriFor(name, MONGODB_URI);
+/** `mongoBase`: another server than the shared one (a private engine), same database naming. */
+export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_URI): Promise<Catalog> {
+  const mongoUri = mongoUriFor(name, mongoBase);
   const mongo = createMongo(mongoUri, new URL(mongoUri).pathname.slice(1), 120000);
   await ensureIndexes(mongo.db);
   const es = createEsClient(ELASTICSEARCH_URL, 120000);

@@ -82,6 +82,8 @@ export class PrivateEngine {
 export class CuttableProxy {
   private server?: net.Server;
   private readonly sockets = new Set<net.Socket>();
+  /** Stalled: connections are accepted and never answered, as from an engine that hangs. */
+  private stalled = false;
 
   private constructor(
     readonly port: number,
@@ -99,22 +101,40 @@ export class CuttableProxy {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The same target URL with its host and port replaced by this proxy's. */
+  via(targetUrl: string): string {
+    return targetUrl.replace(/\/\/[^/]+/, `//127.0.0.1:${this.port}`);
+  }
+
+  private track(s: net.Socket): void {
+    this.sockets.add(s);
+    s.on('close', () => this.sockets.delete(s));
+    s.on('error', () => s.destroy());
+  }
+
   async resume(): Promise<void> {
+    this.stalled = false;
+    if (this.server?.listening) return;
     this.server = net.createServer((client) => {
+      this.track(client);
+      if (this.stalled) return;
       const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => s.destroy());
-      }
+      this.track(upstream);
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', () => resolve()));
   }
 
+  /** Drops every connection and refuses new ones, as when the engine's process is gone. */
   async cut(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => (this.server?.listening ? this.server.close(() => resolve()) : resolve()));
     for (const s of this.sockets) s.destroy();
     await closed;
+  }
+
+  /** Drops every connection; new ones are accepted and never answered. */
+  stall(): void {
+    this.stalled = true;
+    for (const s of this.sockets) s.destroy();
   }
 }

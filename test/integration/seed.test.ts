@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openCatalog, type Catalog } from '../helpers/catalog';
-import { writeSources } from '../helpers/seed-fixture';
+import { writeSources, DEFAULT_SLICES } from '../helpers/seed-fixture';
 import { ELASTICSEARCH_URL, ROOT } from '../helpers/engines';
 import { parseCsv } from '../../seed/convert/csv';
 import { convertSources, loadManifest } from '../../seed/convert/index';
@@ -147,5 +147,67 @@ describe('seed and reindex', function () {
     assert.deepEqual(errors, []);
     assert.ok(seen.length > 3, `the reader ran ${seen.length} searches`);
     assert.ok(seen.every((n) => n === seen[0] && n > 0), `totals seen: ${[...new Set(seen)].join(', ')}`);
+  });
+  it('when the seed is killed during ingest and again during reindex, then the alias serves the old index throughout, and a rerun completes with no duplicate or missing revision', async () => {
+    await catalog.seed(sources);
+    // More products than one ingest batch (500), so a kill after the first batch is surely midway.
+    const bigger = writeSources({ ...DEFAULT_SLICES, 'cec-modules': { keep: () => true, limit: 1500 } });
+    // Products the earlier tests stored and these files no longer list stay (a seed never deletes).
+    const keys = new Set([...(await catalog.products.identities()).map((p) => p.key), ...convertSources(loadManifest(), bigger).drafts.map((d) => d.key)]);
+    const expected = keys.size;
+    const served = await catalog.index.count(catalog.alias);
+    const oldTargets = await catalog.index.targets();
+    let stop = false;
+    const seen = new Set<string>();
+    const reader = (async () => {
+      while (!stop) {
+        const res = await fetch(`${ELASTICSEARCH_URL}/${catalog.alias}/_count`);
+        seen.add(res.ok ? String(((await res.json()) as { count: number }).count) : `${res.status}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const killedAt = async (line: RegExp) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--sources-dir', bigger], {
+        env: { ...process.env, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ELASTICSEARCH_URL },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c) => {
+        stderr += c;
+        if (line.test(stderr)) child.kill('SIGKILL');
+      });
+      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+      assert.equal(signal, 'SIGKILL', `the seed ended before ${line}: ${code} ${stderr}`);
+    };
+    try {
+      await killedAt(/^products: \d+\//m);
+      await killedAt(/^reindex: \d+\//m);
+    } finally {
+      stop = true;
+      await reader;
+    }
+    assert.deepEqual([...seen], [String(served)], 'every count the alias answered meanwhile');
+    assert.deepEqual(await catalog.index.targets(), oldTargets);
+
+    const rerun = runSeed(catalog, bigger);
+    assert.equal(rerun.status, 0, rerun.stderr);
+    assert.equal(await catalog.products.count(), expected);
+    const targets = await catalog.index.targets();
+    assert.equal(await catalog.index.count(targets[0]), expected);
+    const indices = await (await fetch(`${ELASTICSEARCH_URL}/_cat/indices/${catalog.alias}-v*?h=index&format=json`)).json();
+    assert.deepEqual(indices.map((i: { index: string }) => i.index), targets, 'the loads of the killed runs are gone');
+    const revisions = new Map<string, { number: number; snapshot_hash: string }[]>();
+    for await (const r of catalog.mongo.db.collection('revisions').find({}, { projection: { product_id: 1, number: 1, snapshot_hash: 1 } })) {
+      revisions.set(r.product_id, [...(revisions.get(r.product_id) ?? []), { number: r.number, snapshot_hash: r.snapshot_hash }]);
+    }
+    for (const p of await catalog.products.identities()) {
+      const history = (revisions.get(p._id) ?? []).sort((a, b) => a.number - b.number);
+      assert.deepEqual(history.map((r) => r.number), Array.from({ length: p.current_revision }, (_, i) => i + 1), `${p._id}: revisions 1..current, no gap, none beyond`);
+      assert.equal(history.at(-1)!.snapshot_hash, p.snapshot_hash, `${p._id}: the current revision holds the current snapshot`);
+      for (let i = 1; i < history.length; i++) assert.notEqual(history[i].snapshot_hash, history[i - 1].snapshot_hash, `${p._id}: revision ${i + 1} repeats revision ${i}`);
+    }
+    const again = runSeed(catalog, bigger);
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stderr, /0 created, 0 changed, \d+ unchanged, 0 new revisions/);
   });
 });

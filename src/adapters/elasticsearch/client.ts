@@ -22,7 +22,7 @@ export function esCall<T>(work: () => Promise<T>): Promise<T> {
 
 export function translateEsError(err: unknown): unknown {
   if (err instanceof errors.TimeoutError) {
-    return new AppError('DEPENDENCY_TIMEOUT', 'The search engine did not answer in time.', { cause: err });
+    return new AppError('DEPENDENCY_TIMEOUT', 'The search engine did not answer in time.', { cause: err, headers: { 'Retry-After': '5' } });
   }
   if (err instanceof errors.ConnectionError || err instanceof errors.NoLivingConnectionsError) {
     return new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine is unavailable.', { cause: err, headers: { 'Retry-After': '5' } });

@@ -77,6 +77,16 @@ export class IndexAdmin {
     });
   }
 
+  /**
+   * This alias's indices it does not point at that were created before `index`: loads of runs killed
+   * before they could drop their own. One created later may be another run's load in progress.
+   */
+  async leftoversBefore(index: string): Promise<string[]> {
+    const all = Object.keys(await this.es.indices.get({ index: `${this.alias}-v*`, expand_wildcards: ['open', 'closed'] }));
+    const served = new Set(await this.targets());
+    return all.filter((name) => !served.has(name) && stampOf(name) < stampOf(index));
+  }
+
   async drop(indices: readonly string[]): Promise<void> {
     if (indices.length > 0) await this.es.indices.delete({ index: [...indices], ignore_unavailable: true });
   }
@@ -90,4 +100,9 @@ async function* progressOf<T>(docs: AsyncIterable<T>, report: (n: number) => voi
     if (n % 1000 === 0) report(n);
   }
   report(n);
+}
+
+/** The creation stamp that ends every index name made by create(). */
+function stampOf(index: string): string {
+  return index.slice(index.lastIndexOf('-') + 1);
 }

@@ -37,7 +37,7 @@ export function isDuplicateKey(err: unknown): boolean {
 
 export function translateMongoError(err: unknown): unknown {
   if (err instanceof MongoOperationTimeoutError) {
-    return new AppError('DEPENDENCY_TIMEOUT', 'The database did not answer in time.', { cause: err });
+    return new AppError('DEPENDENCY_TIMEOUT', 'The database did not answer in time.', { cause: err, headers: { 'Retry-After': '5' } });
   }
   if (err instanceof MongoServerSelectionError || err instanceof MongoNetworkError) {
     return new AppError('DEPENDENCY_UNAVAILABLE', 'The database is unavailable.', { cause: err, headers: { 'Retry-After': '5' } });
