@@ -18,6 +18,7 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY seed ./seed
 COPY index-mappings ./index-mappings
+COPY src/docs/assets ./src/docs/assets
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

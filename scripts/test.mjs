@@ -1,18 +1,20 @@
-// `npm test`: local engines up, every test (unit and integration, mocha), then the engines this
-// command started are stopped again. Arguments after `--` go to mocha.
+// `npm test`: Chromium installed and local engines up, every test (unit, integration, API and the
+// browser test of /docs), then the engines this command started are stopped again. Arguments after `--` go to mocha.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
+import { ensureChromium, CHROMIUM } from '../engines/chromium.mjs';
 import { ROOT } from '../engines/util.mjs';
 
 let started = [];
 try {
+  ensureChromium();
   started = await up();
 } catch (err) {
   console.error(`[test] ${err.message}`);
   process.exit(1);
 }
-const env = { ...process.env, NODE_ENV: 'test' };
+const env = { ...process.env, NODE_ENV: 'test', CHROMIUM_PATH: CHROMIUM };
 for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
 const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
 const res = spawnSync(mocha, process.argv.slice(2), { stdio: 'inherit', env, cwd: ROOT });

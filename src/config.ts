@@ -45,6 +45,10 @@ export interface Config {
   readonly LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Trust X-Forwarded-For (only behind a proxy that sets it). */
   readonly TRUST_PROXY: boolean;
+  /** Who may read /metrics: `loopback` (connections from this machine), `token` (Bearer METRICS_TOKEN), or `off`. */
+  readonly METRICS_ACCESS: 'loopback' | 'token' | 'off';
+  /** The bearer token /metrics asks for when METRICS_ACCESS is `token`; at least 32 characters. */
+  readonly METRICS_TOKEN?: string;
 }
 
 const schema = {
@@ -72,8 +76,12 @@ const schema = {
     BODY_LIMIT_BYTES: { type: 'integer', minimum: 256, maximum: 1048576, default: 16384 },
     LOG_LEVEL: { enum: ['debug', 'info', 'warn', 'error', 'silent'], default: 'info' },
     TRUST_PROXY: { type: 'boolean', default: false },
+    METRICS_ACCESS: { enum: ['loopback', 'token', 'off'], default: 'loopback' },
+    METRICS_TOKEN: { type: 'string', minLength: 32 },
   },
   required: ['JWT_SECRET', 'CURSOR_SECRET'],
+  if: { required: ['METRICS_ACCESS'], properties: { METRICS_ACCESS: { const: 'token' } } },
+  then: { required: ['METRICS_TOKEN'] },
   additionalProperties: false,
 } as const;
 

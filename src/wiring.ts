@@ -14,6 +14,8 @@ import { AccountRepository } from './adapters/mongo/account.repository';
 import { ApiKeyRepository } from './adapters/mongo/api-key.repository';
 import { ProductSearch } from './adapters/elasticsearch/product-search';
 import { healthRouter } from './health/health.routes';
+import { docsRouter } from './docs/docs.routes';
+import { metricsRouter } from './metrics/metrics.routes';
 import type { Probe } from './health/health.service';
 import { mount, type Gates } from './http/pipeline';
 import { apiKeyGate, loginTokenGate } from './http/auth';
@@ -93,7 +95,7 @@ export function wire(config: Config, logger: Logger): Wired {
   if (redis) probes.push(redisProbe(redis));
 
   return {
-    routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)), api],
+    routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)), docsRouter(), metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }), api],
     refunds,
     async warmUp() {
       if (!redis || redis.status === 'ready') return;

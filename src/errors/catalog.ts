@@ -26,6 +26,8 @@ export const ERRORS = {
   INSUFFICIENT_CREDITS: { status: 402, slug: 'insufficient-credits', title: 'Insufficient credits' },
   /** The API key lacks the scope the operation requires. */
   INSUFFICIENT_SCOPE: { status: 403, slug: 'insufficient-scope', title: 'Insufficient scope' },
+  /** Refused by where the request comes from, not by a credential (operator endpoints such as /metrics). */
+  FORBIDDEN: { status: 403, slug: 'forbidden', title: 'Forbidden' },
   /** The resource does not exist (or belongs to another account). */
   NOT_FOUND: { status: 404, slug: 'not-found', title: 'Resource not found' },
   /** No route matches the path. */

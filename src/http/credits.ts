@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { debit, type CreditPorts } from '../credits/credits.service';
 import type { Refunds } from '../credits/refunds';
+import { metrics } from '../metrics/metrics';
 
 /**
  * Debits an operation's cost before it runs; a failure on our side (5xx) gives the credits back.
@@ -21,6 +22,7 @@ export function creditsGate(ports: CreditPorts, refunds: Refunds): (cost: number
     };
     try {
       await next();
+      metrics.creditsSpent(spent);
     } catch (err) {
       if (((err as { status?: number }).status ?? 500) >= 500) {
         // Landed or owed: either way the client is not charged for our failure.

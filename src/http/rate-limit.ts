@@ -6,6 +6,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { AppError } from '../errors/app-error';
 import type { RedisClient } from '../adapters/redis/client';
 import type { Logger } from './logger';
+import { metrics } from '../metrics/metrics';
 
 export interface RateLimitOptions {
   readonly max: number;
@@ -43,6 +44,7 @@ export function rateLimitGate(options: RateLimitOptions): Middleware {
       if (reached.downstream || e.status !== 429) throw err;
       const reset = Number(e.headers?.[HEADERS.reset] ?? 0);
       const retryAfter = Math.max(1, Math.ceil(reset - Date.now() / 1000));
+      metrics.rateLimited('api_key');
       throw new AppError('RATE_LIMITED', `This key may make ${max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`, {
         headers: { [HEADERS.total]: String(max), [HEADERS.remaining]: '0', [HEADERS.reset]: String(reset), 'Retry-After': String(retryAfter), ...ietfFields(0, reset, max, windowMs) },
       });

@@ -1,6 +1,7 @@
 // Fixed-window attempt counters for login and registration: in Redis when it answers, shared by
 // every instance; in this process when it does not (so a Redis outage loosens nothing per instance).
 import type { RedisClient } from '../adapters/redis/client';
+import { metrics } from '../metrics/metrics';
 
 export interface Throttle {
   /** Counts an attempt for `key`; says whether it is within the limit and when the window ends. */
@@ -34,6 +35,7 @@ export function createThrottle(name: string, max: number, windowMs: number, redi
       } catch {
         ({ count, ttlMs } = hitLocal(key));
       }
+      if (count > max) metrics.rateLimited(name);
       return { allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
     },
   };

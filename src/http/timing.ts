@@ -1,9 +1,10 @@
-// Server-Timing on every response (durations of the search and database steps and the total), and
-// one access-log line per request.
+// Server-Timing on every response (durations of the search and database steps and the total), one
+// access-log line per request, and its count and latency in /metrics.
 import { performance } from 'node:perf_hooks';
 import type { Middleware } from 'koa';
 import { runWithContext, currentContext } from '../shared/request-context';
 import type { Logger } from './logger';
+import { metrics } from '../metrics/metrics';
 
 export function timing(logger: Logger): Middleware {
   return (ctx, next) =>
@@ -16,6 +17,8 @@ export function timing(logger: Logger): Middleware {
         const entries = [...(currentContext()?.timings ?? [])].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`);
         entries.push(`total;dur=${total.toFixed(1)}`);
         ctx.set('Server-Timing', entries.join(', '));
+        // The route template, not the path: one series per operation, whatever ids are asked for.
+        metrics.request((ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched', ctx.method, ctx.status, total / 1000);
         logger.info('request', {
           request_id: ctx.state.requestId,
           method: ctx.method,

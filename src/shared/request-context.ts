@@ -1,7 +1,8 @@
 // Per-request state that adapters record into without knowing about HTTP: the durations of
-// Elasticsearch and database calls, reported in Server-Timing.
+// Elasticsearch and database calls, reported in Server-Timing (and, summed over all, in /metrics).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
+import { metrics } from '../metrics/metrics';
 
 export interface RequestContext {
   readonly timings: Map<string, number>;
@@ -23,7 +24,9 @@ export async function timed<T>(name: string, work: () => Promise<T>): Promise<T>
   try {
     return await work();
   } finally {
+    const ms = performance.now() - start;
+    metrics.dependency(name, ms / 1000);
     const timings = storage.getStore()?.timings;
-    if (timings) timings.set(name, (timings.get(name) ?? 0) + performance.now() - start);
+    if (timings) timings.set(name, (timings.get(name) ?? 0) + ms);
   }
 }

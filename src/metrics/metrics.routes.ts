@@ -1,0 +1,37 @@
+// GET /metrics for Prometheus. Not part of the public API: by default only connections from this
+// machine may read it (the socket's address, never a forwarded header); METRICS_ACCESS=token asks
+// for a bearer token instead, for a scraper elsewhere; `off` answers 404 as if there were none.
+import Router from '@koa/router';
+import { timingSafeEqual } from 'node:crypto';
+import { AppError } from '../errors/app-error';
+import { registry } from './metrics';
+
+export interface MetricsAccess {
+  readonly mode: 'loopback' | 'token' | 'off';
+  readonly token?: string;
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function metricsRouter(access: MetricsAccess): Router {
+  const router = new Router();
+  if (access.mode === 'off') return router;
+  router.get('/metrics', async (ctx) => {
+    if (access.mode === 'loopback' && !LOOPBACK.test(ctx.req.socket.remoteAddress ?? '')) {
+      throw new AppError('FORBIDDEN', 'Metrics are readable from this machine only (METRICS_ACCESS=loopback).');
+    }
+    if (access.mode === 'token') {
+      const given = /^Bearer (.+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
+      if (!sameSecret(given, access.token!)) throw new AppError('UNAUTHENTICATED', 'Metrics need the metrics bearer token.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
+    ctx.type = registry.contentType;
+    ctx.body = await registry.metrics();
+  });
+  return router;
+}
