@@ -61,7 +61,7 @@ describe('revisions, as-of reads and sources', function () {
 
   it('then every value the product shows traces through /revisions/{n} to a source record', async () => {
     const product = await call(server.url, 'getProduct', { token: key, params: { id: productId } });
-    const revision = await call(server.url, 'getRevision', { token: key, params: { id: productId, number: String(product.body.revision) } });
+    const revision = await call(server.url, 'getRevision', { token: key, params: { id: productId, number: product.body.revision } });
     assert.equal(revision.status, 200);
     for (const [field, value] of Object.entries(product.body.specs)) {
       const claim = revision.body.claims.find((c: any) => c.field === field);
@@ -69,7 +69,7 @@ describe('revisions, as-of reads and sources', function () {
       assert.deepEqual(claim.locator, product.body.provenance[field].locator, field);
       assert.ok(claim.locator.record >= 1 && claim.raw !== undefined);
     }
-    const missing = await call(server.url, 'getRevision', { token: key, params: { id: productId, number: '3' } });
+    const missing = await call(server.url, 'getRevision', { token: key, params: { id: productId, number: 3 } });
     assert.equal(missing.status, 404);
   });
 

@@ -7,6 +7,7 @@ import { OPENAPI } from '../../src/contract/openapi';
 import { OPERATIONS } from '../../src/contract/operations';
 import { createAjv, compile } from '../../src/contract/ajv';
 import { request, type Reply } from './http';
+import { PdsClient, type CallInput, type OperationId } from '../../client';
 
 const ajv = createAjv();
 const validators = new Map<string, ValidateFunction>();
@@ -63,8 +64,22 @@ export function operationUrl(base: string, operationId: string, options: CallOpt
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Calls an operation and checks the reply against the contract before returning it. */
-export async function call<T = any>(base: string, operationId: string, options: CallOptions = {}): Promise<Reply<T>> {
+/**
+ * Calls an operation through the typed client (client/), so every API test compiles against the
+ * types generated from the document, and checks the reply against the document at run time.
+ */
+export async function call<O extends OperationId>(base: string, operationId: O, ...[input]: {} extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]): Promise<Reply<any>> {
+  const res = await new PdsClient(base).call(operationId, ...([input] as [CallInput<O>]));
+  const reply: Reply = { status: res.status as number, headers: res.headers, body: res.body, text: res.text };
+  assertMatchesContract(operationId, reply);
+  return reply;
+}
+
+/**
+ * Sends what the typed client would refuse to compile (a wrong type, an unknown field, a broken
+ * body), to test the service's validation; the reply is still checked against the document.
+ */
+export async function callUnchecked<T = any>(base: string, operationId: string, options: CallOptions = {}): Promise<Reply<T>> {
   const op = OPERATIONS.get(operationId)!;
   const reply = await request<T>(operationUrl(base, operationId, options), {
     method: op.method.toUpperCase(),
