@@ -58,7 +58,7 @@ export class PdsClient {
     });
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
-    const body = /json/.test(type) && text ? (JSON.parse(text) as unknown) : text || undefined;
+    const body = /^application\/([\w.-]+\+)?json\b/.test(type) && text ? (JSON.parse(text) as unknown) : text || undefined;
     return { status: res.status, headers: res.headers, body, text } as unknown as Reply<O> & { readonly text: string };
   }
 }

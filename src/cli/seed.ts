@@ -1,6 +1,8 @@
-// npm run seed [-- --sources-dir DIR] [--if-empty]
+// npm run seed [-- --sources-dir DIR] [--if-empty] [--synthetic N]
 // Loads the seed files into MongoDB and rebuilds the index. Every file is parsed and checked before
 // anything is written; a second run on the same files creates no revision.
+// `--synthetic N` instead builds N synthetic variants of the indexed products behind `<alias>-synthetic`
+// (for benchmarks at scale); nothing real is touched.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { convertSources, loadManifest, toSourceDocs, DEFAULT_SEED_DIR } from '../../seed/convert/index';
@@ -13,9 +15,11 @@ import { RevisionRepository } from '../adapters/mongo/revision.repository';
 import { SourceRepository } from '../adapters/mongo/source.repository';
 import { ChangeRepository } from '../adapters/mongo/change.repository';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
+import { buildSynthetic } from '../search/synthetic.service';
+import type { SearchDocument } from '../search/search-document';
 
 const { values: args } = parseArgs({
-  options: { 'sources-dir': { type: 'string' }, 'if-empty': { type: 'boolean', default: false } },
+  options: { 'sources-dir': { type: 'string' }, 'if-empty': { type: 'boolean', default: false }, synthetic: { type: 'string' } },
 });
 
 runCommand('seed', async () => {
@@ -23,6 +27,15 @@ runCommand('seed', async () => {
   try {
     const products = new ProductRepository(op.mongo.db);
     const index = new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX);
+    if (args.synthetic !== undefined) {
+      const count = Number(args.synthetic);
+      if (!Number.isInteger(count) || count < 1 || count > 10_000_000) throw new Error(`--synthetic wants a count from 1 to 10000000, not ${args.synthetic}`);
+      const target = new IndexAdmin(op.es, `${op.config.ELASTICSEARCH_INDEX}-synthetic`);
+      const bar = createProgress('synthetic');
+      const report = await buildSynthetic({ real: () => index.documents<SearchDocument>(), index: target }, count, bar.update);
+      bar.finish(`${report.documents} synthetic variants into ${report.index} behind ${target.alias} (${index.alias} untouched)`);
+      return;
+    }
     const ports = { products, revisions: new RevisionRepository(op.mongo.db), changes: new ChangeRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
     if (args['if-empty'] && !(await products.isEmpty())) {
       const targets = await index.targets();

@@ -59,6 +59,17 @@ export class IndexAdmin {
     await this.es.indices.refresh({ index });
   }
 
+  /** Every document the alias (or an index) holds, in id order, read in pages with search_after. */
+  async *documents<T>(index = this.alias): AsyncGenerator<T> {
+    let after: unknown[] | undefined;
+    for (;;) {
+      const page = await this.es.search<T>({ index, size: 5000, sort: [{ id: 'asc' }], ...(after ? { search_after: after as string[] } : {}) });
+      for (const hit of page.hits.hits) yield hit._source as T;
+      if (page.hits.hits.length < 5000) return;
+      after = page.hits.hits.at(-1)!.sort;
+    }
+  }
+
   async count(index: string): Promise<number> {
     return (await this.es.count({ index })).count;
   }

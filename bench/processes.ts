@@ -1,0 +1,70 @@
+// The processes a benchmark drives: a gateway instance (the real entry point, its own process),
+// load runs, and sampling of a process's resident memory from /proc.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync, openSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoadPlan, LoadResult } from './load';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Gateway {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `node dist/src/main.js` with `env` on a free port; resolves once /healthz answers. */
+export async function startGateway(env: Record<string, string>, logFile: string): Promise<Gateway> {
+  const port = await freePort();
+  const out = openSync(logFile, 'a');
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', out, out] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}; see ${logFile}`);
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 200) throw new Error('the gateway did not start within 20 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+  };
+}
+
+export function runLoad(plan: LoadPlan): LoadResult {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pds-bench-')), 'plan.json');
+  writeFileSync(file, JSON.stringify(plan));
+  const res = spawnSync(process.execPath, [path.join(__dirname, 'load.js'), file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (res.status !== 0) throw new Error(`load run failed: ${res.stderr}`);
+  return JSON.parse(res.stdout.trim().split('\n').pop()!) as LoadResult;
+}
+
+/** Samples VmRSS of `pid` every `everyMs`; stop() gives the samples (MB) and the kernel's peak (VmHWM). */
+export function sampleRss(pid: number, everyMs = 250): { stop(): { samples: number[]; peakMb: number } } {
+  const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const samples: number[] = [];
+  const timer = setInterval(() => samples.push(read('VmRSS')), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { samples, peakMb: read('VmHWM') };
+    },
+  };
+}
+
+export const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};

@@ -1,0 +1,36 @@
+// A realistic query mix from the real data: exact model numbers, maker + model fragments, maker
+// names with a category, numeric filters with sorts, projections, and second pages through cursors.
+import type { EsClient } from '../src/adapters/elasticsearch/client';
+
+export async function queryMix(es: EsClient, alias: string, gateway: string, key: string): Promise<string[]> {
+  const sample = await es.search<{ model: string; manufacturer: string; category: string }>({
+    index: alias,
+    size: 24,
+    _source: ['model', 'manufacturer', 'category'],
+    query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 20261121, field: '_seq_no' } }] } },
+  });
+  const products = sample.hits.hits.map((h) => h._source!);
+  const enc = encodeURIComponent;
+  const firstWord = (s: string) => s.split(/[\s,.]+/)[0];
+  const urls: string[] = [];
+  products.forEach((p, i) => {
+    if (i % 3 === 0) urls.push(`/api/v1/search?q=${enc(p.model)}&limit=20`);
+    if (i % 3 === 1) urls.push(`/api/v1/search?q=${enc(`${firstWord(p.manufacturer)} ${p.model.slice(0, 6)}`)}&category=${p.category}&limit=20`);
+    if (i % 3 === 2) urls.push(`/api/v1/search?q=${enc(firstWord(p.manufacturer))}&limit=20&fields=id,model,manufacturer,specs.stc_power_w`);
+    if (i % 4 === 0) urls.push(`/api/v1/products?manufacturer=${enc(p.manufacturer)}&limit=20`);
+  });
+  urls.push(
+    '/api/v1/products?category=pv-module&specs.stc_power_w[gte]=400&sort=-specs.stc_power_w&limit=50',
+    '/api/v1/products?category=inverter&specs.ac_power_w[gte]=5kW&specs.ac_power_w[lte]=10kW&sort=specs.ac_power_w&limit=20',
+    '/api/v1/products?category=pv-module&quality=pass&limit=20',
+    '/api/v1/search?q=bifacial%20mono&category=pv-module&limit=20',
+  );
+  // Second pages: the cursor each first page hands out (bound to the gateway's CURSOR_SECRET).
+  const continued: string[] = [];
+  for (const url of urls.filter((_, i) => i % 4 === 1)) {
+    const res = await fetch(`${gateway}${url}`, { headers: { authorization: `Bearer ${key}` } });
+    const body = (await res.json()) as { meta?: { next_cursor?: string } };
+    if (body.meta?.next_cursor) continued.push(`${url}&cursor=${enc(body.meta.next_cursor)}`);
+  }
+  return [...urls, ...continued];
+}

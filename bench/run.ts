@@ -1,0 +1,177 @@
+// npm run bench [-- --duration 20 --rounds 3 --scale 200000]
+// Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
+// concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
+// engines `npm start` brought up and the data it loaded; prints a table and writes bench-results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { spawnSync } from 'node:child_process';
+import { createEsClient, type EsClient } from '../src/adapters/elasticsearch/client';
+import { loadConfig } from '../src/config';
+import { startCapture } from './capture';
+import { queryMix } from './query-mix';
+import { startGateway, runLoad, sampleRss, median, ROOT, type Gateway } from './processes';
+import type { LoadResult } from './load';
+import { measureReindex } from './reindex';
+import { measureDeepPaging } from './deep-paging';
+
+const { values: args } = parseArgs({ options: { duration: { type: 'string', default: '20' }, rounds: { type: 'string', default: '3' }, scale: { type: 'string', default: '200000' }, concurrency: { type: 'string', default: '8,32' } } });
+const DURATION = Number(args.duration);
+const ROUNDS = Number(args.rounds);
+const SCALE = Number(args.scale);
+const CONCURRENCY = args.concurrency!.split(',').map(Number);
+
+const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
+const OUT = path.join(ROOT, 'bench-results');
+const LOG = path.join(OUT, 'gateway.log');
+const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+function gatewayEnv(esUrl: string, alias = config.ELASTICSEARCH_INDEX): Record<string, string> {
+  // Limits high enough never to reject: the point is what checking them costs, not refusals.
+  return {
+    ELASTICSEARCH_URL: esUrl,
+    ELASTICSEARCH_INDEX: alias,
+    MONGODB_URI: config.MONGODB_URI,
+    REDIS_URL: config.REDIS_URL,
+    REDIS_KEY_PREFIX: 'pds-bench:',
+    RATE_LIMIT_MAX: '1000000000',
+    SIGNUP_CREDITS: '1000000000',
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+    CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef01234567',
+    LOG_LEVEL: 'info',
+  };
+}
+
+async function developerKey(gateway: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'benchmark-passphrase-2026';
+  const post = (p: string, body: object, token?: string) =>
+    fetch(`${gateway}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+  await post('/auth/register', { email, password });
+  const { access_token } = await post('/auth/login', { email, password });
+  return (await post('/developer/keys', { name: 'bench', scopes: ['products:read', 'search:read'] }, access_token)).secret as string;
+}
+
+interface SearchRow {
+  readonly connections: number;
+  readonly gateway: LoadResult;
+  readonly raw: LoadResult;
+  readonly rssPeakMb: number;
+  readonly rounds: { gateway: LoadResult; raw: LoadResult }[];
+}
+
+const medianResult = (rs: LoadResult[]): LoadResult => ({
+  rps: median(rs.map((r) => r.rps)),
+  p50: median(rs.map((r) => r.p50)),
+  p99: median(rs.map((r) => r.p99)),
+  requests: rs.reduce((s, r) => s + r.requests, 0),
+  non2xx: rs.reduce((s, r) => s + r.non2xx, 0),
+  errors: rs.reduce((s, r) => s + r.errors, 0),
+});
+
+async function searchBench(es: EsClient): Promise<{ rows: SearchRow[]; mix: number }> {
+  // 1. Capture: one gateway behind a recording proxy, each query of the mix sent once.
+  const capture = await startCapture(config.ELASTICSEARCH_URL);
+  let gateway: Gateway = await startGateway(gatewayEnv(capture.url), LOG);
+  const key = await developerKey(gateway.url);
+  const mix = await queryMix(es, config.ELASTICSEARCH_INDEX, gateway.url, key);
+  const bodies: { method: 'POST'; path: string; headers: Record<string, string>; body: string }[] = [];
+  for (const url of mix) {
+    const before = capture.taken.length;
+    const res = await fetch(`${gateway.url}${url}`, { headers: { authorization: `Bearer ${key}` } });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+    const searches = capture.taken.slice(before).filter((c) => c.path.includes('/_search'));
+    if (searches.length !== 1) throw new Error(`${url} made ${searches.length} searches`);
+    bodies.push({ method: 'POST', path: searches[0].path, headers: { 'content-type': 'application/json' }, body: searches[0].body });
+  }
+  await gateway.stop();
+  await capture.close();
+
+  // 2. Load: the gateway straight on Elasticsearch, against the captured bodies on Elasticsearch.
+  gateway = await startGateway(gatewayEnv(config.ELASTICSEARCH_URL), LOG);
+  const headers = { authorization: `Bearer ${key}` };
+  const rows: SearchRow[] = [];
+  try {
+    runLoad({ url: gateway.url, connections: 8, durationSeconds: 5, requests: mix.map((p) => ({ method: 'GET', path: p, headers })) }); // warm-up
+    runLoad({ url: config.ELASTICSEARCH_URL, connections: 8, durationSeconds: 5, requests: bodies });
+    for (const connections of CONCURRENCY) {
+      const rounds: SearchRow['rounds'] = [];
+      let rssPeakMb = 0;
+      for (let r = 0; r < ROUNDS; r++) {
+        const rss = sampleRss(gateway.pid);
+        const g = runLoad({ url: gateway.url, connections, durationSeconds: DURATION, requests: mix.map((p) => ({ method: 'GET', path: p, headers })) });
+        rssPeakMb = Math.max(rssPeakMb, ...rss.stop().samples);
+        const raw = runLoad({ url: config.ELASTICSEARCH_URL, connections, durationSeconds: DURATION, requests: bodies });
+        say(`c=${connections} round ${r + 1}: gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms; raw ${raw.rps.toFixed(0)} req/s p50 ${raw.p50} ms`);
+        rounds.push({ gateway: g, raw });
+      }
+      rows.push({ connections, gateway: medianResult(rounds.map((x) => x.gateway)), raw: medianResult(rounds.map((x) => x.raw)), rssPeakMb, rounds });
+    }
+  } finally {
+    await gateway.stop();
+  }
+  return { rows, mix: mix.length };
+}
+
+function machine(esVersion: string) {
+  return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, Elasticsearch ${esVersion} (1 node, ${process.env.ES_HEAP ?? '1g'} heap), FerretDB 1.24.2/SQLite, shared machine`;
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const es = createEsClient(config.ELASTICSEARCH_URL, 120000);
+  const nodes = await es.nodes.info({ node_id: '_local' }).catch(() => undefined);
+  const esVersion = nodes ? (Object.values(nodes.nodes)[0]?.version ?? '?') : '?';
+  say(`machine: ${machine(esVersion)}`);
+
+  const search = await searchBench(es);
+  say('reindex vs raw bulk');
+  const reindex = await measureReindex(es, config.ELASTICSEARCH_INDEX, ROUNDS);
+  say(`deep paging on ${SCALE} synthetic variants`);
+  const synthetic = `${config.ELASTICSEARCH_INDEX}-synthetic`;
+  const have = await es.count({ index: synthetic }).then((r) => r.count, () => 0);
+  if (have < SCALE) {
+    const seeded = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--synthetic', String(SCALE)], { stdio: 'inherit' });
+    if (seeded.status !== 0) throw new Error('building the synthetic index failed');
+  }
+  const gateway = await startGateway(gatewayEnv(config.ELASTICSEARCH_URL, synthetic), LOG);
+  let deep;
+  try {
+    deep = await measureDeepPaging(gateway.url, await developerKey(gateway.url), 15);
+  } finally {
+    await gateway.stop();
+  }
+  await es.close();
+
+  const f = (n: number, d = 0) => n.toFixed(d);
+  const lines = [
+    `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s; query mix of ${search.mix} requests.`,
+    '',
+    '| measure | gateway | raw Elasticsearch | ratio / difference | target |',
+    '|---|---|---|---|---|',
+    ...search.rows.flatMap((r) => [
+      `| search+list throughput, ${r.connections} connections | ${f(r.gateway.rps)} req/s | ${f(r.raw.rps)} req/s | ${f(r.gateway.rps / r.raw.rps, 2)}x | >= 0.8x |`,
+      `| latency p50 / p99, ${r.connections} connections | ${r.gateway.p50} / ${r.gateway.p99} ms | ${r.raw.p50} / ${r.raw.p99} ms | +${f(r.gateway.p50 - r.raw.p50, 1)} ms p50 | <= +2 ms |`,
+    ]),
+    `| reindex, full data set (${reindex.documents} documents) | ${f(reindex.reindexDocsPerSecond)} docs/s (${f(reindex.reindexSeconds, 1)} s) | ${f(reindex.rawDocsPerSecond)} docs/s bulk helper (${f(reindex.rawSeconds, 1)} s) | ${f(reindex.reindexDocsPerSecond / reindex.rawDocsPerSecond, 2)}x | >= 0.7x |`,
+    `| deep paging (${SCALE} synthetic), page 1 | ${f(deep.page1, 1)} ms | | | |`,
+    `| deep paging, page past 10,000 | ${f(deep.past10k, 1)} ms | | ${f(deep.past10k / deep.page1, 2)}x page 1 | <= 1.5x |`,
+    `| deep paging, page past 100,000 | ${f(deep.past100k, 1)} ms | | ${f(deep.past100k / deep.page1, 2)}x page 1 | <= 1.5x |`,
+    `| gateway peak RSS under search load | ${f(Math.max(...search.rows.map((r) => r.rssPeakMb)))} MB | | | <= 200 MB |`,
+    '',
+    `Errors: gateway ${search.rows.reduce((s, r) => s + r.gateway.errors + r.gateway.non2xx, 0)} non-2xx/errors, raw ${search.rows.reduce((s, r) => s + r.raw.errors + r.raw.non2xx, 0)}.`,
+  ];
+  const table = lines.join('\n');
+  process.stdout.write(`${table}\n`);
+  writeFileSync(path.join(OUT, 'latest.md'), `${table}\n`);
+  writeFileSync(path.join(OUT, 'latest.json'), JSON.stringify({ machine: machine(esVersion), search, reindex, deep, scale: SCALE }, null, 2));
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`bench: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
