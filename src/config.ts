@@ -34,6 +34,10 @@ export interface Config {
   readonly LOGIN_RATE_LIMIT_WINDOW_MS: number;
   /** Credits a new account starts with. */
   readonly SIGNUP_CREDITS: number;
+  /** Largest block of credits an instance takes from an account's balance at once (1: a database write per request). */
+  readonly CREDIT_LEASE_MAX: number;
+  /** After this long unused, an instance gives an account's unspent leased credits back. */
+  readonly CREDIT_LEASE_IDLE_MS: number;
   /** How long a verified API key is trusted from the in-process cache before it is read again. */
   readonly KEY_CACHE_TTL_MS: number;
   /** Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After. */
@@ -70,6 +74,8 @@ const schema = {
     LOGIN_RATE_LIMIT_MAX: { type: 'integer', minimum: 1, default: 10 },
     LOGIN_RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 900000 },
     SIGNUP_CREDITS: { type: 'integer', minimum: 0, default: 1000 },
+    CREDIT_LEASE_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
+    CREDIT_LEASE_IDLE_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     KEY_CACHE_TTL_MS: { type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 120000, default: 5000 },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },

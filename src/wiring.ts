@@ -25,6 +25,7 @@ import { createThrottle } from './http/throttle';
 import { KeyService } from './keys/keys.service';
 import { creditLock } from './credits/keyed-lock';
 import { Refunds } from './credits/refunds';
+import { CreditLeases } from './credits/leases';
 import { productRoutes } from './products/products.routes';
 import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
@@ -62,11 +63,12 @@ export function wire(config: Config, logger: Logger): Wired {
   const credits = creditLock(() => hasAtomicUpdates(mongo), redis, config.REDIS_KEY_PREFIX, config.REQUEST_TIMEOUT_MS);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds(creditPorts, logger);
+  const leases = new CreditLeases(creditPorts, refunds, { maxBlock: config.CREDIT_LEASE_MAX, idleMs: config.CREDIT_LEASE_IDLE_MS, waitMs: config.REQUEST_TIMEOUT_MS });
 
   const gates: Gates = {
     apiKey: apiKeyGate(keys),
     rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
-    credits: creditsGate(creditPorts, refunds),
+    credits: creditsGate(leases),
     loginToken: loginTokenGate(config.JWT_SECRET),
   };
   const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
@@ -105,6 +107,7 @@ export function wire(config: Config, logger: Logger): Wired {
       });
     },
     async close() {
+      await leases.close();
       await refunds.close();
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit()]);
     },

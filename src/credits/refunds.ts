@@ -16,10 +16,14 @@ export class Refunds {
     private readonly logger: Logger,
   ) {}
 
-  /** Gives `amount` back to the account; resolves once it landed or is owed (never rejects). */
+  /** Gives `amount` back; waits at most a moment, the refund goes on (or is owed) after. Never rejects. */
   async give(accountId: string, amount: number): Promise<void> {
-    const attempt = refund(accountId, amount, this.ports).catch(() => this.owe(accountId, amount));
-    await Promise.race([attempt, new Promise((r) => setTimeout(r, ANSWER_WITHIN_MS).unref())]);
+    await Promise.race([this.land(accountId, amount), new Promise((r) => setTimeout(r, ANSWER_WITHIN_MS).unref())]);
+  }
+
+  /** Gives `amount` back and resolves once it landed or is owed. Never rejects. */
+  async land(accountId: string, amount: number): Promise<void> {
+    await refund(accountId, amount, this.ports).catch(() => this.owe(accountId, amount));
   }
 
   /** Credits still owed (tests and shutdown). */

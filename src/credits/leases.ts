@@ -1,0 +1,103 @@
+// Credits taken from the database in blocks ("leases") per account and instance, and spent from
+// memory: one database write per block instead of one per request. A quiet account takes one
+// credit at a time, exactly as before; an account that keeps calling gets blocks that double up to
+// `maxBlock`. What a lease has not spent goes back to the database after `idleMs` without use, on
+// shutdown, and before any 402 (so a refusal always sees the whole balance).
+// The cost: another instance may see those credits as taken for up to `idleMs`, and a process that
+// dies without shutting down loses at most the unspent part of its leases (at most `maxBlock` per
+// account). Balances stay exact otherwise: balance + leased = what the account really has.
+import { debit, type CreditPorts } from './credits.service';
+import { processLock, type KeyedLock } from './keyed-lock';
+import type { Refunds } from './refunds';
+
+interface Lease {
+  remaining: number;
+  /** The database balance after this lease's last block. */
+  stored: number;
+  block: number;
+  refilledAt: number;
+  usedAt: number;
+}
+
+/** Within this long of the last refill, the next block is twice as large. */
+const GROW_WITHIN_MS = 1000;
+
+export class CreditLeases {
+  private readonly leases = new Map<string, Lease>();
+  private readonly turns: KeyedLock;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly ports: CreditPorts,
+    private readonly refunds: Refunds,
+    private readonly options: { readonly maxBlock: number; readonly idleMs: number; readonly waitMs: number },
+  ) {
+    this.turns = processLock(options.waitMs);
+  }
+
+  /** Takes `cost` credits; resolves with the balance to show, or throws 402 with nothing taken. */
+  take(accountId: string, cost: number): Promise<number> {
+    return this.turns.run(accountId, async () => {
+      let lease = this.leases.get(accountId);
+      if (!lease || lease.remaining < cost) lease = await this.refill(accountId, cost, lease);
+      lease.remaining -= cost;
+      lease.usedAt = Date.now();
+      this.schedule();
+      return lease.stored + lease.remaining;
+    });
+  }
+
+  /** Gives credits back: into the account's lease when it has one, else to the database. */
+  async give(accountId: string, amount: number): Promise<void> {
+    const lease = this.leases.get(accountId);
+    if (lease) lease.remaining += amount;
+    else await this.refunds.give(accountId, amount);
+  }
+
+  /** Returns every unspent lease to the database (shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await Promise.all([...this.leases.keys()].map((id) => this.turns.run(id, () => this.release(id))));
+  }
+
+  private async refill(accountId: string, cost: number, lease: Lease | undefined): Promise<Lease> {
+    const now = Date.now();
+    const need = cost - (lease?.remaining ?? 0);
+    const block = lease && now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : 1;
+    if (block > 1) {
+      const taken = need + block - 1;
+      const stored = await this.ports.lock.run(accountId, () => this.ports.accounts.debit(accountId, taken));
+      if (stored !== null) {
+        // The same object: refunds given into it while the debit was on their way are kept.
+        const current = this.leases.get(accountId) ?? { remaining: 0, stored, block, refilledAt: now, usedAt: now };
+        Object.assign(current, { remaining: current.remaining + taken, stored, block, refilledAt: now });
+        this.leases.set(accountId, current);
+        return current;
+      }
+    }
+    // One credit at a time, or not enough for a block: hand back what the lease holds, then take
+    // exactly the cost, so a 402 is decided on the whole balance.
+    await this.release(accountId);
+    const stored = await debit(accountId, cost, this.ports);
+    const exact: Lease = { remaining: cost, stored, block: 1, refilledAt: now, usedAt: now };
+    this.leases.set(accountId, exact);
+    return exact;
+  }
+
+  private async release(accountId: string): Promise<void> {
+    const lease = this.leases.get(accountId);
+    this.leases.delete(accountId);
+    if (lease && lease.remaining > 0) await this.refunds.land(accountId, lease.remaining);
+  }
+
+  private schedule(): void {
+    this.timer ??= setInterval(() => {
+      const idleSince = Date.now() - this.options.idleMs;
+      for (const [id, lease] of this.leases) if (lease.usedAt < idleSince) void this.turns.run(id, () => (this.leases.get(id)?.usedAt ?? 0) < idleSince ? this.release(id) : Promise.resolve());
+      if (this.leases.size === 0) {
+        clearInterval(this.timer);
+        this.timer = undefined;
+      }
+    }, Math.max(100, Math.floor(this.options.idleMs / 2))).unref();
+  }
+}
