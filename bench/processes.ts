@@ -1,6 +1,6 @@
 // The processes a benchmark drives: a gateway instance (the real entry point, its own process),
 // load runs, and sampling of a process's resident memory from /proc.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, openSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -43,12 +43,18 @@ export async function startGateway(env: Record<string, string>, logFile: string)
   };
 }
 
-export function runLoad(plan: LoadPlan): LoadResult {
+/** One autocannon run in a child process; async, so this process keeps sampling meanwhile. */
+export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pds-bench-')), 'plan.json');
   writeFileSync(file, JSON.stringify(plan));
-  const res = spawnSync(process.execPath, [path.join(__dirname, 'load.js'), file], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (res.status !== 0) throw new Error(`load run failed: ${res.stderr}`);
-  return JSON.parse(res.stdout.trim().split('\n').pop()!) as LoadResult;
+  const child = spawn(process.execPath, [path.join(__dirname, 'load.js'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`load run failed: ${stderr}`);
+  return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
 }
 
 /** Samples VmRSS of `pid` every `everyMs`; stop() gives the samples (MB) and the kernel's peak (VmHWM). */

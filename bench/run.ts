@@ -93,16 +93,16 @@ async function searchBench(es: EsClient): Promise<{ rows: SearchRow[]; mix: numb
   const headers = { authorization: `Bearer ${key}` };
   const rows: SearchRow[] = [];
   try {
-    runLoad({ url: gateway.url, connections: 8, durationSeconds: 5, requests: mix.map((p) => ({ method: 'GET', path: p, headers })) }); // warm-up
-    runLoad({ url: config.ELASTICSEARCH_URL, connections: 8, durationSeconds: 5, requests: bodies });
+    await runLoad({ url: gateway.url, connections: 8, durationSeconds: 5, requests: mix.map((p) => ({ method: 'GET', path: p, headers })) }); // warm-up
+    await runLoad({ url: config.ELASTICSEARCH_URL, connections: 8, durationSeconds: 5, requests: bodies });
     for (const connections of CONCURRENCY) {
       const rounds: SearchRow['rounds'] = [];
       let rssPeakMb = 0;
       for (let r = 0; r < ROUNDS; r++) {
         const rss = sampleRss(gateway.pid);
-        const g = runLoad({ url: gateway.url, connections, durationSeconds: DURATION, requests: mix.map((p) => ({ method: 'GET', path: p, headers })) });
+        const g = await runLoad({ url: gateway.url, connections, durationSeconds: DURATION, requests: mix.map((p) => ({ method: 'GET', path: p, headers })) });
         rssPeakMb = Math.max(rssPeakMb, ...rss.stop().samples);
-        const raw = runLoad({ url: config.ELASTICSEARCH_URL, connections, durationSeconds: DURATION, requests: bodies });
+        const raw = await runLoad({ url: config.ELASTICSEARCH_URL, connections, durationSeconds: DURATION, requests: bodies });
         say(`c=${connections} round ${r + 1}: gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms; raw ${raw.rps.toFixed(0)} req/s p50 ${raw.p50} ms`);
         rounds.push({ gateway: g, raw });
       }

@@ -2,6 +2,7 @@
 import type { Server } from 'node:http';
 import { loadConfig, ConfigError } from './config';
 import { createLogger, type Logger } from './http/logger';
+import { batchedSink } from './http/log-sink';
 import { buildApp } from './app';
 import { wire } from './wiring';
 
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, batchedSink());
   const wired = wire(config, logger);
   await wired.warmUp();
   const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
