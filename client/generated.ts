@@ -2,7 +2,7 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
@@ -407,6 +407,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -430,6 +431,7 @@ export interface Operations {
       403: Problem;
       404: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -455,6 +457,7 @@ export interface Operations {
       403: Problem;
       404: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -476,6 +479,7 @@ export interface Operations {
       403: Problem;
       404: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -496,6 +500,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -518,6 +523,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -534,6 +540,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -554,6 +561,7 @@ export interface Operations {
       403: Problem;
       404: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -588,6 +596,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -608,6 +617,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -622,6 +632,7 @@ export interface Operations {
       200: {
         [key: string]: unknown;
       };
+      431: Problem;
     };
   };
   /** Create an account */
@@ -638,6 +649,7 @@ export interface Operations {
       413: Problem;
       415: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -655,6 +667,7 @@ export interface Operations {
       413: Problem;
       415: Problem;
       429: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -668,6 +681,7 @@ export interface Operations {
     responses: {
       200: ApiKeyList;
       401: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -684,6 +698,7 @@ export interface Operations {
       401: Problem;
       413: Problem;
       415: Problem;
+      431: Problem;
       503: Problem;
     };
   };
@@ -698,8 +713,10 @@ export interface Operations {
     body: never;
     responses: {
       204: undefined;
+      400: Problem;
       401: Problem;
       404: Problem;
+      431: Problem;
       503: Problem;
     };
   };

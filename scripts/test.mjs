@@ -4,17 +4,19 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
 import { ensureChromium, CHROMIUM } from '../engines/chromium.mjs';
+import { ensureSchemathesis, SCHEMATHESIS } from '../engines/schemathesis.mjs';
 import { ROOT } from '../engines/util.mjs';
 
 let started = [];
 try {
   ensureChromium();
+  ensureSchemathesis();
   started = await up();
 } catch (err) {
   console.error(`[test] ${err.message}`);
   process.exit(1);
 }
-const env = { ...process.env, NODE_ENV: 'test', CHROMIUM_PATH: CHROMIUM };
+const env = { ...process.env, NODE_ENV: 'test', CHROMIUM_PATH: CHROMIUM, SCHEMATHESIS_BIN: SCHEMATHESIS };
 for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
 const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
 const res = spawnSync(mocha, process.argv.slice(2), { stdio: 'inherit', env, cwd: ROOT });

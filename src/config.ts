@@ -32,6 +32,8 @@ export interface Config {
   /** Login attempts allowed per email and per client address per window. */
   readonly LOGIN_RATE_LIMIT_MAX: number;
   readonly LOGIN_RATE_LIMIT_WINDOW_MS: number;
+  /** Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429. */
+  readonly KEY_FAILURES_MAX: number;
   /** Credits a new account starts with. */
   readonly SIGNUP_CREDITS: number;
   /** Largest block of credits an instance takes from an account's balance at once (1: a database write per request). */
@@ -73,6 +75,7 @@ const schema = {
     RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 60000 },
     LOGIN_RATE_LIMIT_MAX: { type: 'integer', minimum: 1, default: 10 },
     LOGIN_RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 900000 },
+    KEY_FAILURES_MAX: { type: 'integer', minimum: 1, default: 100 },
     SIGNUP_CREDITS: { type: 'integer', minimum: 0, default: 1000 },
     CREDIT_LEASE_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
     CREDIT_LEASE_IDLE_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { loadConfig, ConfigError } from './config';
 import { createLogger, type Logger } from './http/logger';
 import { batchedSink } from './http/log-sink';
+import { createHttpServer } from './http/http-server';
 import { buildApp } from './app';
 import { wire } from './wiring';
 
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const wired = wire(config, logger);
   await wired.warmUp();
   const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
-  const server = app.listen(config.PORT, config.HOST);
+  const server = createHttpServer(app).listen(config.PORT, config.HOST);
   server.on('listening', () => {
     const address = server.address();
     logger.info('listening', { address: typeof address === 'object' && address ? `${address.address}:${address.port}` : address });

@@ -66,7 +66,7 @@ export function wire(config: Config, logger: Logger): Wired {
   const leases = new CreditLeases(creditPorts, refunds, { maxBlock: config.CREDIT_LEASE_MAX, idleMs: config.CREDIT_LEASE_IDLE_MS, waitMs: config.REQUEST_TIMEOUT_MS });
 
   const gates: Gates = {
-    apiKey: apiKeyGate(keys),
+    apiKey: apiKeyGate(keys, createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX)),
     rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
     credits: creditsGate(leases),
     loginToken: loginTokenGate(config.JWT_SECRET),

@@ -32,7 +32,7 @@ const KEY_ERRORS = {
   401: problem('Missing, unknown, expired or revoked API key, or a login token where an API key is required.'),
   402: problem('The account has too few credits for this request; nothing was done.'),
   403: problem('The key lacks the scope this operation requires.'),
-  429: { ...problem('Rate limit exceeded; see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+  429: { ...problem('Rate limit exceeded for this key, or too many refused keys from this address; see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
   503: { ...problem('A dependency is unavailable or did not answer within the request timeout (type `dependency-timeout`); see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
 };
 
@@ -203,7 +203,7 @@ export function buildOpenApi() {
           'Compare 2 to 10 products spec by spec',
           'products:read',
           2,
-          { tags: ['products'], parameters: [param('ids', 'Comma-separated product ids, 2 to 10, no duplicates.', { type: 'string', minLength: 1, maxLength: 2200 }, { required: true })] },
+          { tags: ['products'], parameters: [param('ids', 'Comma-separated product ids, 2 to 10, no duplicates.', { type: 'string', minLength: 3, maxLength: 2200, pattern: '^[^,]+(,[^,]+){1,9}$' }, { required: true })] },
           { description: 'The products in the order asked, and for every spec present in any of them each value and whether they differ.', content: { 'application/json': { schema: ref('Comparison') } } },
           { 400: problem('Missing, empty, single, duplicate, unknown or too many ids.') },
         ),
@@ -284,7 +284,7 @@ export function buildOpenApi() {
           security: [{ loginToken: [] }],
           'x-scope': 'account',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } }],
-          responses: { 204: { description: 'Revoked (or already revoked).' }, 401: problem('Missing, invalid or expired login token.'), 404: problem('No such key on this account.'), 503: problem('A dependency is unavailable.') },
+          responses: { 204: { description: 'Revoked (or already revoked).' }, 400: problem('The key id is not a valid key id.'), 401: problem('Missing, invalid or expired login token.'), 404: problem('No such key on this account.'), 503: problem('A dependency is unavailable.') },
         },
       },
     },
@@ -302,4 +302,10 @@ export function buildOpenApi() {
   };
 }
 
-export const OPENAPI = Object.freeze(buildOpenApi());
+/** Every operation can meet the server's transport limit, answered before any route. */
+function withTransportLimits<T extends { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(doc: T): T {
+  for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) op.responses['431'] ??= problem('The request line and headers exceed 16 KiB (a very long query string, say).');
+  return doc;
+}
+
+export const OPENAPI = Object.freeze(withTransportLimits(buildOpenApi()));

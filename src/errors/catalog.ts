@@ -12,6 +12,12 @@ export const PROBLEM_TYPE_BASE = '/problems/';
 
 /** Error codes in UPPER_SNAKE, each answered as `application/problem+json`. */
 export const ERRORS = {
+  /** Not valid HTTP at all (answered by the server before any route). */
+  MALFORMED_REQUEST: { status: 400, slug: 'malformed-request', title: 'Malformed HTTP request' },
+  /** The request line and headers together exceed the server's limit. */
+  HEADERS_TOO_LARGE: { status: 431, slug: 'headers-too-large', title: 'Request header fields too large' },
+  /** The client did not send its request in time (slow or stalled clients). */
+  REQUEST_TIMEOUT: { status: 408, slug: 'request-timeout', title: 'Request timeout' },
   /** A query parameter, path parameter or body failed validation; `errors` lists each failure. */
   VALIDATION_FAILED: { status: 400, slug: 'validation-failed', title: 'Request validation failed' },
   /** The request body is not JSON. */

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { AppError } from '../errors/app-error';
 import type { Scope } from '../contract/openapi';
 import type { KeyService } from '../keys/keys.service';
+import type { Throttle } from './throttle';
 import { verifyLoginToken, looksLikeJwt } from '../accounts/login-token';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="product-data-service"' };
@@ -14,8 +15,14 @@ function bearer(ctx: Context, what: string): string {
   return match[1];
 }
 
-export function apiKeyGate(keys: KeyService): (scope: Scope) => Middleware {
+/**
+ * `failures` counts refused keys per client address: past its limit, that address is answered 429
+ * before any key is looked at, so keys cannot be guessed at speed (they are 256-bit random anyway).
+ */
+export function apiKeyGate(keys: KeyService, failures: Throttle): (scope: Scope) => Middleware {
   return (scope) => async (ctx, next) => {
+    const blocked = await failures.check(ctx.ip);
+    if (!blocked.allowed) throw tooManyFailures(blocked.retryAfterSeconds);
     const token = bearer(ctx, 'an API key');
     if (looksLikeJwt(token)) {
       throw new AppError('UNAUTHENTICATED', 'An API key is required here; a login token only manages keys (POST /api/v1/developer/keys).', { headers: CHALLENGE });
@@ -24,13 +31,21 @@ export function apiKeyGate(keys: KeyService): (scope: Scope) => Middleware {
     try {
       principal = await keys.authenticate(token);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') throw new AppError(err.code, err.detail, { headers: CHALLENGE });
+      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
+        const counted = await failures.hit(ctx.ip);
+        if (!counted.allowed) throw tooManyFailures(counted.retryAfterSeconds);
+        throw new AppError(err.code, err.detail, { headers: CHALLENGE });
+      }
       throw err;
     }
     if (!principal.scopes.includes(scope)) throw new AppError('INSUFFICIENT_SCOPE', `This operation needs the scope '${scope}'; the key has ${principal.scopes.join(', ')}.`);
     ctx.state.apiKey = principal;
     await next();
   };
+}
+
+function tooManyFailures(retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', `Too many refused API keys from this address; try again in ${retryAfterSeconds} s.`, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
 export function loginTokenGate(secret: string): Middleware {

@@ -3,7 +3,8 @@ import type { CreditLeases } from '../credits/leases';
 import { metrics } from '../metrics/metrics';
 
 /**
- * Debits an operation's cost before it runs; a failure on our side (5xx) gives the credits back.
+ * Debits an operation's cost before it runs; only a successful answer keeps it: any error (bad
+ * input found by the handler, a missing product, a failure on our side) gives the credits back.
  * Operations costed by volume charge the rest through `ctx.state.charge(n)` before they answer.
  */
 export function creditsGate(leases: CreditLeases): (cost: number) => Middleware {
@@ -23,11 +24,9 @@ export function creditsGate(leases: CreditLeases): (cost: number) => Middleware 
       await next();
       metrics.creditsSpent(spent);
     } catch (err) {
-      if (((err as { status?: number }).status ?? 500) >= 500) {
-        // Landed or owed: either way the client is not charged for our failure.
-        await leases.give(accountId, spent);
-        ctx.set({ 'X-Quota-Balance': String(balance + spent), 'X-Quota-Cost': '0' });
-      }
+      // Landed or owed: either way the client is not charged for an answer without data.
+      await leases.give(accountId, spent);
+      ctx.set({ 'X-Quota-Balance': String(balance + spent), 'X-Quota-Cost': '0' });
       throw err;
     }
   };

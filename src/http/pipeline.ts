@@ -23,7 +23,7 @@ export interface Route {
 export interface Gates {
   apiKey(scope: Scope): Middleware;
   rateLimit: Middleware;
-  /** Debits `cost` credits once the request is known valid; refunds if the handler fails with a 5xx. */
+  /** Debits `cost` credits once the request is known valid; refunds if the handler fails at all. */
   credits(cost: number): Middleware;
   loginToken: Middleware;
 }

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/http/logger';
 import { buildApp } from '../../src/app';
+import { createHttpServer } from '../../src/http/http-server';
 import { wire, type Wired } from '../../src/wiring';
 import { ELASTICSEARCH_URL, MONGODB_URI, REDIS_URL, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
@@ -31,6 +32,7 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
     LOG_LEVEL: 'info',
     // Every test registers from 127.0.0.1; the brute-force test sets its own low limit.
     LOGIN_RATE_LIMIT_MAX: '100000',
+    KEY_FAILURES_MAX: '100000',
     ...overrides,
   });
   const logs: string[] = [];
@@ -39,7 +41,7 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
   await wired.warmUp();
   const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createHttpServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,67 @@
+// Schemathesis (from PyPI) against the served OpenAPI document, with a real API key for product
+// operations and a real login token for key management: no 5xx, and every answer as documented
+// (status, content type, headers, body schema), and invalid input refused. A bounded run here;
+// `npm run test:fuzz` runs the same for longer.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startServer, type TestServer } from '../helpers/server';
+import { openCatalog, type Catalog } from '../helpers/catalog';
+import { writeSources } from '../helpers/seed-fixture';
+import { newDeveloper } from '../helpers/accounts';
+import { ENGINES_DIR, ROOT } from '../helpers/engines';
+
+const BIN = process.env.SCHEMATHESIS_BIN || path.join(ENGINES_DIR, 'schemathesis', '4.32.5', 'bin', 'schemathesis');
+const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES || 25);
+const CHECKS = ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_headers_conformance', 'response_schema_conformance', 'negative_data_rejection'].join(',');
+
+interface FuzzRun {
+  readonly code: number | null;
+  readonly output: string;
+  /** Test cases generated and sent. */
+  readonly cases: number;
+}
+
+function fuzz(server: TestServer, token: string, select: string[]): Promise<FuzzRun> {
+  const args = ['--config-file', path.join(ROOT, 'test', 'fuzz', 'schemathesis.toml'), 'run', `${server.url}/api/v1/openapi.json`, '--url', server.url, '-H', `Authorization: Bearer ${token}`, '--checks', CHECKS, '--max-examples', String(MAX_EXAMPLES), '--phases', 'examples,coverage,fuzzing', '--workers', '2', '--seed', '20261121', '--request-timeout', '60', '--no-color', ...select];
+  return new Promise((resolve) => {
+    const child = spawn(BIN, args);
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('exit', (code) => resolve({ code, output, cases: Number(/(\d+) generated/.exec(output)?.[1] ?? 0) }));
+  });
+}
+
+describe('fuzzing against the contract (schemathesis)', function () {
+  this.timeout(600000);
+  let catalog: Catalog;
+  let server: TestServer;
+
+  before(async () => {
+    catalog = await openCatalog();
+    await catalog.seed(writeSources());
+    // Limits out of the way: the fuzzer must see the contract, not the rate limiter.
+    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '1000000', SIGNUP_CREDITS: '1000000' });
+  });
+  after(async () => {
+    await server?.stop();
+    await catalog?.drop();
+  });
+
+  it('when product, search, revision and source operations are fuzzed with a real API key, then no 5xx and nothing off-contract', async () => {
+    const key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read', 'revisions:read'])).secret;
+    const run = await fuzz(server, key, ['--exclude-tag', 'accounts', '--exclude-tag', 'keys']);
+    console.log(`      ${run.cases} cases`);
+    assert.equal(run.code, 0, run.output.slice(-6000));
+    assert.ok(run.cases > 100, `only ${run.cases} cases ran`);
+  });
+
+  it('when key management and accounts are fuzzed with a real login token, then no 5xx and nothing off-contract', async () => {
+    const dev = await newDeveloper(server.url);
+    const run = await fuzz(server, dev.token, ['--include-tag', 'keys', '--include-tag', 'accounts']);
+    console.log(`      ${run.cases} cases`);
+    assert.equal(run.code, 0, run.output.slice(-6000));
+    assert.ok(run.cases > 50, `only ${run.cases} cases ran`);
+  });
+});
