@@ -75,7 +75,7 @@ const schema = {
     RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 60000 },
     LOGIN_RATE_LIMIT_MAX: { type: 'integer', minimum: 1, default: 10 },
     LOGIN_RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 900000 },
-    KEY_FAILURES_MAX: { type: 'integer', minimum: 1, default: 100 },
+    KEY_FAILURES_MAX: { type: 'integer', minimum: 1, default: 300 },
     SIGNUP_CREDITS: { type: 'integer', minimum: 0, default: 1000 },
     CREDIT_LEASE_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
     CREDIT_LEASE_IDLE_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },

@@ -29,12 +29,12 @@ export async function syncCatalog(
   await ports.sources.saveMany(sources);
   const files = Object.fromEntries(sources.map((s) => [s._id, s.sha256]));
   const ingested = await ingest(drafts, files, ports, progress.ingest);
-  if (ingested.created + ingested.changed === 0 && (await indexIsCurrent(ports))) return { ingest: ingested };
+  if (ingested.created + ingested.changed === 0 && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested };
   return { ingest: ingested, reindex: await reindex(ports, progress.reindex) };
 }
 
-async function indexIsCurrent(ports: SyncPorts): Promise<boolean> {
+async function indexIsCurrent(ports: SyncPorts, products: number): Promise<boolean> {
   const targets = await ports.index.targets();
   if (targets.length !== 1) return false;
-  return (await ports.index.count(targets[0])) === (await ports.products.count());
+  return (await ports.index.count(targets[0])) === products;
 }

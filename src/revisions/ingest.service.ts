@@ -31,6 +31,8 @@ export interface IngestPorts {
 }
 
 export interface IngestReport {
+  /** Products stored once this run is done (known before plus created). */
+  total: number;
   created: number;
   changed: number;
   unchanged: number;
@@ -66,7 +68,7 @@ export async function ingest(
 ): Promise<IngestReport> {
   const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
   const taken = new Set([...stored.values()].map((p) => p._id));
-  const report: IngestReport = { created: 0, changed: 0, unchanged: 0, revisions: 0 };
+  const report: IngestReport = { total: stored.size, created: 0, changed: 0, unchanged: 0, revisions: 0 };
 
   for (let start = 0; start < drafts.length; start += BATCH) {
     const planned: Planned[] = [];
@@ -93,6 +95,7 @@ export async function ingest(
     await ports.products.insertMany(products.filter((_, i) => !planned[i].known));
     await ports.products.replaceMany(products.filter((_, i) => planned[i].known));
     for (const p of planned) report[p.known ? 'changed' : 'created'] += 1;
+    report.total = stored.size + report.created;
     onProgress(Math.min(start + BATCH, drafts.length), drafts.length);
   }
   return report;

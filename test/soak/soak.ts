@@ -41,7 +41,7 @@ function slope(points: readonly [number, number][]): number {
 async function main() {
   const catalog = await openCatalog();
   await catalog.seed(writeSources());
-  const gateway = await startGateway({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, SIGNUP_CREDITS: '100000000', RATE_LIMIT_MAX: '1000000', JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab', CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567', LOG_LEVEL: 'warn' }, path.join(ROOT, 'test-artifacts', 'soak-gateway.log'));
+  const gateway = await startGateway({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, SIGNUP_CREDITS: '100000000', RATE_LIMIT_MAX: '1000000', KEY_FAILURES_MAX: '1000000', JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab', CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567', LOG_LEVEL: 'warn' }, path.join(ROOT, 'test-artifacts', 'soak-gateway.log'));
   const post = (p: string, body: object, token?: string) => fetch(`${gateway.url}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
   const email = `soak-${Date.now()}@example.com`;
   await post('/auth/register', { email, password: 'soak-passphrase-2026' });
@@ -104,12 +104,13 @@ async function main() {
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const fiveXX = [...counts].filter(([s]) => s >= 500 || s === 0).reduce((a, [, n]) => a + n, 0);
   const secondHalf = samples.filter((s) => s.t >= MINUTES / 2).map((s) => [s.t, s.rssMb] as [number, number]);
+  const plateau = samples.find((s) => s.t >= MINUTES / 2) ?? final;
   const trend = slope(secondHalf);
   const lines = [
     `Soak: ${MINUTES} min at ${RATE} req/s on loopback (${total} requests), ${new Date().toISOString()}.`,
     `Answers: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s || 'no answer'} x ${n}`).join(', ')}; 5xx or no answer: ${fiveXX}.`,
     `RSS MB: start ${samples[0].rssMb.toFixed(0)}, max ${Math.max(...samples.map((s) => s.rssMb)).toFixed(0)}, end ${final.rssMb.toFixed(0)}; trend over the second half ${trend.toFixed(2)} MB/min.`,
-    `Handles: ${baseline.handles} before, ${final.handles} after (sockets ${baseline.sockets} -> ${final.sockets}).`,
+    `Handles: ${baseline.handles} before the load, ${plateau.handles} at the start of the second half, ${final.handles} after it and 7 s idle (sockets ${baseline.sockets} -> ${plateau.sockets} -> ${final.sockets}; connection pools fill up to their size under load).`,
     '',
     'RSS over time (min: MB): ' + samples.map((s) => `${s.t.toFixed(1)}: ${s.rssMb.toFixed(0)}`).join(', '),
   ];
@@ -119,7 +120,9 @@ async function main() {
   const failures = [
     fiveXX > 0 && `${fiveXX} answers were 5xx or missing`,
     trend > 1 && `RSS grows ${trend.toFixed(2)} MB/min over the second half`,
-    final.handles > baseline.handles + 5 && `handles grew from ${baseline.handles} to ${final.handles}`,
+    // Pools (database, search engine, keep-alive) grow to their working size in the first minutes;
+    // a leak keeps growing after that.
+    final.handles > plateau.handles + 5 && `handles grew from ${plateau.handles} to ${final.handles} over the second half`,
   ].filter(Boolean);
   if (failures.length) throw new Error(failures.join('; '));
 }

@@ -14,6 +14,8 @@ export function createMongo(uri: string, dbName: string, requestTimeoutMs: numbe
     connectTimeoutMS: Math.min(requestTimeoutMs, 3000),
     socketTimeoutMS: requestTimeoutMs,
     maxPoolSize: 50,
+    // Connections opened for a burst go back after a minute idle instead of staying forever.
+    maxIdleTimeMS: 60000,
     // FerretDB (our local engine) has no retryable writes; MongoDB does not need them for our single-document writes.
     retryWrites: false,
   });
