@@ -64,15 +64,21 @@ async function main() {
   ];
 
   const counts = new Map<number, number>();
-  const samples: { t: number; rssMb: number; handles: number; sockets: number }[] = [];
+  const samples: { t: number; rssMb: number; heapMb: number; handles: number; sockets: number }[] = [];
   const t0 = Date.now();
   const baseline = fds(gateway.pid);
-  const sample = () => samples.push({ t: (Date.now() - t0) / 60000, rssMb: status(gateway.pid, 'VmRSS'), ...fds(gateway.pid) });
-  sample();
-  const sampler = setInterval(() => {
-    sample();
+  // The JavaScript heap in use, from the service's own /metrics (loopback): it tells live objects
+  // (a leak) apart from heap capacity V8 keeps after growing it.
+  const heapMb = async () => {
+    const text = await (await fetch(`${gateway.url}/metrics`)).text();
+    return Number(/^pds_nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? 0) / 2 ** 20;
+  };
+  const sample = async () => samples.push({ t: (Date.now() - t0) / 60000, rssMb: status(gateway.pid, 'VmRSS'), heapMb: await heapMb(), ...fds(gateway.pid) });
+  await sample();
+  const sampler = setInterval(async () => {
+    await sample();
     const s = samples.at(-1)!;
-    process.stderr.write(`soak: ${s.t.toFixed(1)} min, ${[...counts.values()].reduce((a, b) => a + b, 0)} requests, RSS ${s.rssMb.toFixed(0)} MB, ${s.handles} handles, ${s.sockets} sockets\n`);
+    process.stderr.write(`soak: ${s.t.toFixed(1)} min, ${[...counts.values()].reduce((a, b) => a + b, 0)} requests, RSS ${s.rssMb.toFixed(0)} MB, heap used ${s.heapMb.toFixed(0)} MB, ${s.handles} handles, ${s.sockets} sockets\n`);
   }, 10000);
 
   // Open model: one request every 1/RATE s whatever the answers take, so slow answers pile up.
@@ -96,7 +102,7 @@ async function main() {
   clearInterval(sampler);
   // Idle keep-alive sockets close after 5 s; then handles should be back where they started.
   await new Promise((r) => setTimeout(r, 7000));
-  sample();
+  await sample();
   const final = samples.at(-1)!;
   await gateway.stop();
   await catalog.drop();
@@ -106,13 +112,15 @@ async function main() {
   const secondHalf = samples.filter((s) => s.t >= MINUTES / 2).map((s) => [s.t, s.rssMb] as [number, number]);
   const plateau = samples.find((s) => s.t >= MINUTES / 2) ?? final;
   const trend = slope(secondHalf);
+  const heapTrend = slope(samples.filter((s) => s.t >= MINUTES / 2).map((s) => [s.t, s.heapMb] as [number, number]));
   const lines = [
     `Soak: ${MINUTES} min at ${RATE} req/s on loopback (${total} requests), ${new Date().toISOString()}.`,
     `Answers: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s || 'no answer'} x ${n}`).join(', ')}; 5xx or no answer: ${fiveXX}.`,
     `RSS MB: start ${samples[0].rssMb.toFixed(0)}, max ${Math.max(...samples.map((s) => s.rssMb)).toFixed(0)}, end ${final.rssMb.toFixed(0)}; trend over the second half ${trend.toFixed(2)} MB/min.`,
+    `JS heap in use MB: start ${samples[0].heapMb.toFixed(0)}, max ${Math.max(...samples.map((s) => s.heapMb)).toFixed(0)}, end ${final.heapMb.toFixed(0)}; trend over the second half ${heapTrend.toFixed(2)} MB/min.`,
     `Handles: ${baseline.handles} before the load, ${plateau.handles} at the start of the second half, ${final.handles} after it and 7 s idle (sockets ${baseline.sockets} -> ${plateau.sockets} -> ${final.sockets}; connection pools fill up to their size under load).`,
     '',
-    'RSS over time (min: MB): ' + samples.map((s) => `${s.t.toFixed(1)}: ${s.rssMb.toFixed(0)}`).join(', '),
+    'RSS / heap in use over time (min: MB/MB): ' + samples.map((s) => `${s.t.toFixed(1)}: ${s.rssMb.toFixed(0)}/${s.heapMb.toFixed(0)}`).join(', '),
   ];
   mkdirSync(path.join(ROOT, 'test-artifacts'), { recursive: true });
   writeFileSync(path.join(ROOT, 'test-artifacts', 'soak.md'), `${lines.join('\n')}\n`);
