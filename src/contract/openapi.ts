@@ -76,7 +76,7 @@ export function buildOpenApi() {
     info: {
       title: 'Product Data Service',
       version: '1.0.0',
-      description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`.`,
+      description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`. Credits are charged only for successful (2xx) answers. No CORS: the API is for servers and scripts holding a secret key, so no response invites a page on another origin.`,
     },
     servers: [{ url: '/' }],
     tags: [{ name: 'products' }, { name: 'revisions' }, { name: 'sources' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
