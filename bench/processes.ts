@@ -57,15 +57,19 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
 }
 
+/** A memory field of /proc/<pid>/status (VmRSS, VmHWM...), in MB. */
+export function procStatusMb(pid: number, field: string): number {
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
 /** Samples VmRSS of `pid` every `everyMs`; stop() gives the samples (MB) and the kernel's peak (VmHWM). */
 export function sampleRss(pid: number, everyMs = 250): { stop(): { samples: number[]; peakMb: number } } {
-  const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   const samples: number[] = [];
-  const timer = setInterval(() => samples.push(read('VmRSS')), everyMs);
+  const timer = setInterval(() => samples.push(procStatusMb(pid, 'VmRSS')), everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return { samples, peakMb: read('VmHWM') };
+      return { samples, peakMb: procStatusMb(pid, 'VmHWM') };
     },
   };
 }

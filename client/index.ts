@@ -4,7 +4,7 @@
 //   const pds = new PdsClient('http://127.0.0.1:3000', { token: process.env.PDS_KEY });
 //   const res = await pds.call('searchProducts', { query: { q: 'trina 400', limit: 5 } });
 //   if (res.status === 200) console.log(res.body.data.map((p) => p.model));
-import { OPERATIONS, type Operations, type Problem } from './generated';
+import { OPERATIONS, type Operations } from './generated';
 
 export type * from './generated';
 export type OperationId = keyof Operations;
@@ -63,4 +63,3 @@ export class PdsClient {
   }
 }
 
-export type { Problem };

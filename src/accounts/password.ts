@@ -1,6 +1,7 @@
 // Passwords: scrypt from node:crypto (N=2^15, r=8, p=1, 64-byte key, 16-byte salt), compared in
 // constant time. Unknown emails are checked against a dummy hash so both answers take as long.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt as scryptCb, type ScryptOptions } from 'node:crypto';
+import { equalInConstantTime } from '../shared/constant-time';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -22,7 +23,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt') return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(N), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return equalInConstantTime(actual, expected);
 }
 
 /** A hash of a random password, to spend the same time when the email is unknown. */

@@ -90,10 +90,15 @@ export class CreditLeases {
     if (lease && lease.remaining > 0) await this.refunds.land(accountId, lease.remaining);
   }
 
+  /** Under the account's turn, so a lease used meanwhile is kept. */
+  private async releaseIfIdle(accountId: string, idleSince: number): Promise<void> {
+    if ((this.leases.get(accountId)?.usedAt ?? 0) < idleSince) await this.release(accountId);
+  }
+
   private schedule(): void {
     this.timer ??= setInterval(() => {
       const idleSince = Date.now() - this.options.idleMs;
-      for (const [id, lease] of this.leases) if (lease.usedAt < idleSince) void this.turns.run(id, () => (this.leases.get(id)?.usedAt ?? 0) < idleSince ? this.release(id) : Promise.resolve());
+      for (const [id, lease] of this.leases) if (lease.usedAt < idleSince) void this.turns.run(id, () => this.releaseIfIdle(id, idleSince));
       if (this.leases.size === 0) {
         clearInterval(this.timer);
         this.timer = undefined;

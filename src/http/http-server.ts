@@ -21,15 +21,20 @@ export function createHttpServer(app: Koa): http.Server {
   return server;
 }
 
+const CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB.`],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'The request was not received in time.'],
+  default: ['MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.'],
+};
+
 /** What Node's parser refuses before Koa sees it is answered as problem+json too, then closed. */
 function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'MALFORMED_REQUEST';
+  const [code, detail] = CLIENT_ERRORS[err.code ?? ''] ?? CLIENT_ERRORS.default;
   const { status, slug, title } = ERRORS[code];
-  const detail = code === 'HEADERS_TOO_LARGE' ? `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB.` : code === 'REQUEST_TIMEOUT' ? 'The request was not received in time.' : 'The request is not valid HTTP/1.1.';
   const body = JSON.stringify({ type: PROBLEM_TYPE_BASE + slug, title, status, detail });
   socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
 }

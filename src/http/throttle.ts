@@ -23,12 +23,13 @@ export function createThrottle(name: string, max: number, windowMs: number, redi
     if (local.size > 100000) for (const [k, v] of local) if (v.resetAt <= now) local.delete(k);
     return { count: entry.count, ttlMs: entry.resetAt - now };
   };
+  const redisKeyOf = (key: string) => `${keyPrefix}throttle:${name}:${key}`;
   const verdict = (count: number, ttlMs: number) => ({ allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) });
   return {
     async check(key) {
       try {
         if (!redis) throw new Error('no redis');
-        const redisKey = `${keyPrefix}throttle:${name}:${key}`;
+        const redisKey = redisKeyOf(key);
         const [[, c], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [[null, string | null], [null, number]];
         return verdict(Number(c ?? 0), ttl);
       } catch {
@@ -41,7 +42,7 @@ export function createThrottle(name: string, max: number, windowMs: number, redi
       let ttlMs: number;
       try {
         if (!redis) throw new Error('no redis');
-        const redisKey = `${keyPrefix}throttle:${name}:${key}`;
+        const redisKey = redisKeyOf(key);
         const [[, c], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [[null, number], [null, number]];
         if (ttl < 0) await redis.pexpire(redisKey, windowMs);
         count = c;

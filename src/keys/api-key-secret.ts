@@ -1,6 +1,7 @@
 // Secrets look like `pds_<id>_<43 base64url chars>`: a recognizable prefix, the key id for lookup,
 // and 256 random bits. Only a SHA-256 of the whole secret is stored.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { equalInConstantTime } from '../shared/constant-time';
 
 const SECRET = /^pds_([a-z0-9]{16})_([A-Za-z0-9_-]{43})$/;
 
@@ -27,7 +28,5 @@ export function keyIdOf(secret: string): string | undefined {
 }
 
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const a = Buffer.from(hashSecret(secret), 'hex');
-  const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return equalInConstantTime(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(storedHash, 'hex'));
 }

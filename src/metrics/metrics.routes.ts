@@ -2,7 +2,7 @@
 // machine may read it (the socket's address, never a forwarded header); METRICS_ACCESS=token asks
 // for a bearer token instead, for a scraper elsewhere; `off` answers 404 as if there were none.
 import Router from '@koa/router';
-import { timingSafeEqual } from 'node:crypto';
+import { equalInConstantTime } from '../shared/constant-time';
 import { AppError } from '../errors/app-error';
 import { registry } from './metrics';
 
@@ -13,12 +13,6 @@ export interface MetricsAccess {
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export function metricsRouter(access: MetricsAccess): Router {
   const router = new Router();
   if (access.mode === 'off') return router;
@@ -28,7 +22,7 @@ export function metricsRouter(access: MetricsAccess): Router {
     }
     if (access.mode === 'token') {
       const given = /^Bearer (.+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
-      if (!sameSecret(given, access.token!)) throw new AppError('UNAUTHENTICATED', 'Metrics need the metrics bearer token.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+      if (!equalInConstantTime(Buffer.from(given), Buffer.from(access.token!))) throw new AppError('UNAUTHENTICATED', 'Metrics need the metrics bearer token.', { headers: { 'WWW-Authenticate': 'Bearer' } });
     }
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();

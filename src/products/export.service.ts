@@ -7,7 +7,7 @@ import type { ProductDoc } from './product.types';
 import type { RevisionDoc } from '../revisions/revision.types';
 
 export interface ExportPorts {
-  readonly products: { stream(filter: { category?: string }, batchSize?: number): AsyncIterable<ProductDoc> };
+  readonly products: { stream(batchSize?: number): AsyncIterable<ProductDoc> };
   readonly revisions: { get(productId: string, number: number): Promise<RevisionDoc | null> };
   /** How many products the export will hold (from the index: counting in FerretDB is a full decode). */
   count(category?: string): Promise<number>;
@@ -34,7 +34,7 @@ async function* lines(category: string | undefined, ports: ExportPorts): AsyncGe
   // collection before its first batch (found by fuzzing: an inverter export hit the socket timeout
   // before the first byte), while unfiltered batches come back at once. MongoDB reads more this way
   // but never stalls.
-  for await (const product of ports.products.stream({}, BATCH)) {
+  for await (const product of ports.products.stream(BATCH)) {
     if (category && product.category !== category) continue;
     const pending = line(product);
     // A lookup that fails while an earlier one is awaited would otherwise be an unhandled

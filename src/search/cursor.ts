@@ -1,7 +1,8 @@
 // Pagination cursors: opaque base64url of a versioned payload, signed with HMAC-SHA256 and bound to
 // the query that made them. A tampered cursor, one from another query, or one of another version is
 // a 400 naming the `cursor` parameter.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { equalInConstantTime } from '../shared/constant-time';
 import { AppError } from '../errors/app-error';
 
 export type SortValue = string | number | null;
@@ -30,7 +31,7 @@ export function decodeCursor(token: string, queryHash: string, secret: string): 
   if (!body || !mac || extra !== undefined) throw invalid('is not a cursor this API issued');
   const expected = Buffer.from(sign(body, secret));
   const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid('has been altered or was not issued by this API');
+  if (!equalInConstantTime(expected, given)) throw invalid('has been altered or was not issued by this API');
   let payload: Partial<Payload>;
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

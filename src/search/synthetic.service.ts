@@ -4,18 +4,12 @@
 // variant `synthetic`, and the word "synthetic" in its searchable text.
 import type { SearchDocument } from './search-document';
 import { compactModel, modelParts } from './search-document';
+import type { ReindexPorts } from './reindex.service';
 
 export interface SyntheticPorts {
   /** The documents the real alias serves now. */
   readonly real: () => AsyncIterable<SearchDocument>;
-  readonly index: {
-    create(): Promise<string>;
-    load(index: string, docs: AsyncIterable<SearchDocument>, onProgress?: (n: number) => void): Promise<number>;
-    finish(index: string): Promise<void>;
-    targets(): Promise<string[]>;
-    swap(index: string, from: readonly string[]): Promise<void>;
-    drop(indices: readonly string[]): Promise<void>;
-  };
+  readonly index: Pick<ReindexPorts['index'], 'create' | 'load' | 'finish' | 'targets' | 'swap' | 'drop'>;
 }
 
 export function syntheticVariant(base: SearchDocument, k: number): SearchDocument {

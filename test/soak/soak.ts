@@ -2,19 +2,18 @@
 // request rate on loopback for a bounded time, with a mix of good and bad requests. Passes when no
 // answer is a 5xx or missing, resident memory shows no upward trend, and sockets and file handles
 // come back to where they started. Prints its figures and writes test-artifacts/soak.md.
-import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openCatalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
 import { ROOT } from '../helpers/engines';
-import { startGateway } from '../../bench/processes';
+import { startGateway, procStatusMb } from '../../bench/processes';
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '40' } } });
 const MINUTES = Number(args.minutes);
 const RATE = Number(args.rate);
 
-const status = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const fds = (pid: number) => {
   const all = readdirSync(`/proc/${pid}/fd`);
   let sockets = 0;
@@ -73,7 +72,7 @@ async function main() {
     const text = await (await fetch(`${gateway.url}/metrics`)).text();
     return Number(/^pds_nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? 0) / 2 ** 20;
   };
-  const sample = async () => samples.push({ t: (Date.now() - t0) / 60000, rssMb: status(gateway.pid, 'VmRSS'), heapMb: await heapMb(), ...fds(gateway.pid) });
+  const sample = async () => samples.push({ t: (Date.now() - t0) / 60000, rssMb: procStatusMb(gateway.pid, 'VmRSS'), heapMb: await heapMb(), ...fds(gateway.pid) });
   await sample();
   const sampler = setInterval(async () => {
     await sample();

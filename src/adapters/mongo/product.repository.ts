@@ -55,7 +55,7 @@ export class ProductRepository {
    * Every product in storage order, in bounded batches: memory stays flat whatever the count. No sort:
    * FerretDB would sort the whole collection in memory before the first batch.
    */
-  stream(filter: { category?: string } = {}, batchSize = 1000): AsyncIterable<ProductDoc> {
-    return this.coll.find(filter, { batchSize });
+  stream(batchSize = 1000): AsyncIterable<ProductDoc> {
+    return this.coll.find({}, { batchSize });
   }
 }
