@@ -5,6 +5,6 @@ import { aptInstall } from './util.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export function ensureChromium() {
-  if (!existsSync(CHROMIUM)) aptInstall('chromium');
+export async function ensureChromium() {
+  if (!existsSync(CHROMIUM)) await aptInstall('chromium');
 }

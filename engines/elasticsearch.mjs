@@ -1,14 +1,16 @@
 // Elasticsearch: the official integration-test distribution from Maven Central, run on a local JDK
 // as an unprivileged user (Elasticsearch refuses to run as root).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CACHE, ensureDir, run, commandExists, httpGet, readPid, alive, stopPid, waitUntil, log, hostPort, isLoopback, aptInstall } from './util.mjs';
+import { CACHE, ensureDir, run, runAsync, commandExists, httpGet, readPid, alive, stopPid, waitUntil, log, hostPort, isLoopback, aptInstall } from './util.mjs';
 
 export const ES_VERSION = '9.3.2';
 const MIN_JAVA = 21; // Elasticsearch 9.x runs on Java 21 or newer.
 const ARTIFACT = `org.elasticsearch.distribution.integ-test-zip:elasticsearch:${ES_VERSION}:zip`;
 const ES_USER = 'pds-elasticsearch';
+// Measured: 10-15 s on an idle 2-core machine, up to a minute while the same cores build FerretDB.
+const START_TIMEOUT_MS = 120000;
 
 const dir = path.join(CACHE, 'elasticsearch');
 const home = path.join(dir, `elasticsearch-${ES_VERSION}`);
@@ -27,17 +29,22 @@ export const elasticsearch = {
     return Boolean(res && res.status === 200 && res.headers['x-elastic-product'] === 'Elasticsearch');
   },
 
-  install() {
+  async install() {
+    // Checked first: a machine without a usable JDK learns it before minutes of downloads.
+    findJava();
     if (existsSync(path.join(home, 'bin', 'elasticsearch'))) return;
     const downloads = ensureDir(path.join(dir, 'downloads'));
     const zip = path.join(downloads, `elasticsearch-${ES_VERSION}.zip`);
     if (!existsSync(zip)) {
-      if (!commandExists('mvn')) aptInstall('maven');
-      log('elasticsearch', `fetching ${ARTIFACT} with Maven`);
-      run('mvn', ['-q', '-B', 'dependency:copy', `-Dartifact=${ARTIFACT}`, `-DoutputDirectory=${downloads}`]);
+      if (!commandExists('mvn')) await aptInstall('maven');
+      log('elasticsearch', `fetching ${ARTIFACT} with Maven (first run only)`);
+      // Into a temporary name first: a download cut short must not pass for the zip next time.
+      const partial = ensureDir(path.join(downloads, 'partial'));
+      await runAsync('mvn', ['-q', '-B', 'dependency:copy', `-Dartifact=${ARTIFACT}`, `-DoutputDirectory=${partial}`]);
+      renameSync(path.join(partial, `elasticsearch-${ES_VERSION}.zip`), zip);
     }
-    if (!commandExists('unzip')) aptInstall('unzip');
-    run('unzip', ['-q', '-o', zip, '-d', dir]);
+    if (!commandExists('unzip')) await aptInstall('unzip');
+    await runAsync('unzip', ['-q', '-o', zip, '-d', dir]);
   },
 
   async start(url) {
@@ -66,12 +73,12 @@ export const elasticsearch = {
       run('chown', ['-R', `${ES_USER}:${ES_USER}`, dir]);
       assertReachable(dir);
       const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-      run('runuser', ['-u', ES_USER, '--', 'env', ...envArgs, ...args], { cwd: home });
+      await runAsync('runuser', ['-u', ES_USER, '--', 'env', ...envArgs, ...args], { cwd: home });
     } else {
-      run(args[0], args.slice(1), { cwd: home, env: { ...process.env, ...env } });
+      await runAsync(args[0], args.slice(1), { cwd: home, env: { ...process.env, ...env } });
     }
-    const healthy = await waitUntil(() => this.answers(url), 120000);
-    if (!healthy) throw new Error(`Elasticsearch did not become healthy within 120 s; read ${this.logFile}`);
+    const healthy = await waitUntil(() => this.answers(url), START_TIMEOUT_MS);
+    if (!healthy) throw new Error(`Elasticsearch did not become healthy within ${START_TIMEOUT_MS / 1000} s of its launch; read ${this.logFile}`);
   },
 
   running() {
@@ -107,7 +114,10 @@ function findJava() {
     .map((h) => ({ h, major: javaMajor(path.join(h, 'bin', 'java')) }))
     .sort((a, b) => b.major - a.major)[0];
   if (!found || found.major < MIN_JAVA) {
-    throw new Error(`Elasticsearch ${ES_VERSION} needs Java ${MIN_JAVA}+; found ${found ? `Java ${found.major} at ${found.h}` : 'no JDK'}. Install one and set ES_JAVA_HOME.`);
+    throw new Error(
+      `Elasticsearch ${ES_VERSION} needs Java ${MIN_JAVA}+; looked in ES_JAVA_HOME, JAVA_HOME and /usr/lib/jvm/* and found ${found ? `at best Java ${found.major} at ${found.h}` : 'no JDK'}. ` +
+        'Install a JDK 21 or newer (for example `apt-get install openjdk-21-jdk-headless` where Debian offers it) or point ES_JAVA_HOME at one.',
+    );
   }
   return found.h;
 }

@@ -10,9 +10,9 @@
 // value, but SQLite uses an expression index only for the identical expression, so every lookup
 // by _id scanned the whole table (findOne by _id: 0.5 s at 3,000 documents and growing). The patch
 // makes the query expression the index's own, and the binary is named for it.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CACHE, ensureDir, run, commandExists, tcpExchange, spawnDetached, readPid, alive, stopPid, waitUntil, log, hostPort, isLoopback } from './util.mjs';
+import { CACHE, ensureDir, runAsync, commandExists, tcpExchange, spawnDetached, readPid, alive, stopPid, waitUntil, log, hostPort, isLoopback } from './util.mjs';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const MODULE = 'github.com/FerretDB/FerretDB';
@@ -35,21 +35,23 @@ export const ferretdb = {
     return Boolean(reply && reply.length >= 16 && reply.readInt32LE(12) === 2013);
   },
 
-  install() {
+  async install() {
     if (existsSync(bin)) return;
-    if (!commandExists('go')) throw new Error('FerretDB is built from source with Go, and no `go` is on PATH');
+    if (!commandExists('go')) throw new Error('FerretDB is built from source with Go 1.21 or newer, and no `go` is on PATH; install Go (https://go.dev/doc/install) and run again');
     const build = ensureDir(path.join(dir, 'build'));
     const env = { ...process.env, GOFLAGS: '-buildvcs=false', GO111MODULE: 'on' };
     log('ferretdb', `building ${MODULE} ${FERRETDB_VERSION} with Go (first run only, about two minutes)`);
-    if (!existsSync(path.join(build, 'go.mod'))) run('go', ['mod', 'init', 'pds-ferretdb-build'], { cwd: build, env });
+    if (!existsSync(path.join(build, 'go.mod'))) await runAsync('go', ['mod', 'init', 'pds-ferretdb-build'], { cwd: build, env });
     writeFileSync(path.join(build, 'tools.go'), `//go:build tools\n\npackage tools\n\nimport _ "${MODULE}/cmd/ferretdb"\n`);
-    run('go', ['get', `${MODULE}/cmd/ferretdb@${FERRETDB_VERSION}`], { cwd: build, env });
-    run('go', ['mod', 'vendor'], { cwd: build, env });
+    await runAsync('go', ['get', `${MODULE}/cmd/ferretdb@${FERRETDB_VERSION}`], { cwd: build, env });
+    await runAsync('go', ['mod', 'vendor'], { cwd: build, env });
     const vendored = path.join(build, 'vendor', 'github.com', 'FerretDB', 'FerretDB');
     writeFileSync(path.join(vendored, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
     patchIdColumn(path.join(vendored, 'internal', 'backends', 'sqlite', 'metadata', 'metadata.go'));
     ensureDir(path.dirname(bin));
-    run('go', ['build', '-mod=vendor', '-o', bin, `${MODULE}/cmd/ferretdb`], { cwd: build, env });
+    // Built under a temporary name: an interrupted build must not leave a binary that looks finished.
+    await runAsync('go', ['build', '-mod=vendor', '-o', `${bin}.partial`, `${MODULE}/cmd/ferretdb`], { cwd: build, env });
+    renameSync(`${bin}.partial`, bin);
   },
 
   async start(url) {

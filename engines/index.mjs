@@ -1,4 +1,8 @@
 // Provisions and starts the three local engines, skipping any whose URL variable already answers.
+//
+// Two phases, so that no install can starve a health wait: every missing engine is installed first
+// (downloads and builds run as child processes, side by side), and only then are the engines
+// launched, each health wait counting from its own launch.
 import { elasticsearch } from './elasticsearch.mjs';
 import { ferretdb } from './ferretdb.mjs';
 import { redis } from './redis.mjs';
@@ -10,43 +14,58 @@ export function urlOf(engine) {
   return process.env[engine.urlVar] || engine.defaultUrl;
 }
 
-/** Brings every engine up; resolves with the engines this call started (the ones to stop later). */
+const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+
+/**
+ * Brings every engine up; resolves with the engines this call started (the ones to stop later).
+ * When any engine fails, every engine this call launched is stopped again before it rejects.
+ */
 export async function up(engines = ENGINES) {
-  const started = [];
-  const pending = [];
+  const missing = [];
   for (const engine of engines) {
     const url = urlOf(engine);
-    if (await engine.answers(url)) {
-      log(engine.name, `answers at ${url}; using it`);
-      continue;
-    }
-    const t0 = Date.now();
-    try {
-      engine.install();
-    } catch (err) {
-      throw new Error(`${engine.name}: install failed: ${err.message}`);
-    }
-    log(engine.name, `ready to start (${((Date.now() - t0) / 1000).toFixed(1)} s to install or check)`);
-    pending.push(
-      (async () => {
-        const t1 = Date.now();
-        try {
-          await engine.start(url);
-        } catch (err) {
-          throw new Error(`${engine.name}: ${err.message}`);
-        }
-        started.push(engine);
-        log(engine.name, `started at ${url} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-      })(),
-    );
+    if (await engine.answers(url)) log(engine.name, `answers at ${url}; using it`);
+    else missing.push(engine);
   }
-  const results = await Promise.allSettled(pending);
+
+  const installs = await Promise.allSettled(
+    missing.map(async (engine) => {
+      const t0 = Date.now();
+      try {
+        await engine.install();
+      } catch (err) {
+        throw new Error(`${engine.name}: install failed: ${err.message}`);
+      }
+      log(engine.name, `ready to start (${seconds(t0)} s to install or check)`);
+    }),
+  );
+  throwIfAny(installs);
+
+  const launched = [];
+  const starts = await Promise.allSettled(
+    missing.map(async (engine) => {
+      const url = urlOf(engine);
+      const t0 = Date.now();
+      launched.push(engine);
+      try {
+        await engine.start(url);
+      } catch (err) {
+        throw new Error(`${engine.name}: ${err.message}`);
+      }
+      log(engine.name, `started at ${url} in ${seconds(t0)} s`);
+    }),
+  );
+  if (starts.some((r) => r.status === 'rejected')) {
+    // Launched includes an engine whose health wait gave up: its process may still be running.
+    await down(launched);
+    throwIfAny(starts);
+  }
+  return launched;
+}
+
+function throwIfAny(results) {
   const failed = results.filter((r) => r.status === 'rejected');
-  if (failed.length > 0) {
-    await down(started);
-    throw new Error(failed.map((r) => r.reason.message).join('\n'));
-  }
-  return started;
+  if (failed.length > 0) throw new Error(failed.map((r) => r.reason.message).join('\n'));
 }
 
 /** Stops the given engines (by default every engine this folder runs). */

@@ -18,8 +18,8 @@ export const redis = {
     return Boolean(reply && /^(\+PONG|-NOAUTH)/.test(reply.toString('utf8')));
   },
 
-  install() {
-    if (!commandExists('redis-server')) aptInstall('redis-server');
+  async install() {
+    if (!commandExists('redis-server')) await aptInstall('redis-server');
   },
 
   async start(url) {

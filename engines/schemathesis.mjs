@@ -2,15 +2,15 @@
 // fuzzing test against the served OpenAPI document. Installed once; nothing to start or stop.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CACHE, log, run } from './util.mjs';
+import { CACHE, log, runAsync } from './util.mjs';
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
 const venv = path.join(CACHE, 'schemathesis', SCHEMATHESIS_VERSION);
 export const SCHEMATHESIS = path.join(venv, 'bin', 'schemathesis');
 
-export function ensureSchemathesis() {
+export async function ensureSchemathesis() {
   if (existsSync(SCHEMATHESIS)) return;
   log('schemathesis', `installing ${SCHEMATHESIS_VERSION} from PyPI into ${venv}`);
-  run('python3', ['-m', 'venv', venv]);
-  run(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]);
+  await runAsync('python3', ['-m', 'venv', venv]);
+  await runAsync(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]);
 }

@@ -18,7 +18,7 @@ export function ensureDir(dir) {
   return dir;
 }
 
-/** Runs a command to completion; throws with its output when it fails. */
+/** Runs a short command to completion (blocking); throws with its output when it fails. */
 export function run(cmd, args, options = {}) {
   const res = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   if (res.error) throw new Error(`${cmd} ${args.join(' ')}: ${res.error.message}`);
@@ -27,6 +27,29 @@ export function run(cmd, args, options = {}) {
     throw new Error(`${cmd} ${args.join(' ')} exited ${res.status}\n${out}`);
   }
   return res.stdout ?? '';
+}
+
+/**
+ * Runs a long command (a download, a build) as a child process without blocking the event loop, so
+ * timers such as another engine's health wait keep running. Resolves with stdout; rejects with the
+ * output's last lines when the command fails.
+ */
+export function runAsync(cmd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let out = '';
+    const keep = (chunk) => {
+      out += chunk;
+      if (out.length > 1 << 20) out = out.slice(-(1 << 19));
+    };
+    child.stdout.setEncoding('utf8').on('data', keep);
+    child.stderr.setEncoding('utf8').on('data', keep);
+    child.on('error', (err) => reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}`)));
+    child.on('close', (code) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`${cmd} ${args.join(' ')} exited ${code}\n${out.trim().split('\n').slice(-15).join('\n')}`));
+    });
+  });
 }
 
 export function commandExists(cmd) {
@@ -76,13 +99,22 @@ export async function stopPid(pidFile, timeoutMs = 20000) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function waitUntil(check, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Polls `check` every pollMs for up to timeoutMs. Time this process did not get to look (a blocked
+ * event loop, a starved machine: a poll that wakes more than stallMs late) is added to the deadline,
+ * and one last look is taken after it passes: a wait gives up only on an engine it actually watched
+ * failing to answer for timeoutMs.
+ */
+export async function waitUntil(check, timeoutMs, { pollMs = 500, stallMs = 5000 } = {}) {
+  let deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;
-    await sleep(500);
+    const t = Date.now();
+    await sleep(pollMs);
+    const late = Date.now() - t - pollMs;
+    if (late > stallMs) deadline += late;
   }
-  return false;
+  return Boolean(await check());
 }
 
 export function httpGet(url, timeoutMs = 2000) {
@@ -127,13 +159,24 @@ export function isLoopback(host) {
   return host === 'localhost' || host.startsWith('127.') || host === '::1';
 }
 
+// dpkg takes one lock: engines installing at once queue their apt-get calls here.
+let aptQueue = Promise.resolve();
+
 /** Installs a Debian package, refreshing the package lists once if the first attempt fails. */
 export function aptInstall(pkg) {
-  log('apt', `installing ${pkg}`);
-  const install = () =>
-    spawnSync('apt-get', ['install', '-y', '-q', pkg], { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (install().status === 0) return;
-  run('apt-get', ['update', '-q']);
-  const res = install();
-  if (res.status !== 0) throw new Error(`apt-get install ${pkg} failed:\n${res.stderr}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = async () => {
+    log('apt', `installing ${pkg}`);
+    try {
+      await runAsync('apt-get', ['install', '-y', '-q', pkg], { env });
+    } catch {
+      await runAsync('apt-get', ['update', '-q'], { env });
+      await runAsync('apt-get', ['install', '-y', '-q', pkg], { env }).catch((err) => {
+        throw new Error(`apt-get install ${pkg} failed (the scripts install Debian packages as root; install ${pkg} yourself otherwise): ${err.message}`);
+      });
+    }
+  };
+  const turn = aptQueue.then(install);
+  aptQueue = turn.catch(() => {});
+  return turn;
 }

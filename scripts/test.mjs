@@ -9,8 +9,7 @@ import { ROOT } from '../engines/util.mjs';
 
 let started = [];
 try {
-  ensureChromium();
-  ensureSchemathesis();
+  await Promise.all([ensureChromium(), ensureSchemathesis()]);
   started = await up();
 } catch (err) {
   console.error(`[test] ${err.message}`);
