@@ -18,7 +18,7 @@ export interface SyncReport {
   readonly reindex?: ReindexReport;
 }
 
-type OnProgress = (done: number, total: number) => void;
+type OnProgress = (done: number, total?: number) => void;
 
 export async function syncCatalog(
   sources: readonly SourceDoc[],
@@ -30,7 +30,7 @@ export async function syncCatalog(
   const files = Object.fromEntries(sources.map((s) => [s._id, s.sha256]));
   const ingested = await ingest(drafts, files, ports, progress.ingest);
   if (ingested.created + ingested.changed === 0 && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested };
-  return { ingest: ingested, reindex: await reindex(ports, progress.reindex) };
+  return { ingest: ingested, reindex: await reindex(ports, progress.reindex, ingested.total) };
 }
 
 async function indexIsCurrent(ports: SyncPorts, products: number): Promise<boolean> {

@@ -24,17 +24,18 @@ export interface ReindexReport {
   readonly replaced: string[];
 }
 
-export async function reindex(ports: ReindexPorts, onProgress?: (done: number, total: number) => void): Promise<ReindexReport> {
-  // No count of the products in MongoDB: on FerretDB a count decodes every document (7 s for the
-  // full data, twice per reindex before). Progress is measured against what the alias serves now,
-  // and the check compares the new index with what the stream actually delivered.
-  const current = await ports.index.targets();
-  const estimate = current.length ? await ports.index.count(current[0]) : 0;
+/**
+ * `expected` is how many products the caller knows MongoDB holds (the seed knows it from its own
+ * bookkeeping); progress shows a total only then. MongoDB is not counted for it: on FerretDB a count
+ * decodes every document (7 s for the full data). The check after loading compares the new index
+ * with what the stream actually delivered.
+ */
+export async function reindex(ports: ReindexPorts, onProgress?: (done: number, total?: number) => void, expected?: number): Promise<ReindexReport> {
   const index = await ports.index.create();
   try {
     let streamed = 0;
     const counted = mapStream(ports.products.stream(), (p) => (streamed++, toSearchDocument(p)));
-    await ports.index.load(index, counted, (n) => onProgress?.(n, Math.max(n, estimate)));
+    await ports.index.load(index, counted, (n) => onProgress?.(n, expected));
     await ports.index.finish(index);
     const indexed = await ports.index.count(index);
     if (indexed !== streamed) throw new Error(`index ${index} holds ${indexed} documents, MongoDB gave ${streamed}; the alias was not moved`);
