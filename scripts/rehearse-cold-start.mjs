@@ -110,7 +110,8 @@ async function main() {
   const script = quickstart.replaceAll('http://127.0.0.1:3000', `http://127.0.0.1:${PORTS.app}`);
   const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: clone, env, encoding: 'utf8', timeout: 60000 });
   if (run.status !== 0) throw new Error(`the quickstart's curl lines failed (${run.status}): ${run.stderr}`);
-  const answers = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  // curl -s adds no newline: the answers arrive back to back, as a terminal shows them.
+  const answers = jsonValues(run.stdout);
   const [registeredShown, searchShown] = printed.trim().split('\n').map((line) => JSON.parse(line));
   const [registered, search] = answers;
   if (answers.length !== 2) throw new Error(`the quickstart printed ${answers.length} answers, the README shows 2:\n${run.stdout}`);
@@ -126,6 +127,25 @@ async function main() {
   await stopEverything();
   for (const [name, port] of Object.entries(PORTS)) if (await portOpen(port)) throw new Error(`${name} still listens on ${port} after Ctrl-C`);
   say(`everything stopped; listening after ${listenedAfter}, rehearsal done in ${elapsed()}`);
+}
+
+/** The JSON values written back to back in `text` (`{...}{...}` or one per line). */
+function jsonValues(text) {
+  const values = [];
+  let depth = 0;
+  let inString = false;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (depth++ === 0) start = i;
+    } else if ((c === '}' || c === ']') && --depth === 0) values.push(JSON.parse(text.slice(start, i + 1)));
+  }
+  return values;
 }
 
 let failed = false;
