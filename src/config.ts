@@ -94,6 +94,9 @@ const schema = {
   additionalProperties: false,
 } as const;
 
+/** Every variable the service reads; anything else in its environment is not configuration. */
+export const CONFIG_KEYS: readonly string[] = Object.keys(schema.properties);
+
 export class ConfigError extends Error {}
 
 const ajv = new Ajv({ useDefaults: true, coerceTypes: true, allErrors: true });
@@ -105,7 +108,7 @@ const validate = ajv.compile(schema);
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(schema.properties)) {
+  for (const key of CONFIG_KEYS) {
     if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
   }
   if (env.REDIS_URL === '') raw.REDIS_URL = '';
