@@ -207,6 +207,8 @@ export type CollectionMeta = {
   /** Products matching the query (exact). */
   total: number;
   facets?: Facets;
+  /** Present exactly when a search with `q` finds nothing (first page): up to 5 queries to try instead, best first, built from spellings that exist in the data (Elasticsearch term suggesters: each word against the words of model, manufacturer and aliases; the whole text against model numbers without punctuation). Empty when nothing close exists. */
+  suggestions?: Array<string>;
   notice: string;
 };
 

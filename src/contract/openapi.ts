@@ -55,6 +55,13 @@ const COLLECTION_PARAMS = [
 const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } };
 const AS_OF_PATTERN = '^([1-9][0-9]{0,6}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2}))$';
 
+const SEARCH_DOC =
+  'Default sort: relevance; `sort` may also take `relevance`. Ranking: an exact model number first (as typed, or without ' +
+  'punctuation and case), then part-number prefixes, phrases and all words anywhere (model, manufacturer, aliases); below ' +
+  'all of those, the same words with typos forgiven (one edit in words of 4-6 characters, two from 7; whole model numbers ' +
+  'without punctuation likewise from 5 and 8 characters; shorter words must match exactly). A power written as `400W` or ' +
+  '`5kW` also matches products of that nominal power (STC power of modules, AC power of inverters). The first page (no ' +
+  'cursor) carries `meta.facets`; a first page with no results carries `meta.suggestions`.';
 const RANGE_DOC =
   'Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>`, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec\'s dimension (W, kW, MW; V, kV, mV; A, mA).';
 
@@ -192,7 +199,7 @@ export function buildOpenApi() {
           'Relevance-ranked full-text search with facets',
           'search:read',
           2,
-          { tags: ['search'], description: `Default sort: relevance; \`sort\` may also take \`relevance\`. The first page (no cursor) carries \`meta.facets\`. ${RANGE_DOC}`, parameters: COLLECTION_PARAMS },
+          { tags: ['search'], description: `${SEARCH_DOC} ${RANGE_DOC}`, parameters: COLLECTION_PARAMS },
           { description: 'A page of results.', content: { 'application/json': { schema: ref('ProductCollection') } } },
           { 400: problem('Invalid query.') },
         ),

@@ -117,6 +117,15 @@ export const SCHEMAS = {
       limit: { type: 'integer', minimum: 1, maximum: 100 },
       total: { type: 'integer', minimum: 0, description: 'Products matching the query (exact).' },
       facets: { $ref: '#/components/schemas/Facets' },
+      suggestions: {
+        type: 'array',
+        maxItems: 5,
+        items: { type: 'string' },
+        description:
+          'Present exactly when a search with `q` finds nothing (first page): up to 5 queries to try instead, best first, ' +
+          'built from spellings that exist in the data (Elasticsearch term suggesters: each word against the words of model, ' +
+          'manufacturer and aliases; the whole text against model numbers without punctuation). Empty when nothing close exists.',
+      },
       notice: { type: 'string' },
     },
   },

@@ -8,17 +8,46 @@ import type { SortValue } from './cursor';
 const SORT_FIELD: Record<string, string> = { model: 'model.keyword', manufacturer: 'manufacturer.keyword', category: 'category', id: 'id' };
 const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality'];
 
-/** Relevance for equipment names: exact model first, then part-number prefixes, phrases, then all words anywhere. */
+/** A power written as people do in a search box: "400W", "400 w", "5kW", "5.5 kw". */
+const POWER = /(?:^|\s)(\d+(?:\.\d+)?)\s?(k?w)(?=\s|$)/i;
+/** Products whose nominal power rounds to the same watts as the one named. */
+const POWER_SPECS = ['stc_power_w', 'ac_power_w'] as const;
+
+/**
+ * Relevance for equipment names: an exact model first (as typed or without punctuation), then
+ * part-number prefixes, phrases, all words anywhere; below all of them, the same text with typos
+ * forgiven. A mistyped model that names another real product finds that product first (it is an
+ * exact match) and the intended one close behind. Words of fewer than 4 characters and compact
+ * forms of fewer than 5 are never fuzzy: at that length one edit names too many other products.
+ * A power in the text ("400W Trina") ranks products of that power first among the other words' matches.
+ */
 export function textQuery(q: string) {
+  const power = POWER.exec(q);
+  if (!power) return wordsQuery(q);
+  // Two readings, the better one counts: the text as typed (a model such as "EP156P/72-300W" names
+  // its power), or the other words plus a product of that power.
+  const watts = Number(power[1]) * (power[2].toLowerCase() === 'kw' ? 1000 : 1);
+  const words = q.replace(power[0], ' ').trim();
+  const ofThatPower = { bool: { should: POWER_SPECS.map((spec) => ({ range: { [`specs.${spec}`]: { gte: watts - 0.5, lt: watts + 0.5 } } })), minimum_should_match: 1, boost: 10 } };
+  const powerReading = words ? { bool: { must: [wordsQuery(words), ofThatPower] } } : ofThatPower;
+  return { bool: { should: [wordsQuery(q), powerReading], minimum_should_match: 1 } };
+}
+
+function wordsQuery(q: string) {
   const compact = compactModel(q);
   return {
     bool: {
       should: [
         { term: { 'model.keyword': { value: q, boost: 20 } } },
-        ...(compact.length >= 3 ? [{ prefix: { model_compact: { value: compact, boost: 8 } } }] : []),
+        ...(compact.length >= 3 ? [{ term: { model_compact: { value: compact, boost: 15 } } }, { prefix: { model_compact: { value: compact, boost: 8 } } }] : []),
         { match_phrase: { model: { query: q, boost: 6 } } },
         { match: { model_parts: { query: modelParts(q), operator: 'and', boost: 3 } } },
         { multi_match: { query: q, type: 'cross_fields', operator: 'and', fields: ['model^3', 'model_parts^2', 'manufacturer^2', 'aliases', 'search_text'] } },
+        // Scored by closeness only (top_terms_boost: no term frequencies), so one edit beats two and
+        // no near miss outranks a true prefix (boost 8).
+        ...(compact.length >= 5 ? [{ fuzzy: { model_compact: { value: compact, fuzziness: 'AUTO:5,8', rewrite: 'top_terms_boost_50', boost: 4 } } }] : []),
+        // A flat score: how rare a near-miss word is must not lift it above any exact or prefix match.
+        { constant_score: { filter: { match: { search_text: { query: q, operator: 'and', fuzziness: 'AUTO:4,7', prefix_length: 1 } } }, boost: 1 } },
       ],
       minimum_should_match: 1,
     },

@@ -4,6 +4,7 @@ import { NOTICE } from '../contract/openapi';
 import { parseProductQuery, queryHash, type Mode } from './product-query';
 import { buildSearchRequest } from './search-request';
 import { decodeCursor, encodeCursor } from './cursor';
+import { buildSuggestRequest, suggestionsFrom } from './suggestions';
 import type { SearchResult } from '../adapters/elasticsearch/product-search';
 
 export interface SearchPort {
@@ -12,7 +13,7 @@ export interface SearchPort {
 
 export interface ProductCollection {
   data: Record<string, unknown>[];
-  meta: { limit: number; total: number; notice: string; next_cursor?: string; facets?: object };
+  meta: { limit: number; total: number; notice: string; next_cursor?: string; facets?: object; suggestions?: string[] };
 }
 
 export async function findProducts(mode: Mode, rawQuery: Record<string, any>, port: SearchPort, cursorSecret: string): Promise<ProductCollection> {
@@ -26,6 +27,9 @@ export async function findProducts(mode: Mode, rawQuery: Record<string, any>, po
   const meta: ProductCollection['meta'] = { limit: query.limit, total: result.total, notice: NOTICE };
   if (result.hits.length > query.limit) meta.next_cursor = encodeCursor(hash, page[page.length - 1].sort, cursorSecret);
   if (withFacets && result.aggregations) meta.facets = facets(result.aggregations);
+  if (mode === 'search' && query.q && !after && result.total === 0) {
+    meta.suggestions = suggestionsFrom(query.q, (await port.search(buildSuggestRequest(query.q))).suggest);
+  }
   return { data: page.map((h) => h.source), meta };
 }
 

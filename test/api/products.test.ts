@@ -8,6 +8,8 @@ import type { Catalog } from '../helpers/catalog';
 import type { ProductDoc } from '../../src/products/product.types';
 import { OPENAPI } from '../../src/contract/openapi';
 import { qualityOf } from '../../src/revisions/quality';
+import { compactModel } from '../../src/search/search-document';
+import { buildQuerySet, KINDS, oneTypo, rankOf, seeded, summarize, TARGETS, type Hit } from '../../bench/relevance/query-set';
 
 describe('product read API (complete CEC and Sandia data)', function () {
   this.timeout(300000);
@@ -212,6 +214,56 @@ describe('product read API (complete CEC and Sandia data)', function () {
       const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: 'model' } });
       assert.ok(res.body.data.length > 0, q);
       for (const d of res.body.data) assert.match(d.model, expected, q);
+    }
+  });
+
+  it('when a model is typed with one character wrong, then it is found in the top 3, and a typo that names another real model finds that one first', async () => {
+    const rnd = seeded(7);
+    const sample = products.filter((p, i) => i % 1500 === 11 && compactModel(p.model).length >= 5);
+    const models = new Set(products.map((p) => p.model));
+    let found = 0;
+    for (const product of sample) {
+      const q = oneTypo(product.model, rnd);
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: 'id,model' } });
+      if (res.body.data.some((d: any) => d.id === product._id || d.model === product.model)) found += 1;
+      if (models.has(q)) assert.equal(res.body.data[0].model, q, 'an exact model always ranks first');
+    }
+    assert.ok(sample.length >= 10 && found / sample.length >= 0.9, `${found} of ${sample.length} found`);
+    const exactOther = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'TSM-295PA14', limit: 3, fields: 'model' } });
+    assert.equal(exactOther.body.data[0].model, 'TSM-295PA14');
+  });
+
+  it('when nothing matches, then 200 with an empty page and suggestions spelled as in the data, each of which finds products', async () => {
+    const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'Q.PEAK DUX-G5', limit: 3, fields: 'model' } });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.data, []);
+    assert.equal(res.body.meta.total, 0);
+    assert.ok(res.body.meta.suggestions.length > 0, 'suggestions for a near miss');
+    for (const q of res.body.meta.suggestions) {
+      const retry = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 1, fields: 'model' } });
+      assert.ok(retry.body.meta.total > 0, `suggestion '${q}' finds products`);
+    }
+    const nonsense = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'zzqxv', limit: 3 } });
+    assert.deepEqual(nonsense.body.meta.suggestions, []);
+    const found = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'Q.PEAK DUO-G5', limit: 3 } });
+    assert.equal(found.body.meta.suggestions, undefined, 'a search that finds something carries no suggestions');
+  });
+
+  it('when the relevance query set (40 real products per way of typing) is searched, then every stated target holds', async () => {
+    const targets = products.map((p) => ({ id: p._id, model: p.model, manufacturer: p.manufacturer, category: p.category, stc_power_w: p.specs.stc_power_w as number | undefined }));
+    const cases = buildQuerySet(targets, 40);
+    const ranks: number[] = [];
+    for (const c of cases) {
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: c.q, limit: 10, fields: 'id,model,manufacturer,category,specs.stc_power_w' } });
+      ranks.push(rankOf(c, res.body.data as Hit[]));
+    }
+    const report = summarize(cases, ranks);
+    assert.equal(report.length, KINDS.length, 'every kind was measured');
+    for (const r of report) {
+      const t = TARGETS[r.kind];
+      if (!t) continue;
+      const reached = { 1: r.at1, 3: r.at3, 10: r.at10 }[t.at];
+      assert.ok(reached >= t.min, `${r.kind}: ${(reached * 100).toFixed(1)}% @${t.at}, target ${t.min * 100}%; missed ${r.misses.join('; ')}`);
     }
   });
 

@@ -11,6 +11,7 @@ export interface SearchResult {
   readonly hits: SearchHit[];
   readonly total: number;
   readonly aggregations?: Record<string, any>;
+  readonly suggest?: Record<string, any>;
 }
 
 /** Runs a search body against the alias readers use. */
@@ -32,6 +33,7 @@ export class ProductSearch {
       hits: res.hits.hits.map((h) => ({ source: (h._source ?? {}) as Record<string, unknown>, sort: (h.sort ?? []) as SortValue[] })),
       total,
       aggregations: res.aggregations as Record<string, any> | undefined,
+      suggest: res.suggest as Record<string, any> | undefined,
     };
   }
 }
