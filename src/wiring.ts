@@ -5,9 +5,9 @@ import type { Config } from './config';
 import { mongoDatabaseName } from './config';
 import type { Logger } from './http/logger';
 import { createEsClient, esProbe } from './adapters/elasticsearch/client';
-import { createMongo, mongoProbe, hasAtomicUpdates } from './adapters/mongo/client';
+import { createMongo, mongoProbe, hasAtomicUpdates, type MongoHandle } from './adapters/mongo/client';
 import { ensureIndexes } from './adapters/mongo/collections';
-import { createRedis, redisProbe } from './adapters/redis/client';
+import { createRedis, redisProbe, type RedisClient } from './adapters/redis/client';
 import { ProductRepository } from './adapters/mongo/product.repository';
 import { RevisionRepository } from './adapters/mongo/revision.repository';
 import { AccountRepository } from './adapters/mongo/account.repository';
@@ -23,7 +23,8 @@ import { rateLimitGate } from './http/rate-limit';
 import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
 import { KeyService } from './keys/keys.service';
-import { creditLock } from './credits/keyed-lock';
+import { creditLock, type KeyedLock } from './credits/keyed-lock';
+import { redisLeaseStore } from './adapters/redis/lease-store';
 import { Refunds } from './credits/refunds';
 import { CreditLeases } from './credits/leases';
 import { productRoutes } from './products/products.routes';
@@ -60,7 +61,7 @@ export function wire(config: Config, logger: Logger): Wired {
   const accounts = new AccountRepository(mongo.db);
   const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS);
   const search = new ProductSearch(es, config.ELASTICSEARCH_INDEX);
-  const credits = creditLock(() => hasAtomicUpdates(mongo), redis, config.REDIS_KEY_PREFIX, config.REQUEST_TIMEOUT_MS);
+  const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds(creditPorts, logger);
   const leases = new CreditLeases(creditPorts, refunds, { maxBlock: config.CREDIT_LEASE_MAX, idleMs: config.CREDIT_LEASE_IDLE_MS, waitMs: config.REQUEST_TIMEOUT_MS });
@@ -112,4 +113,17 @@ export function wire(config: Config, logger: Logger): Wired {
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit()]);
     },
   };
+}
+
+/**
+ * The credit lock from configuration, for the service and the operator's grant alike. A lease lives
+ * twice the request timeout plus a second: longer than the one database call it guards can take.
+ */
+export function buildCreditLock(config: Config, mongo: MongoHandle, redis: RedisClient | undefined, logger: Logger): KeyedLock {
+  return creditLock(() => hasAtomicUpdates(mongo), redis && redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
+    waitMs: config.REQUEST_TIMEOUT_MS,
+    acquireMs: config.REQUEST_TIMEOUT_MS,
+    leaseMs: 2 * config.REQUEST_TIMEOUT_MS + 1000,
+    onLost: (account_id) => logger.error('credit lock lease lost while its write was running', { account_id }),
+  });
 }

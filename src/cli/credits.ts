@@ -2,9 +2,9 @@
 import { openOperator, runCommand } from './operator';
 import { grant } from '../credits/credits.service';
 import { AccountRepository } from '../adapters/mongo/account.repository';
-import { hasAtomicUpdates } from '../adapters/mongo/client';
 import { createRedis } from '../adapters/redis/client';
-import { creditLock } from '../credits/keyed-lock';
+import { buildCreditLock } from '../wiring';
+import { createLogger } from '../http/logger';
 
 const USAGE = 'usage: npm run credits -- grant <email> <positive whole number>';
 
@@ -16,7 +16,7 @@ runCommand('credits', async () => {
   // The same account lock the service takes, so a grant never races a debit (see keyed-lock.ts).
   const redis = op.config.REDIS_URL ? createRedis(op.config.REDIS_URL) : undefined;
   try {
-    const lock = creditLock(() => hasAtomicUpdates(op.mongo), redis, op.config.REDIS_KEY_PREFIX);
+    const lock = buildCreditLock(op.config, op.mongo, redis, createLogger('warn'));
     const balance = await grant(email, n, { accounts: new AccountRepository(op.mongo.db), lock });
     process.stdout.write(`granted ${n} credits to ${email.trim().toLowerCase()}; balance ${balance}\n`);
   } finally {

@@ -2,10 +2,9 @@
 // conditional findOneAndUpdate atomically, so there no lock is used and debits run in parallel.
 // FerretDB 1.24 on SQLite reads, modifies and writes in separate steps: 50 parallel $inc on one
 // document left it at 40, and a conditional debit let 24 requests spend a balance of 10. There,
-// writes to one account's balance take a lock: in this process always, and across instances in
-// Redis (SET NX PX, released only by its holder) while Redis answers.
+// writes to one account's balance take a lock: in this process always, and across instances a lease
+// (in Redis), without which the write does not happen.
 import { randomUUID } from 'node:crypto';
-import type { RedisClient } from '../adapters/redis/client';
 import { AppError } from '../errors/app-error';
 
 export interface KeyedLock {
@@ -45,31 +44,65 @@ export function processLock(waitMs = Infinity): KeyedLock {
   };
 }
 
-const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
-const LEASE_MS = 2000;
-const WAIT_MS = 3000;
+/** Where leases live that instances sharing one database take turns by (Redis in production). */
+export interface LeaseStore {
+  /** Takes the lease `name` for `ms` if nobody holds it; true when taken. */
+  acquire(name: string, token: string, ms: number): Promise<boolean>;
+  /** Pushes the lease's end to `ms` from now, only while `token` holds it; false when it passed on. */
+  extend(name: string, token: string, ms: number): Promise<boolean>;
+  /** Gives the lease up, only if `token` holds it. */
+  release(name: string, token: string): Promise<void>;
+}
 
-/** The process lock, plus a Redis lease so instances sharing the database take turns too. */
-export function sharedLock(redis: RedisClient, prefix: string, waitMs = Infinity): KeyedLock {
-  const local = processLock(waitMs);
+export interface SharedLockOptions {
+  /** How long to wait for this process's turn on the key (see processLock). */
+  readonly waitMs: number;
+  /** How long to try for the lease before answering 503. */
+  readonly acquireMs: number;
+  /**
+   * A lease's life. Chosen longer than the work can take (the database calls are bounded by the
+   * request timeout), and renewed every third of it while the work runs: a slow write never runs
+   * unguarded, and the lease of a process that died ends after at most this long.
+   */
+  readonly leaseMs: number;
+  /** Told when a renewal found the lease gone (Redis lost it): the work still runs to its end. */
+  readonly onLost?: (key: string) => void;
+}
+
+const busy = (detail: string, cause?: unknown) => new AppError('DEPENDENCY_UNAVAILABLE', detail, { headers: { 'Retry-After': '1' }, cause });
+
+/**
+ * The process lock, plus a lease so instances sharing the database take turns too. The work never
+ * runs without the lease: not taken within `acquireMs`, or the lease store away, is a 503 with
+ * Retry-After and nothing done. FerretDB offers no conditional write a fencing token could guard,
+ * so instead the lease outlives the work: renewed while it runs, released only once it settled.
+ */
+export function sharedLock(store: LeaseStore, options: SharedLockOptions): KeyedLock {
+  const local = processLock(options.waitMs);
   return {
     run(key, work) {
       return local.run(key, async () => {
-        const name = `${prefix}lock:${key}`;
         const token = randomUUID();
-        let held = false;
+        const deadline = Date.now() + options.acquireMs;
         try {
-          const deadline = Date.now() + WAIT_MS;
-          while (!(held = (await redis.set(name, token, 'PX', LEASE_MS, 'NX')) === 'OK') && Date.now() < deadline) {
+          while (!(await store.acquire(key, token, options.leaseMs))) {
+            if (Date.now() >= deadline) throw busy('The account balance is busy in another instance; try again shortly.');
             await new Promise((r) => setTimeout(r, 2 + Math.random() * 3));
           }
-        } catch {
-          held = false; // Redis away: the process lock still holds within this instance.
+        } catch (err) {
+          throw err instanceof AppError ? err : busy('The shared credit lock is unreachable; nothing was charged.', err);
         }
+        const renewal = setInterval(() => {
+          store.extend(key, token, options.leaseMs).then(
+            (held) => held || options.onLost?.(key),
+            () => options.onLost?.(key),
+          );
+        }, Math.max(1, Math.floor(options.leaseMs / 3)));
         try {
           return await work();
         } finally {
-          if (held) await redis.eval(RELEASE, 1, name, token).catch(() => undefined);
+          clearInterval(renewal);
+          await store.release(key, token).catch(() => undefined);
         }
       });
     },
@@ -87,7 +120,7 @@ export function lockUnlessAtomic(atomic: () => Promise<boolean>, lock: KeyedLock
   };
 }
 
-/** The lock credit writes take: none where updates are atomic; else per process, and in Redis when there is one. */
-export function creditLock(atomic: () => Promise<boolean>, redis: RedisClient | undefined, prefix: string, waitMs = Infinity): KeyedLock {
-  return lockUnlessAtomic(atomic, redis ? sharedLock(redis, prefix, waitMs) : processLock(waitMs));
+/** The lock credit writes take: none where updates are atomic; else per process, and by lease when instances share a lease store. */
+export function creditLock(atomic: () => Promise<boolean>, leases: LeaseStore | undefined, options: SharedLockOptions): KeyedLock {
+  return lockUnlessAtomic(atomic, leases ? sharedLock(leases, options) : processLock(options.waitMs));
 }
