@@ -22,8 +22,6 @@ const WORST_MS = 2 * TIMEOUT_MS + 1500;
 interface Fault {
   readonly engine: 'elasticsearch' | 'mongodb' | 'redis';
   readonly how: string;
-  /** Whether reads keep answering 200 meanwhile (rate limiting falls back to this instance). */
-  readonly served: boolean;
   break(): Promise<void>;
   repair(): Promise<void>;
 }
@@ -67,14 +65,16 @@ describe('faults under load', function () {
   }
 
   const faults: Fault[] = [
-    { engine: 'elasticsearch', how: 'is gone', served: false, break: () => esProxy.cut(), repair: () => esProxy.resume() },
-    { engine: 'elasticsearch', how: 'hangs', served: false, break: async () => esProxy.stall(), repair: () => esProxy.resume() },
-    { engine: 'mongodb', how: 'is gone', served: false, break: () => ferret.stop(), repair: () => ferret.start() },
-    { engine: 'redis', how: 'is gone', served: true, break: () => redis.stop(), repair: () => redis.start() },
+    { engine: 'elasticsearch', how: 'is gone', break: () => esProxy.cut(), repair: () => esProxy.resume() },
+    { engine: 'elasticsearch', how: 'hangs', break: async () => esProxy.stall(), repair: () => esProxy.resume() },
+    { engine: 'mongodb', how: 'is gone', break: () => ferret.stop(), repair: () => ferret.start() },
+    // Rate limits fall back per instance, but on FerretDB a credit refill needs the lease in Redis:
+    // without it the refill is refused (503), never run unguarded.
+    { engine: 'redis', how: 'is gone', break: () => redis.stop(), repair: () => redis.start() },
   ];
 
   for (const fault of faults) {
-    it(`when ${fault.engine} ${fault.how} under load, then answers stay ${fault.served ? '200' : '200 or 503 problems with Retry-After'} within the timeout, and it recovers by itself`, async () => {
+    it(`when ${fault.engine} ${fault.how} under load, then answers stay 200 or 503 problems with Retry-After within the timeout, and it recovers by itself`, async () => {
       const before = await balance();
       const load = startLoad(reads(), WORKERS);
       await sleep(1000);
@@ -95,8 +95,8 @@ describe('faults under load', function () {
       assert.deepEqual(slow, [], `no request waited past ${WORST_MS} ms`);
       const other = samples.filter((s) => s.status !== 200 && !(s.status === 503 && isDependencyProblem(s)));
       assert.deepEqual(other, [], 'only 200s and 503 dependency problems with Retry-After');
-      if (fault.served) assert.ok(during.every((s) => s.status === 200), 'reads keep answering');
-      else assert.ok(during.some((s) => s.status === 503), 'the fault was seen');
+      assert.ok(during.length >= WORKERS, `requests were answered during the fault (${during.length})`);
+      assert.ok(during.some((s) => s.status === 503), 'the fault was seen');
 
       assert.equal(readyz.status, 503);
       assert.equal(readyz.body.checks[fault.engine].status, 'down');
