@@ -43,6 +43,8 @@ function wordsQuery(q: string) {
         { match_phrase: { model: { query: q, boost: 6 } } },
         { match: { model_parts: { query: modelParts(q), operator: 'and', boost: 3 } } },
         { multi_match: { query: q, type: 'cross_fields', operator: 'and', fields: ['model^3', 'model_parts^2', 'manufacturer^2', 'aliases', 'search_text'] } },
+        // Still typing: every word, the last one as a prefix ("Amerisolar AS-6M2" finds AS-6M290).
+        { multi_match: { query: q, type: 'bool_prefix', operator: 'and', fields: ['search_text'], boost: 2 } },
         // Scored by closeness only (top_terms_boost: no term frequencies), so one edit beats two and
         // no near miss outranks a true prefix (boost 8).
         ...(compact.length >= 5 ? [{ fuzzy: { model_compact: { value: compact, fuzziness: 'AUTO:5,8', rewrite: 'top_terms_boost_50', boost: 4 } } }] : []),
