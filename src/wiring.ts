@@ -7,7 +7,7 @@ import type { Logger } from './http/logger';
 import { createEsClient, esProbe } from './adapters/elasticsearch/client';
 import { createMongo, mongoProbe, hasAtomicUpdates, type MongoHandle } from './adapters/mongo/client';
 import { ensureIndexes } from './adapters/mongo/collections';
-import { createRedis, redisProbe, type RedisClient } from './adapters/redis/client';
+import { createRedis, redisProbe, redisReady, type RedisClient } from './adapters/redis/client';
 import { ProductRepository } from './adapters/mongo/product.repository';
 import { RevisionRepository } from './adapters/mongo/revision.repository';
 import { AccountRepository } from './adapters/mongo/account.repository';
@@ -101,11 +101,7 @@ export function wire(config: Config, logger: Logger): Wired {
     routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)), docsRouter(), metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }), api],
     refunds,
     async warmUp() {
-      if (!redis || redis.status === 'ready') return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, WARM_UP_MS);
-        redis.once('ready', () => (clearTimeout(timer), resolve()));
-      });
+      if (redis) await redisReady(redis, WARM_UP_MS);
     },
     async close() {
       await leases.close();

@@ -2,7 +2,7 @@
 import { openOperator, runCommand } from './operator';
 import { grant } from '../credits/credits.service';
 import { AccountRepository } from '../adapters/mongo/account.repository';
-import { createRedis } from '../adapters/redis/client';
+import { createRedis, redisReady } from '../adapters/redis/client';
 import { buildCreditLock } from '../wiring';
 import { createLogger } from '../http/logger';
 
@@ -16,6 +16,8 @@ runCommand('credits', async () => {
   // The same account lock the service takes, so a grant never races a debit (see keyed-lock.ts).
   const redis = op.config.REDIS_URL ? createRedis(op.config.REDIS_URL) : undefined;
   try {
+    // Commands fail fast until connected; without the connection the lock refuses the grant.
+    if (redis) await redisReady(redis, op.config.REQUEST_TIMEOUT_MS);
     const lock = buildCreditLock(op.config, op.mongo, redis, createLogger('warn'));
     const balance = await grant(email, n, { accounts: new AccountRepository(op.mongo.db), lock });
     process.stdout.write(`granted ${n} credits to ${email.trim().toLowerCase()}; balance ${balance}\n`);

@@ -20,3 +20,12 @@ export function createRedis(url: string): RedisClient {
 export function redisProbe(redis: RedisClient) {
   return { name: 'redis' as const, check: async () => void (await redis.ping()) };
 }
+
+/** Resolves once the client is connected, or after `timeoutMs` (commands fail fast until then). */
+export async function redisReady(redis: RedisClient, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    redis.once('ready', () => (clearTimeout(timer), resolve()));
+  });
+}
