@@ -5,11 +5,15 @@ import path from 'node:path';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
 import { ensureChromium, CHROMIUM } from '../engines/chromium.mjs';
 import { ensureSchemathesis, SCHEMATHESIS } from '../engines/schemathesis.mjs';
+import { ferretdb } from '../engines/ferretdb.mjs';
+import { redis } from '../engines/redis.mjs';
 import { ROOT } from '../engines/util.mjs';
 
 let started = [];
 try {
-  await Promise.all([ensureChromium(), ensureSchemathesis()]);
+  // The fault tests run private FerretDB and Redis processes of their own: their binaries are needed
+  // even where the shared engines already answer (and up() then installs nothing).
+  await Promise.all([ensureChromium(), ensureSchemathesis(), ferretdb.install(), redis.install()]);
   started = await up();
 } catch (err) {
   console.error(`[test] ${err.message}`);
