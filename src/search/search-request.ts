@@ -16,8 +16,8 @@ const POWER_SPECS = ['stc_power_w', 'ac_power_w'] as const;
 /**
  * Relevance for equipment names: an exact model first (as typed or without punctuation), then
  * part-number prefixes, phrases, all words anywhere; below all of them, the same text with typos
- * forgiven. A mistyped model that names another real product finds that product first (it is an
- * exact match) and the intended one close behind. Words of fewer than 4 characters and compact
+ * forgiven. A mistyped model that names another real product finds that product and its variants
+ * first (an exact match), then the models one edit away, closer before farther. Words of fewer than 4 characters and compact
  * forms of fewer than 5 are never fuzzy: at that length one edit names too many other products.
  * A power in the text ("400W Trina") ranks products of that power first among the other words' matches.
  */
