@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 20 --rounds 3 --scale 200000 --only search]
+// npm run bench [-- --duration 20 --rounds 3 --scale 200000 --only search|reads]
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
 // engines `npm start` brought up and the data it loaded; prints a table and writes bench-results/.
@@ -15,6 +15,7 @@ import { startGateway, runLoad, sampleRss, median, ROOT, type Gateway } from './
 import type { LoadResult } from './load';
 import { measureReindex } from './reindex';
 import { measureDeepPaging } from './deep-paging';
+import { measureReads, type ReadRow, type ExportRow } from './reads';
 
 const { values: args } = parseArgs({ options: { duration: { type: 'string', default: '20' }, rounds: { type: 'string', default: '3' }, scale: { type: 'string', default: '200000' }, concurrency: { type: 'string', default: '8,32' }, only: { type: 'string' } } });
 const DURATION = Number(args.duration);
@@ -134,6 +135,13 @@ async function main() {
   const esVersion = nodes ? (Object.values(nodes.nodes)[0]?.version ?? '?') : '?';
   say(`machine: ${machine(esVersion)}`);
 
+  if (args.only === 'reads') {
+    const table = readLines(await readsBench(es), esVersion).join('\n');
+    process.stdout.write(`${table}\n`);
+    writeFileSync(path.join(OUT, 'reads.md'), `${table}\n`);
+    await es.close();
+    return;
+  }
   const search = await searchBench(es);
   if (args.only === 'search') {
     // A ranking change is judged on these rows alone (before and after, same machine, same run length).
@@ -143,6 +151,8 @@ async function main() {
     await es.close();
     return;
   }
+  say('current-product reads');
+  const reads = await readsBench(es);
   say('reindex vs raw bulk');
   const reindex = await measureReindex(es, config.ELASTICSEARCH_INDEX, ROUNDS);
   say(`deep paging on ${SCALE} synthetic variants`);
@@ -163,6 +173,9 @@ async function main() {
 
   const lines = [
     ...searchLines(search, esVersion),
+    '',
+    ...readLines(reads, esVersion).slice(2),
+    '',
     `| reindex, full data set (${reindex.documents} documents) | ${f(reindex.reindexDocsPerSecond)} docs/s (${f(reindex.reindexSeconds, 1)} s) | ${f(reindex.rawDocsPerSecond)} docs/s bulk helper (${f(reindex.rawSeconds, 1)} s) | ${f(reindex.reindexDocsPerSecond / reindex.rawDocsPerSecond, 2)}x | >= 0.7x |`,
     `| deep paging (${SCALE} synthetic), page 1 | ${f(deep.page1, 1)} ms | | | |`,
     `| deep paging, page past 10,000 | ${f(deep.past10k, 1)} ms | | ${f(deep.past10k / deep.page1, 2)}x page 1 | <= 1.5x |`,
@@ -174,10 +187,40 @@ async function main() {
   const table = lines.join('\n');
   process.stdout.write(`${table}\n`);
   writeFileSync(path.join(OUT, 'latest.md'), `${table}\n`);
-  writeFileSync(path.join(OUT, 'latest.json'), JSON.stringify({ machine: machine(esVersion), search, reindex, deep, scale: SCALE }, null, 2));
+  writeFileSync(path.join(OUT, 'latest.json'), JSON.stringify({ machine: machine(esVersion), search, reads, reindex, deep, scale: SCALE }, null, 2));
 }
 
 const f = (n: number, d = 0) => n.toFixed(d);
+
+async function readsBench(es: EsClient) {
+  const start = async (esUrl: string, extra: Record<string, string> = {}) => {
+    const gateway = await startGateway({ ...gatewayEnv(esUrl), ...extra }, LOG);
+    return { ...gateway, key: await developerKey(gateway.url) };
+  };
+  const cached = await start(config.ELASTICSEARCH_URL);
+  const uncached = await start(config.ELASTICSEARCH_URL, { READ_CACHE_BYTES: '0' });
+  try {
+    return await measureReads({ es, esUrl: config.ELASTICSEARCH_URL, alias: config.ELASTICSEARCH_INDEX, cached, uncached, gatewayOn: (url) => start(url), rounds: ROUNDS, duration: DURATION, say });
+  } finally {
+    await Promise.all([cached.stop(), uncached.stop()]);
+  }
+}
+
+function readLines(reads: { rows: ReadRow[]; distinctQueries: number; export: ExportRow }, esVersion: string): string[] {
+  const ms = (n: number) => f(n, 2);
+  const e = reads.export;
+  return [
+    `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s. CPU: ms per request, gateway process (user+system) / Elasticsearch (node stats).`,
+    '',
+    '| read | conn. | gateway | raw Elasticsearch | ratio / added p50 | CPU ms/req gateway / its ES | CPU ms/req raw ES | target |',
+    '|---|---|---|---|---|---|---|---|',
+    ...reads.rows.map(
+      (r) =>
+        `| ${r.name} | ${r.connections} | ${f(r.gateway.rps)} req/s, p50 ${r.gateway.p50} ms | ${f(r.raw.rps)} req/s, p50 ${r.raw.p50} ms | ${f(r.gateway.rps / r.raw.rps, 2)}x, +${f(r.gateway.p50 - r.raw.p50, 1)} ms | ${ms(r.gateway.cpuMsPerRequest)} / ${ms(r.gateway.esCpuMsPerRequest)} | ${ms(r.raw.esCpuMsPerRequest)} | ${r.target} |`,
+    ),
+    `| export, all ${e.products} products (cache off; identity) | 1 | ${f(e.gatewayPerSecond)} products/s | ${f(e.rawPerSecond)} products/s (PIT scan, same fields) | ${f(e.gatewayPerSecond / e.rawPerSecond, 2)}x | RSS ${f(e.gatewayRssMb.start)} -> peak ${f(e.gatewayRssMb.peak)} MB | | >= 0.5x, memory flat |`,
+  ];
+}
 
 function searchLines(search: Awaited<ReturnType<typeof searchBench>>, esVersion: string): string[] {
   return [

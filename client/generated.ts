@@ -404,6 +404,7 @@ export interface Operations {
     body: never;
     responses: {
       200: ProductCollection;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;
@@ -427,6 +428,7 @@ export interface Operations {
     body: never;
     responses: {
       200: ProductDetail;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;
@@ -453,6 +455,7 @@ export interface Operations {
     body: never;
     responses: {
       200: RevisionCollection;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;
@@ -475,6 +478,7 @@ export interface Operations {
     body: never;
     responses: {
       200: Revision;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;
@@ -520,6 +524,7 @@ export interface Operations {
     body: never;
     responses: {
       200: ChangeFeed;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;
@@ -538,6 +543,7 @@ export interface Operations {
     body: never;
     responses: {
       200: SourceList;
+      304: undefined;
       401: Problem;
       402: Problem;
       403: Problem;
@@ -557,6 +563,7 @@ export interface Operations {
     body: never;
     responses: {
       200: Source;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;
@@ -593,6 +600,7 @@ export interface Operations {
     body: never;
     responses: {
       200: ProductCollection;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;
@@ -614,6 +622,7 @@ export interface Operations {
     body: never;
     responses: {
       200: Comparison;
+      304: undefined;
       400: Problem;
       401: Problem;
       402: Problem;

@@ -5,6 +5,7 @@ import { requestId } from './http/request-id';
 import { timing } from './http/timing';
 import { problemErrors } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { entityTags } from './http/entity-tags';
 import type { Logger } from './http/logger';
 
 export interface AppDeps {
@@ -30,6 +31,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(timing(deps.logger));
   app.use(securityHeaders());
   app.use(problemErrors(deps.logger));
+  app.use(entityTags());
   const root = new Router();
   for (const router of deps.routers) root.use(router.routes());
   app.use(root.routes());

@@ -42,6 +42,10 @@ export interface Config {
   readonly CREDIT_LEASE_IDLE_MS: number;
   /** How long a verified API key is trusted from the in-process cache before it is read again. */
   readonly KEY_CACHE_TTL_MS: number;
+  /** Bytes of Elasticsearch answers kept in memory per instance, per index generation; 0 turns the cache off. */
+  readonly READ_CACHE_BYTES: number;
+  /** How often the concrete index behind the alias is looked up (a reindex is noticed within this). */
+  readonly ALIAS_CHECK_MS: number;
   /** Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After. */
   readonly REQUEST_TIMEOUT_MS: number;
   /** How long shutdown waits for in-flight requests. */
@@ -80,6 +84,8 @@ const schema = {
     CREDIT_LEASE_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
     CREDIT_LEASE_IDLE_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     KEY_CACHE_TTL_MS: { type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
+    READ_CACHE_BYTES: { type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },
+    ALIAS_CHECK_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 120000, default: 5000 },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },
     BODY_LIMIT_BYTES: { type: 'integer', minimum: 256, maximum: 1048576, default: 16384 },

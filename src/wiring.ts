@@ -12,7 +12,8 @@ import { ProductRepository } from './adapters/mongo/product.repository';
 import { RevisionRepository } from './adapters/mongo/revision.repository';
 import { AccountRepository } from './adapters/mongo/account.repository';
 import { ApiKeyRepository } from './adapters/mongo/api-key.repository';
-import { ProductSearch } from './adapters/elasticsearch/product-search';
+import { ProductIndex } from './adapters/elasticsearch/product-index';
+import { IndexGeneration } from './adapters/elasticsearch/index-generation';
 import { healthRouter } from './health/health.routes';
 import { docsRouter } from './docs/docs.routes';
 import { metricsRouter } from './metrics/metrics.routes';
@@ -60,7 +61,7 @@ export function wire(config: Config, logger: Logger): Wired {
   const revisions = new RevisionRepository(mongo.db);
   const accounts = new AccountRepository(mongo.db);
   const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS);
-  const search = new ProductSearch(es, config.ELASTICSEARCH_INDEX);
+  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), config.READ_CACHE_BYTES);
   const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds(creditPorts, logger);
@@ -78,7 +79,7 @@ export function wire(config: Config, logger: Logger): Wired {
     api,
     [
       ...contractRoutes(),
-      ...productRoutes({ products, revisions, count: (category) => search.count(category) }, search, config.CURSOR_SECRET),
+      ...productRoutes({ index: search, revisions }, search, config.CURSOR_SECRET),
       ...searchRoutes(search, config.CURSOR_SECRET),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
       ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),

@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/config';
 import { createEsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
-import { ProductSearch } from '../../src/adapters/elasticsearch/product-search';
+import { ProductIndex } from '../../src/adapters/elasticsearch/product-index';
+import { IndexGeneration } from '../../src/adapters/elasticsearch/index-generation';
 import { parseProductQuery } from '../../src/search/product-query';
 import { buildSearchRequest } from '../../src/search/search-request';
 import type { SearchDocument } from '../../src/search/search-document';
@@ -24,7 +25,8 @@ async function main() {
     products.push({ id: d.id, model: d.model, manufacturer: d.manufacturer, category: d.category, stc_power_w: d.specs.stc_power_w as number | undefined });
   }
   const cases = buildQuerySet(products, Number(args['per-kind']), Number(args.seed));
-  const search = new ProductSearch(es, config.ELASTICSEARCH_INDEX);
+  // No read cache: every query of the set is asked once.
+  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), 0);
   const ranks: number[] = [];
   for (const c of cases) {
     const query = parseProductQuery('search', { q: c.q, limit: 10, fields: 'id,model,manufacturer,category,specs.stc_power_w' });

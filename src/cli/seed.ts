@@ -9,7 +9,6 @@ import { convertSources, loadManifest, toSourceDocs, DEFAULT_SEED_DIR } from '..
 import { openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
 import { syncCatalog } from '../revisions/catalog-sync.service';
-import { reindex } from '../search/reindex.service';
 import { ProductRepository } from '../adapters/mongo/product.repository';
 import { RevisionRepository } from '../adapters/mongo/revision.repository';
 import { SourceRepository } from '../adapters/mongo/source.repository';
@@ -37,20 +36,19 @@ runCommand('seed', async () => {
       return;
     }
     const ports = { products, revisions: new RevisionRepository(op.mongo.db), changes: new ChangeRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
+    // `--if-empty` does nothing when MongoDB holds products and a current index serves them. With no
+    // index, or one of an older mapping (lacking fields this code reads), it runs the full seed: that
+    // rewrites products stored in an older format, adds no revision for unchanged claims, and reindexes.
     if (args['if-empty'] && !(await products.isEmpty())) {
       // Source descriptions are rewritten every time (2-3 s): a database loaded by an older version
       // then gains the fields the current contract promises (found by fuzzing: `products` missing).
       const manifest = loadManifest();
       await ports.sources.saveMany(toSourceDocs(manifest, convertSources(manifest)));
-      const targets = await index.targets();
-      if (targets.length > 0) {
-        process.stderr.write(`seed: MongoDB holds products and ${index.alias} -> ${targets.join(', ')} serves ${await index.count(targets[0])}; nothing to do\n`);
+      const served = await index.targets();
+      if (served.length === 1 && index.hasCurrentMapping(served[0])) {
+        process.stderr.write(`seed: MongoDB holds products and ${index.alias} -> ${served[0]} serves ${await index.count(served[0])}; nothing to do\n`);
         return;
       }
-      const bar = createProgress('reindex');
-      const report = await reindex(ports, bar.update);
-      bar.finish(`${report.documents} documents into ${report.index}`);
-      return;
     }
     const manifest = loadManifest();
     const sourcesDir = args['sources-dir'] ? path.resolve(args['sources-dir']) : path.join(DEFAULT_SEED_DIR, 'sources');
@@ -66,8 +64,8 @@ runCommand('seed', async () => {
       ingest: ingestBar.update,
       reindex: reindexBar.update,
     });
-    const { created, changed, unchanged, revisions } = report.ingest;
-    ingestBar.finish(`${created} created, ${changed} changed, ${unchanged} unchanged, ${revisions} new revisions`);
+    const { created, changed, unchanged, reformatted, revisions } = report.ingest;
+    ingestBar.finish(`${created} created, ${changed} changed, ${unchanged} unchanged (${reformatted} rewritten in the current format), ${revisions} new revisions`);
     if (report.reindex) reindexBar.finish(`${report.reindex.documents} documents into ${report.reindex.index}${report.reindex.replaced.length ? ` (replaced ${report.reindex.replaced.join(', ')})` : ''}`);
     else process.stderr.write(`seed: nothing changed and ${index.alias} serves every product; index kept\n`);
   } finally {

@@ -65,7 +65,14 @@ const SEARCH_DOC =
 const RANGE_DOC =
   'Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>`, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec\'s dimension (W, kW, MW; V, kV, mV; A, mA).';
 
-function keyOperation(operationId: string, summary: string, scope: Scope, cost: number, extra: object, success: object, errors: Record<number, object>) {
+const ETAG = header('Tag of this answer (a hash of its bytes); send it back in If-None-Match to get 304 while it has not changed.');
+const NOT_MODIFIED = {
+  description: 'Not Modified: the answer still has the ETag sent in If-None-Match. Costs what the 200 would (see the description at the top).',
+  headers: { ETag: ETAG, 'X-Quota-Cost': BEARER_HEADERS['X-Quota-Cost'], 'X-Quota-Balance': BEARER_HEADERS['X-Quota-Balance'] },
+};
+
+/** `streamed`: the answer is a stream, sent without an ETag (so never 304). */
+function keyOperation(operationId: string, summary: string, scope: Scope, cost: number, extra: object, success: object, errors: Record<number, object>, streamed = false) {
   return {
     operationId,
     summary,
@@ -73,7 +80,7 @@ function keyOperation(operationId: string, summary: string, scope: Scope, cost: 
     'x-scope': scope,
     'x-credit-cost': cost,
     ...extra,
-    responses: { 200: { ...success, headers: BEARER_HEADERS }, ...errors, ...KEY_ERRORS },
+    responses: { 200: { ...success, headers: streamed ? BEARER_HEADERS : { ...BEARER_HEADERS, ETag: ETAG } }, ...(streamed ? {} : { 304: NOT_MODIFIED }), ...errors, ...KEY_ERRORS },
   };
 }
 
@@ -83,7 +90,7 @@ export function buildOpenApi() {
     info: {
       title: 'Product Data Service',
       version: '1.0.0',
-      description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`. Credits are charged only for successful (2xx) answers. No CORS: the API is for servers and scripts holding a secret key, so no response invites a page on another origin.`,
+      description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`. Credits are charged only for successful (2xx) answers, and for 304.\n\nEvery read but the export carries an \`ETag\`; send it back in \`If-None-Match\` and an unchanged answer comes as 304 Not Modified with no body. A 304 passes the same key, scope, rate-limit and credit checks as the 200 and costs the same: what it saves is the transfer. Current-product reads (list, search, get, compare, export) come from the search index, which a reindex replaces as a whole; an instance notices a reindex within about a second, so for that long after one it may still answer from the replaced data. No CORS: the API is for servers and scripts holding a secret key, so no response invites a page on another origin.`,
     },
     servers: [{ url: '/' }],
     tags: [{ name: 'products' }, { name: 'revisions' }, { name: 'sources' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
@@ -152,6 +159,7 @@ export function buildOpenApi() {
             },
             { description: 'The products, one per line.', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'NDJSON: one product object per line.' } } } },
             { 400: problem('Invalid category.') },
+            true,
           ),
           'x-credit-cost-per-100-products': 1,
         },

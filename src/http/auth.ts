@@ -15,14 +15,21 @@ function bearer(ctx: Context, what: string): string {
   return match[1];
 }
 
+const BLOCKED_MAX = 100_000;
+
 /**
- * `failures` counts refused keys per client address: past its limit, that address is answered 429
- * before any key is looked at, so keys cannot be guessed at speed (they are 256-bit random anyway).
+ * `failures` counts refused keys per client address, shared by every instance: past its limit, that
+ * address is answered 429 before any key is looked at, so keys cannot be guessed at speed (they are
+ * 256-bit random anyway). Which addresses are blocked is remembered in this instance, so a request
+ * with a good key makes no round trip for it; another instance learns of a block at the address's
+ * next refused key there.
  */
 export function apiKeyGate(keys: KeyService, failures: Throttle): (scope: Scope) => Middleware {
+  const blockedUntil = new Map<string, number>();
   return (scope) => async (ctx, next) => {
-    const blocked = await failures.check(ctx.ip);
-    if (!blocked.allowed) throw tooManyFailures(blocked.retryAfterSeconds);
+    const until = blockedUntil.get(ctx.ip);
+    if (until !== undefined && until > Date.now()) throw tooManyFailures(Math.ceil((until - Date.now()) / 1000));
+    if (until !== undefined) blockedUntil.delete(ctx.ip);
     const token = bearer(ctx, 'an API key');
     if (looksLikeJwt(token)) {
       throw new AppError('UNAUTHENTICATED', 'An API key is required here; a login token only manages keys (POST /api/v1/developer/keys).', { headers: CHALLENGE });
@@ -33,7 +40,11 @@ export function apiKeyGate(keys: KeyService, failures: Throttle): (scope: Scope)
     } catch (err) {
       if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
         const counted = await failures.hit(ctx.ip);
-        if (!counted.allowed) throw tooManyFailures(counted.retryAfterSeconds);
+        if (!counted.allowed) {
+          if (blockedUntil.size >= BLOCKED_MAX) blockedUntil.clear();
+          blockedUntil.set(ctx.ip, Date.now() + counted.retryAfterSeconds * 1000);
+          throw tooManyFailures(counted.retryAfterSeconds);
+        }
         throw new AppError(err.code, err.detail, { headers: CHALLENGE });
       }
       throw err;

@@ -6,8 +6,6 @@ import { metrics } from '../metrics/metrics';
 export interface Throttle {
   /** Counts an attempt for `key`; says whether it is within the limit and when the window ends. */
   hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  /** Whether `key` is over the limit already, without counting an attempt. */
-  check(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 }
 
 export function createThrottle(name: string, max: number, windowMs: number, redis?: RedisClient, keyPrefix = 'pds:'): Throttle {
@@ -26,17 +24,6 @@ export function createThrottle(name: string, max: number, windowMs: number, redi
   const redisKeyOf = (key: string) => `${keyPrefix}throttle:${name}:${key}`;
   const verdict = (count: number, ttlMs: number) => ({ allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) });
   return {
-    async check(key) {
-      try {
-        if (!redis) throw new Error('no redis');
-        const redisKey = redisKeyOf(key);
-        const [[, c], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [[null, string | null], [null, number]];
-        return verdict(Number(c ?? 0), ttl);
-      } catch {
-        const entry = local.get(key);
-        return entry && entry.resetAt > Date.now() ? verdict(entry.count, entry.resetAt - Date.now()) : verdict(0, windowMs);
-      }
-    },
     async hit(key) {
       let count: number;
       let ttlMs: number;

@@ -1,55 +1,46 @@
-// Single products and comparisons, read from the canonical store with each value's provenance.
-import { validationError } from '../errors/app-error';
+// Single products and comparisons. The current product is read from the index, which carries its
+// values with their provenance; a product as it stood before (`as_of`) is read from its revisions.
+import { AppError, validationError } from '../errors/app-error';
 import { NOTICE } from '../contract/openapi';
-import { SPECS, SPEC_NAMES, isSpecName } from './spec-catalog';
+import { SPECS, SPEC_NAMES, unitsOf } from './spec-catalog';
 import { provenanceOf, specsOf } from '../revisions/provenance';
-import { productOrNotFound, revisionAsOf } from '../revisions/revisions.service';
-import type { ProductDoc } from './product.types';
+import { revisionAsOf } from '../revisions/revisions.service';
 import { qualityOf } from '../revisions/quality';
 import type { RevisionDoc } from '../revisions/revision.types';
-import type { ClaimValue } from '../revisions/claim';
+import type { SearchDocument } from '../search/search-document';
+
+type Stored = Record<string, unknown>;
 
 export interface ProductPorts {
-  readonly products: { findById(id: string): Promise<ProductDoc | null>; findByIds(ids: readonly string[]): Promise<(ProductDoc | null)[]> };
+  readonly index: {
+    get(id: string, source: readonly string[]): Promise<Stored | null>;
+    getMany(ids: readonly string[], source: readonly string[]): Promise<(Stored | null)[]>;
+  };
   readonly revisions: { get(productId: string, number: number): Promise<RevisionDoc | null> };
 }
 
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 10;
 
-function unitsOf(specs: Readonly<Record<string, ClaimValue>>): Record<string, string> {
-  const units: Record<string, string> = {};
-  for (const name of Object.keys(specs)) {
-    const unit = isSpecName(name) ? (SPECS[name] as { unit?: string }).unit : undefined;
-    if (unit) units[name] = unit;
-  }
-  return units;
-}
+export const DETAIL_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'current_revision', 'updated_at', 'detail'] as const;
+export const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs'] as const;
+
+type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
 
 /** The product now, or as it stood at `asOf` (a revision number or an RFC 3339 time). */
 export async function getProduct(id: string, ports: ProductPorts, asOf?: string) {
-  const product = await productOrNotFound(id, ports);
-  const revision = await revisionAsOf(product, asOf ?? String(product.current_revision), ports);
-  const specs = asOf ? specsOf(revision.claims) : product.specs;
-  return {
-    id: product._id,
-    model: product.model,
-    manufacturer: product.manufacturer,
-    category: product.category,
-    variant: product.variant,
-    aliases: product.aliases,
-    specs,
-    units: unitsOf(specs),
-    provenance: provenanceOf(revision.claims, revision.number),
-    quality: qualityOf(product.category, specs),
-    revision: revision.number,
-    updated_at: (asOf ? revision.created_at : product.updated_at).toISOString(),
-    notice: NOTICE,
-  };
-}
-
-function summary(p: ProductDoc) {
-  return { id: p._id, model: p.model, manufacturer: p.manufacturer, category: p.category, variant: p.variant, specs: p.specs };
+  const product = (await ports.index.get(id, DETAIL_SOURCE)) as Detailed | null;
+  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  const identity = { id: product.id, model: product.model, manufacturer: product.manufacturer, category: product.category, variant: product.variant, aliases: product.detail.aliases };
+  if (!asOf) {
+    const { detail } = product;
+    const current = { specs: product.specs, units: detail.units, provenance: detail.provenance, quality: detail.quality, revision: product.current_revision };
+    return { ...identity, ...current, updated_at: product.updated_at, notice: NOTICE };
+  }
+  const revision = await revisionAsOf({ _id: product.id, current_revision: product.current_revision }, asOf, ports);
+  const specs = specsOf(revision.claims);
+  const then = { specs, units: unitsOf(specs), provenance: provenanceOf(revision.claims, revision.number), quality: qualityOf(product.category, specs), revision: revision.number };
+  return { ...identity, ...then, updated_at: revision.created_at.toISOString(), notice: NOTICE };
 }
 
 export function parseIds(raw: string): string[] {
@@ -65,15 +56,15 @@ export function parseIds(raw: string): string[] {
 
 export async function compareProducts(rawIds: string, ports: ProductPorts) {
   const ids = parseIds(rawIds);
-  const found = await ports.products.findByIds(ids);
+  const found = (await ports.index.getMany(ids, SUMMARY_SOURCE)) as (Pick<SearchDocument, (typeof SUMMARY_SOURCE)[number]> | null)[];
   const unknown = ids.filter((_, i) => !found[i]);
   if (unknown.length > 0) throw validationError([{ in: 'query', name: 'ids', message: `names unknown product${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` }]);
-  const products = found as ProductDoc[];
+  const products = found as NonNullable<(typeof found)[number]>[];
   const present = SPEC_NAMES.filter((name) => products.some((p) => name in p.specs));
   const comparison = present.map((spec) => {
     const values = products.map((p) => (spec in p.specs ? p.specs[spec] : null));
     const unit = (SPECS[spec] as { unit?: string }).unit;
     return { spec, ...(unit ? { unit } : {}), values, differs: new Set(values.map((v) => JSON.stringify(v))).size > 1 };
   });
-  return { data: products.map(summary), comparison, meta: { notice: NOTICE } };
+  return { data: products, comparison, meta: { notice: NOTICE } };
 }

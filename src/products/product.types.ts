@@ -1,8 +1,16 @@
 import type { ClaimValue } from '../revisions/claim';
+import type { Provenance } from '../revisions/provenance';
 
 /**
- * The canonical product, as stored in MongoDB and synced into the index. Provenance is not stored
- * here: it is read from the current revision's claims (see revisions/provenance.ts).
+ * The shape products are written in. A stored product of an older shape (same values, fewer fields)
+ * is rewritten by the next seed without a new revision: its claims did not change.
+ */
+export const PRODUCT_FORMAT = 2;
+
+/**
+ * The canonical product now, as stored in MongoDB and derived into the index: its current values
+ * and, denormalized from its current revision's claims, where each comes from. The revisions hold
+ * the history; this document is what the index is built from.
  */
 export interface ProductDoc {
   readonly _id: string;
@@ -14,7 +22,10 @@ export interface ProductDoc {
   readonly variant: string;
   readonly aliases: readonly { source_id: string; name: string }[];
   readonly specs: Readonly<Record<string, ClaimValue>>;
+  /** Where each current value comes from (revisions/provenance.ts, from the current revision's claims). */
+  readonly provenance: Readonly<Record<string, Provenance>>;
   readonly current_revision: number;
+  readonly format: number;
   readonly snapshot_hash: string;
   readonly created_at: Date;
   readonly updated_at: Date;

@@ -3,7 +3,7 @@ import { findProducts, type SearchPort } from '../search/search.service';
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
-import { exportStream, exportCost, type ExportPorts } from './export.service';
+import { openExport, exportCost, type ExportPorts } from './export.service';
 
 export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchPort, cursorSecret: string): Route[] {
   return [
@@ -11,9 +11,14 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
       operationId: 'exportProducts',
       async handle(ctx, input) {
         const category: string | undefined = input.query.category;
+        const { total, body, close } = await openExport(category, ports);
         // The base credit is already paid; the rest is charged before the first byte leaves.
-        await ctx.state.charge(Math.max(0, exportCost(await ports.count(category)) - 1));
-        const body = exportStream(category, ports);
+        try {
+          await ctx.state.charge(Math.max(0, exportCost(total) - 1));
+        } catch (err) {
+          await close();
+          throw err;
+        }
         ctx.type = 'application/x-ndjson';
         ctx.set('Content-Disposition', `attachment; filename="products${category ? `-${category}` : ''}.ndjson"`);
         const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';

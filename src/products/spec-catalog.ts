@@ -85,3 +85,13 @@ export function isNumericSpec(name: SpecName): boolean {
   const type = SPECS[name].type;
   return type === 'number' || type === 'integer';
 }
+
+/** The unit of each of `specs` that has one, by spec name. */
+export function unitsOf(specs: Readonly<Record<string, unknown>>): Record<string, string> {
+  const units: Record<string, string> = {};
+  for (const name of Object.keys(specs)) {
+    const unit = isSpecName(name) ? (SPECS[name] as SpecDefinition).unit : undefined;
+    if (unit) units[name] = unit;
+  }
+  return units;
+}

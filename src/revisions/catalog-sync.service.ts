@@ -29,12 +29,12 @@ export async function syncCatalog(
   await ports.sources.saveMany(sources);
   const files = Object.fromEntries(sources.map((s) => [s._id, s.sha256]));
   const ingested = await ingest(drafts, files, ports, progress.ingest);
-  if (ingested.created + ingested.changed === 0 && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested };
+  if (ingested.created + ingested.changed + ingested.reformatted === 0 && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested };
   return { ingest: ingested, reindex: await reindex(ports, progress.reindex, ingested.total) };
 }
 
 async function indexIsCurrent(ports: SyncPorts, products: number): Promise<boolean> {
   const targets = await ports.index.targets();
-  if (targets.length !== 1) return false;
+  if (targets.length !== 1 || !ports.index.hasCurrentMapping(targets[0])) return false;
   return (await ports.index.count(targets[0])) === products;
 }

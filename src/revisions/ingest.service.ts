@@ -3,7 +3,8 @@
 // Without multi-document transactions, the order of writes makes a crashed run resumable: revisions
 // first (append-only; re-appending the same snapshot is a no-op), then the products that point at them.
 import { createHash } from 'node:crypto';
-import type { ProductDoc } from '../products/product.types';
+import { PRODUCT_FORMAT, type ProductDoc } from '../products/product.types';
+import { provenanceOf } from './provenance';
 import { productSlug } from '../products/product-id';
 import type { Change, Claim } from './claim';
 import { revisionId, type RevisionDoc } from './revision.types';
@@ -15,7 +16,7 @@ export type ProductDraft = Pick<ProductDoc, 'key' | 'category' | 'manufacturer' 
 
 export interface IngestPorts {
   readonly products: {
-    identities(): Promise<{ _id: string; key: string; snapshot_hash: string; current_revision: number; created_at: Date }[]>;
+    identities(): Promise<{ _id: string; key: string; snapshot_hash: string; current_revision: number; created_at: Date; updated_at: Date; format?: number }[]>;
     insertMany(products: readonly ProductDoc[]): Promise<void>;
     replaceMany(products: readonly ProductDoc[]): Promise<void>;
   };
@@ -36,6 +37,8 @@ export interface IngestReport {
   created: number;
   changed: number;
   unchanged: number;
+  /** Unchanged products rewritten in the current format (no revision: their claims are the same). */
+  reformatted: number;
   revisions: number;
 }
 
@@ -68,15 +71,17 @@ export async function ingest(
 ): Promise<IngestReport> {
   const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
   const taken = new Set([...stored.values()].map((p) => p._id));
-  const report: IngestReport = { total: stored.size, created: 0, changed: 0, unchanged: 0, revisions: 0 };
+  const report: IngestReport = { total: stored.size, created: 0, changed: 0, unchanged: 0, reformatted: 0, revisions: 0 };
 
   for (let start = 0; start < drafts.length; start += BATCH) {
     const planned: Planned[] = [];
+    const reformatted: ProductDoc[] = [];
     for (const draft of drafts.slice(start, start + BATCH)) {
       const hash = snapshotHash(draft.claims);
       const known = stored.get(draft.key);
       if (known?.snapshot_hash === hash) {
         report.unchanged += 1;
+        if (known.format !== PRODUCT_FORMAT) reformatted.push(makeProduct(known._id, draft, known.current_revision, hash, known.created_at, known.updated_at));
         continue;
       }
       const previous = known ? await ports.revisions.latest(known._id, known.current_revision) : null;
@@ -93,7 +98,8 @@ export async function ingest(
     }
     const products = planned.map((p) => makeProduct(p.id, p.draft, revisionNumber(p), p.hash, p.createdAt, now));
     await ports.products.insertMany(products.filter((_, i) => !planned[i].known));
-    await ports.products.replaceMany(products.filter((_, i) => planned[i].known));
+    await ports.products.replaceMany([...products.filter((_, i) => planned[i].known), ...reformatted]);
+    report.reformatted += reformatted.length;
     for (const p of planned) report[p.known ? 'changed' : 'created'] += 1;
     report.total = stored.size + report.created;
     onProgress(Math.min(start + BATCH, drafts.length), drafts.length);
@@ -186,7 +192,7 @@ export function diffClaims(before: readonly Claim[], after: readonly Claim[]): C
   return changes;
 }
 
-function makeProduct(id: string, draft: ProductDraft, revision: number, hash: string, createdAt: Date, now: Date): ProductDoc {
+function makeProduct(id: string, draft: ProductDraft, revision: number, hash: string, createdAt: Date, updatedAt: Date): ProductDoc {
   return {
     _id: id,
     key: draft.key,
@@ -196,9 +202,11 @@ function makeProduct(id: string, draft: ProductDraft, revision: number, hash: st
     variant: draft.variant,
     aliases: draft.aliases,
     specs: draft.specs,
+    provenance: provenanceOf(draft.claims, revision),
     current_revision: revision,
+    format: PRODUCT_FORMAT,
     snapshot_hash: hash,
     created_at: createdAt,
-    updated_at: now,
+    updated_at: updatedAt,
   };
 }

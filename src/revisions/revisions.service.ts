@@ -17,7 +17,9 @@ export async function productOrNotFound(id: string, ports: RevisionPorts): Promi
   return product;
 }
 
-async function revisionOrFail(product: ProductDoc, number: number, ports: RevisionPorts): Promise<RevisionDoc> {
+type Head = Pick<ProductDoc, '_id' | 'current_revision'>;
+
+async function revisionOrFail(product: Head, number: number, ports: Pick<RevisionPorts, 'revisions'>): Promise<RevisionDoc> {
   const revision = number >= 1 && number <= product.current_revision ? await ports.revisions.get(product._id, number) : null;
   if (!revision) throw new AppError('NOT_FOUND', `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${number}.`);
   return revision;
@@ -51,7 +53,7 @@ export async function getRevision(productId: string, number: number, ports: Revi
 }
 
 /** The revision current at `asOf`: a revision number, or an RFC 3339 time. */
-export async function revisionAsOf(product: ProductDoc, asOf: string, ports: RevisionPorts): Promise<RevisionDoc> {
+export async function revisionAsOf(product: Head, asOf: string, ports: Pick<RevisionPorts, 'revisions'>): Promise<RevisionDoc> {
   if (/^\d+$/.test(asOf)) return revisionOrFail(product, Number(asOf), ports);
   const at = Date.parse(asOf);
   for (let n = product.current_revision; n >= 1; n--) {

@@ -12,6 +12,7 @@ export interface ReindexPorts {
     finish(index: string): Promise<void>;
     count(index: string): Promise<number>;
     targets(): Promise<string[]>;
+    hasCurrentMapping(index: string): boolean;
     swap(index: string, from: readonly string[]): Promise<void>;
     drop(indices: readonly string[]): Promise<void>;
     leftoversBefore(index: string): Promise<string[]>;

@@ -1,9 +1,20 @@
-// The indexed form of a product. The index runs on core analysis only (no word-delimiter or n-gram
-// filters), so model numbers are normalized here: "SUN2000-5KTL" is also indexed as "sun20005ktl"
-// (prefix queries on a whole part number) and "sun 2000 5 ktl" (its letter and digit runs).
+// The indexed form of a product: the read model of current products. It carries everything list,
+// search, get, compare and export answer with, so no current-product read touches MongoDB; what only
+// the detail and export show (aliases with their sources, provenance, units, every quality check)
+// is stored under `detail`, not indexed. The index runs on core analysis only (no word-delimiter or
+// n-gram filters), so model numbers are normalized here: "SUN2000-5KTL" is also indexed as
+// "sun20005ktl" (prefix queries on a whole part number) and "sun 2000 5 ktl" (its letter and digit runs).
 import type { ProductDoc } from '../products/product.types';
-import { SPECS, isSpecName } from '../products/spec-catalog';
-import { qualityOf } from '../revisions/quality';
+import { SPECS, isSpecName, unitsOf } from '../products/spec-catalog';
+import { qualityOf, type Quality } from '../revisions/quality';
+import type { Provenance } from '../revisions/provenance';
+
+export interface ProductDetail {
+  readonly aliases: ProductDoc['aliases'];
+  readonly provenance: Readonly<Record<string, Provenance>>;
+  readonly units: Readonly<Record<string, string>>;
+  readonly quality: Quality;
+}
 
 export interface SearchDocument {
   readonly id: string;
@@ -19,6 +30,7 @@ export interface SearchDocument {
   readonly updated_at: string;
   readonly specs: Record<string, unknown>;
   readonly quality: { status: string; failed: string[] };
+  readonly detail: ProductDetail;
 }
 
 export function compactModel(text: string): string {
@@ -54,5 +66,6 @@ export function toSearchDocument(p: ProductDoc): SearchDocument {
     updated_at: p.updated_at.toISOString(),
     specs: { ...p.specs },
     quality: { status: quality.status, failed: quality.failed },
+    detail: { aliases: p.aliases, provenance: p.provenance, units: unitsOf(p.specs), quality },
   };
 }

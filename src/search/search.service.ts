@@ -5,7 +5,7 @@ import { parseProductQuery, queryHash, type Mode } from './product-query';
 import { buildSearchRequest } from './search-request';
 import { decodeCursor, encodeCursor } from './cursor';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
-import type { SearchResult } from '../adapters/elasticsearch/product-search';
+import type { SearchResult } from '../adapters/elasticsearch/product-index';
 
 export interface SearchPort {
   search(body: object): Promise<SearchResult>;

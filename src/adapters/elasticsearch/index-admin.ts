@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { EsClient } from './client';
 import { PROJECT_ROOT } from '../../shared/paths';
 
-export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v2.json');
+export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v3.json');
 
 interface MappingFile {
   settings: Record<string, unknown>;
@@ -29,9 +29,18 @@ export class IndexAdmin {
   async create(): Promise<string> {
     const { settings, mappings } = this.mapping;
     const stamp = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 17);
-    const name = `${this.alias}-v${mappings._meta.mapping_version}-${stamp}`;
+    const name = `${this.versionPrefix()}${stamp}`;
     await this.es.indices.create({ index: name, settings: { ...settings, refresh_interval: '-1' }, mappings });
     return name;
+  }
+
+  /** Whether `index` was built with the mapping this code reads (older ones lack fields it needs). */
+  hasCurrentMapping(index: string): boolean {
+    return index.startsWith(this.versionPrefix());
+  }
+
+  private versionPrefix(): string {
+    return `${this.alias}-v${this.mapping.mappings._meta.mapping_version}-`;
   }
 
   /** Loads documents with the client's bulk helper; resolves with how many were indexed. */

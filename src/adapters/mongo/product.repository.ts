@@ -10,6 +10,9 @@ export interface ProductIdentity {
   readonly snapshot_hash: string;
   readonly current_revision: number;
   readonly created_at: Date;
+  readonly updated_at: Date;
+  /** Absent on products written before formats were numbered. */
+  readonly format?: number;
 }
 
 export class ProductRepository {
@@ -23,13 +26,8 @@ export class ProductRepository {
     return dbCall(() => this.coll.findOne({ _id: id }));
   }
 
-  /** Several products by id, in the order asked (null where unknown). */
-  findByIds(ids: readonly string[]): Promise<(ProductDoc | null)[]> {
-    return Promise.all(ids.map((id) => this.findById(id)));
-  }
-
   identities(): Promise<ProductIdentity[]> {
-    return dbCall(() => this.coll.find({}, { projection: { _id: 1, key: 1, snapshot_hash: 1, current_revision: 1, created_at: 1 } }).toArray());
+    return dbCall(() => this.coll.find({}, { projection: { _id: 1, key: 1, snapshot_hash: 1, current_revision: 1, created_at: 1, updated_at: 1, format: 1 } }).toArray());
   }
 
   /** Cheap on every engine (FerretDB counts by decoding every document: 7 s for 26,381 products). */

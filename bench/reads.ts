@@ -1,0 +1,222 @@
+// The current-product reads against raw Elasticsearch, same ids and same bodies in the same run:
+// getProduct vs GET _doc, compare vs _mget, a Zipf-weighted search mix (cache on) and a mix of
+// queries never repeated (cache off, so every request reaches Elasticsearch), export vs a raw
+// point-in-time scan. Each row reports throughput, p50, and CPU ms per request for both sides.
+import type { EsClient } from '../src/adapters/elasticsearch/client';
+import { startCapture } from './capture';
+import { runLoad, sampleRss, median, type Gateway } from './processes';
+import type { LoadPlan, LoadResult } from './load';
+import { processCpuMs, esCpuMs } from './cpu';
+import { DETAIL_SOURCE, SUMMARY_SOURCE } from '../src/products/product.service';
+import { EXPORT_SOURCE } from '../src/products/export.service';
+
+type Request = LoadPlan['requests'][number];
+
+export interface Side {
+  readonly rps: number;
+  readonly p50: number;
+  readonly cpuMsPerRequest: number;
+  readonly esCpuMsPerRequest: number;
+}
+
+export interface ReadRow {
+  readonly name: string;
+  readonly connections: number;
+  readonly gateway: Side;
+  readonly raw: Side;
+  readonly target: string;
+}
+
+export interface ReadsSetup {
+  readonly es: EsClient;
+  readonly esUrl: string;
+  readonly alias: string;
+  /** Gateways with the read cache on and off, and a key for each. */
+  readonly cached: Gateway & { key: string };
+  readonly uncached: Gateway & { key: string };
+  /** Starts a gateway whose Elasticsearch is `esUrl` (for capturing bodies). */
+  readonly gatewayOn: (esUrl: string) => Promise<Gateway & { key: string }>;
+  readonly rounds: number;
+  readonly duration: number;
+  readonly say: (line: string) => void;
+}
+
+// The raw side asks for exactly the fields the service asks for.
+const DETAIL = DETAIL_SOURCE.join(',');
+const SUMMARY = SUMMARY_SOURCE.join(',');
+
+/** A deterministic generator (mulberry32), so every run draws the same mix. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` draws of ranks 0..n-1 with weight 1/(rank+1). */
+export function zipfSequence(n: number, count: number, seed = 20261121): number[] {
+  const weights = Array.from({ length: n }, (_, r) => 1 / (r + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const next = random(seed);
+  return Array.from({ length: count }, () => {
+    let x = next() * total;
+    for (let r = 0; r < n; r++) if ((x -= weights[r]) <= 0) return r;
+    return n - 1;
+  });
+}
+
+async function measured(s: ReadsSetup, pid: number | undefined, plan: LoadPlan): Promise<{ load: LoadResult; cpu: number; esCpu: number }> {
+  const cpu0 = pid ? processCpuMs(pid) : 0;
+  const es0 = await esCpuMs(s.es);
+  const load = await runLoad(plan);
+  const cpu = pid ? (processCpuMs(pid) - cpu0) / Math.max(1, load.requests) : 0;
+  const esCpu = ((await esCpuMs(s.es)) - es0) / Math.max(1, load.requests);
+  if (load.non2xx + load.errors > 0) s.say(`${plan.url}: ${load.non2xx} non-2xx, ${load.errors} errors`);
+  return { load, cpu, esCpu };
+}
+
+async function compareSides(s: ReadsSetup, name: string, target: string, connections: number, gateway: Gateway & { key: string }, viaGateway: Request[], raw: Request[]): Promise<ReadRow> {
+  const headers = { authorization: `Bearer ${gateway.key}` };
+  const g = viaGateway.map((r) => ({ ...r, headers }));
+  await runLoad({ url: gateway.url, connections, durationSeconds: 3, requests: g });
+  await runLoad({ url: s.esUrl, connections, durationSeconds: 3, requests: raw });
+  const rounds: { g: Side; r: Side }[] = [];
+  for (let i = 0; i < s.rounds; i++) {
+    const a = await measured(s, gateway.pid, { url: gateway.url, connections, durationSeconds: s.duration, requests: g });
+    const b = await measured(s, undefined, { url: s.esUrl, connections, durationSeconds: s.duration, requests: raw });
+    rounds.push({ g: { rps: a.load.rps, p50: a.load.p50, cpuMsPerRequest: a.cpu, esCpuMsPerRequest: a.esCpu }, r: { rps: b.load.rps, p50: b.load.p50, cpuMsPerRequest: 0, esCpuMsPerRequest: b.esCpu } });
+    s.say(`${name} c=${connections} round ${i + 1}: gateway ${a.load.rps.toFixed(0)} req/s p50 ${a.load.p50} ms; raw ${b.load.rps.toFixed(0)} req/s p50 ${b.load.p50} ms`);
+  }
+  const med = (pick: (x: { g: Side; r: Side }) => Side): Side => ({
+    rps: median(rounds.map((x) => pick(x).rps)),
+    p50: median(rounds.map((x) => pick(x).p50)),
+    cpuMsPerRequest: median(rounds.map((x) => pick(x).cpuMsPerRequest)),
+    esCpuMsPerRequest: median(rounds.map((x) => pick(x).esCpuMsPerRequest)),
+  });
+  return { name, connections, gateway: med((x) => x.g), raw: med((x) => x.r), target };
+}
+
+async function sampleIds(s: ReadsSetup, n: number): Promise<string[]> {
+  const res = await s.es.search<{ id: string }>({
+    index: s.alias,
+    size: n,
+    _source: ['id'],
+    query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 7, field: '_seq_no' } }] } },
+  });
+  return res.hits.hits.map((h) => h._source!.id);
+}
+
+/** >= 400 distinct searches from real names; each captured once to learn the body the gateway sends. */
+async function searchMix(s: ReadsSetup): Promise<{ urls: string[]; bodies: Request[] }> {
+  const sample = await s.es.search<{ model: string; manufacturer: string; category: string }>({
+    index: s.alias,
+    size: 300,
+    _source: ['model', 'manufacturer', 'category'],
+    query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 11, field: '_seq_no' } }] } },
+  });
+  const enc = encodeURIComponent;
+  const candidates = sample.hits.hits.flatMap(({ _source: p }) => [
+    `/api/v1/search?q=${enc(p!.model)}&limit=20`,
+    `/api/v1/search?q=${enc(`${p!.manufacturer.split(/[\s,.]+/)[0]} ${p!.model.slice(0, 6)}`)}&category=${p!.category}&limit=20`,
+  ]);
+  const capture = await startCapture(s.esUrl);
+  const gateway = await s.gatewayOn(capture.url);
+  const urls: string[] = [];
+  const bodies: Request[] = [];
+  try {
+    for (const url of [...new Set(candidates)]) {
+      const before = capture.taken.length;
+      const res = await fetch(`${gateway.url}${url}`, { headers: { authorization: `Bearer ${gateway.key}` } });
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+      const searches = capture.taken.slice(before).filter((c) => c.path.includes('/_search'));
+      // One that finds nothing also asks the suggesters: no one-body raw equivalent, so left out.
+      if (searches.length !== 1) continue;
+      urls.push(url);
+      bodies.push({ method: 'POST', path: searches[0].path, headers: { 'content-type': 'application/json' }, body: searches[0].body });
+    }
+  } finally {
+    await gateway.stop();
+    await capture.close();
+  }
+  return { urls, bodies };
+}
+
+export async function measureReads(s: ReadsSetup): Promise<{ rows: ReadRow[]; distinctQueries: number; export: ExportRow }> {
+  const rows: ReadRow[] = [];
+  const ids = await sampleIds(s, 400);
+  const get = (id: string): Request => ({ method: 'GET', path: `/api/v1/products/${encodeURIComponent(id)}` });
+  const rawGet = (id: string): Request => ({ method: 'GET', path: `/${s.alias}/_doc/${encodeURIComponent(id)}?_source_includes=${DETAIL}` });
+  for (const [connections, target] of [[8, '>= 0.5x'], [1, '<= +1.5 ms p50']] as const) {
+    rows.push(await compareSides(s, 'getProduct (cache on)', target, connections, s.cached, ids.map(get), ids.map(rawGet)));
+    rows.push(await compareSides(s, 'getProduct (cache off)', target, connections, s.uncached, ids.map(get), ids.map(rawGet)));
+  }
+  const groups = Array.from({ length: 80 }, (_, i) => ids.slice(i * 5, i * 5 + 5));
+  const compare = (g: string[]): Request => ({ method: 'GET', path: `/api/v1/compare?ids=${g.map(encodeURIComponent).join(',')}` });
+  const mget = (g: string[]): Request => ({ method: 'POST', path: `/${s.alias}/_mget?_source_includes=${SUMMARY}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids: g }) });
+  rows.push(await compareSides(s, 'compare 5 ids (cache on)', '>= 0.5x', 8, s.cached, groups.map(compare), groups.map(mget)));
+  rows.push(await compareSides(s, 'compare 5 ids (cache off)', '>= 0.5x', 8, s.uncached, groups.map(compare), groups.map(mget)));
+
+  const mix = await searchMix(s);
+  const zipf = zipfSequence(mix.urls.length, 5000);
+  const searchGet = (u: string): Request => ({ method: 'GET', path: u });
+  rows.push(await compareSides(s, `search, Zipf mix of ${mix.urls.length} (cache on)`, '>= 1.5x', 8, s.cached, zipf.map((r) => searchGet(mix.urls[r])), zipf.map((r) => mix.bodies[r])));
+  rows.push(await compareSides(s, `search, never repeated (cache off)`, '>= 0.5x', 8, s.uncached, mix.urls.map(searchGet), mix.bodies));
+  return { rows, distinctQueries: mix.urls.length, export: await measureExport(s) };
+}
+
+export interface ExportRow {
+  readonly products: number;
+  readonly gatewayPerSecond: number;
+  readonly rawPerSecond: number;
+  readonly gatewayRssMb: { start: number; peak: number };
+}
+
+/** The whole export (identity encoding) against a raw point-in-time scan of the same documents. */
+async function measureExport(s: ReadsSetup): Promise<ExportRow> {
+  const gateway: number[] = [];
+  const raw: number[] = [];
+  let products = 0;
+  let rss = { start: 0, peak: 0 };
+  for (let i = 0; i < s.rounds; i++) {
+    const sampler = sampleRss(s.uncached.pid, 100);
+    const t0 = performance.now();
+    const res = await fetch(`${s.uncached.url}/api/v1/products/export`, { headers: { authorization: `Bearer ${s.uncached.key}`, 'accept-encoding': 'identity' } });
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++;
+    gateway.push(lines / ((performance.now() - t0) / 1000));
+    const seen = sampler.stop().samples;
+    rss = { start: seen[0] ?? 0, peak: Math.max(rss.peak, ...seen) };
+    products = lines;
+    const t1 = performance.now();
+    const scanned = await rawScan(s);
+    raw.push(scanned / ((performance.now() - t1) / 1000));
+    s.say(`export round ${i + 1}: gateway ${gateway.at(-1)!.toFixed(0)} products/s (${lines}); raw scan ${raw.at(-1)!.toFixed(0)} products/s (${scanned})`);
+  }
+  return { products, gatewayPerSecond: median(gateway), rawPerSecond: median(raw), gatewayRssMb: rss };
+}
+
+async function rawScan(s: ReadsSetup): Promise<number> {
+  const pit = await s.es.openPointInTime({ index: s.alias, keep_alive: '1m' });
+  let n = 0;
+  let after: unknown[] | undefined;
+  try {
+    for (;;) {
+      const page = await s.es.search({
+        pit: { id: pit.id, keep_alive: '1m' },
+        query: { match_all: {} },
+        _source: [...EXPORT_SOURCE],
+        size: 1000,
+        sort: [{ _shard_doc: 'asc' }],
+        ...(after ? { search_after: after as never } : {}),
+      });
+      n += page.hits.hits.length;
+      if (page.hits.hits.length < 1000) return n;
+      after = page.hits.hits.at(-1)!.sort;
+    }
+  } finally {
+    await s.es.closePointInTime({ id: pit.id });
+  }
+}

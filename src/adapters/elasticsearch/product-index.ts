@@ -1,0 +1,124 @@
+// The read model of current products: every list, search, get, compare and export reads the alias.
+// Answers come through the read cache (exact within one index generation); an export is a
+// point-in-time scan, which pins the generation it started on until it ends.
+import type { estypes } from '@elastic/elasticsearch';
+import type { EsClient } from './client';
+import { esCall } from './client';
+import type { IndexGeneration } from './index-generation';
+import { ReadCache, type Sized } from './read-cache';
+import type { SortValue } from '../../search/cursor';
+
+export interface SearchHit {
+  readonly source: Record<string, unknown>;
+  readonly sort: SortValue[];
+}
+
+export interface SearchResult {
+  readonly hits: SearchHit[];
+  readonly total: number;
+  readonly aggregations?: Record<string, any>;
+  readonly suggest?: Record<string, any>;
+}
+
+export interface Scan {
+  /** Documents the scan will yield. */
+  readonly total: number;
+  /** The documents, read a page at a time; the point in time is closed when they end. */
+  readonly documents: AsyncIterable<Record<string, unknown>>;
+  /** Closes the point in time early (a scan abandoned before or while it is read). */
+  close(): Promise<void>;
+}
+
+const SCAN_PAGE = 1000;
+const SCAN_KEEP_ALIVE = '1m';
+
+function sized<T>(result: { body: T; headers: Record<string, unknown> }): Sized<T> {
+  return { value: result.body, bytes: Number(result.headers['content-length'] ?? 0) || 4096 };
+}
+
+export class ProductIndex {
+  readonly cache: ReadCache;
+
+  constructor(
+    private readonly es: EsClient,
+    private readonly alias: string,
+    generation: IndexGeneration,
+    cacheBytes: number,
+  ) {
+    this.cache = new ReadCache(generation, cacheBytes);
+  }
+
+  async search(body: object): Promise<SearchResult> {
+    const res = await this.cached(`search ${JSON.stringify(body)}`, (meta) => this.es.search({ index: this.alias, ...body }, meta));
+    const total = typeof res.hits.total === 'number' ? res.hits.total : (res.hits.total?.value ?? 0);
+    return {
+      hits: res.hits.hits.map((h) => ({ source: (h._source ?? {}) as Record<string, unknown>, sort: (h.sort ?? []) as SortValue[] })),
+      total,
+      aggregations: res.aggregations as Record<string, any> | undefined,
+      suggest: res.suggest as Record<string, any> | undefined,
+    };
+  }
+
+  /** One product's stored fields (`source`: which), or null when the alias holds no such id. */
+  async get(id: string, source: readonly string[]): Promise<Record<string, unknown> | null> {
+    const res = await this.cached(`get ${id} ${source.join(',')}`, (meta) =>
+      this.es.get<Record<string, unknown>>({ index: this.alias, id, _source_includes: [...source] }, { ...meta, ignore: [404] }),
+    );
+    return res.found ? (res._source ?? null) : null;
+  }
+
+  /** Several products in the order asked, null where the alias holds no such id. */
+  async getMany(ids: readonly string[], source: readonly string[]): Promise<(Record<string, unknown> | null)[]> {
+    const res = await this.cached(`mget ${ids.join(',')} ${source.join(',')}`, (meta) =>
+      this.es.mget<Record<string, unknown>>({ index: this.alias, ids: [...ids], _source_includes: [...source] }, meta),
+    );
+    return res.docs.map((d) => ('found' in d && d.found ? (d._source ?? null) : null));
+  }
+
+  /**
+   * Every document matching `query` (stored fields `source`), read from a point in time in index
+   * order with search_after: memory holds one page whatever the total.
+   */
+  async scan(query: estypes.QueryDslQueryContainer, source: readonly string[]): Promise<Scan> {
+    const pit = await esCall(() => this.es.openPointInTime({ index: this.alias, keep_alive: SCAN_KEEP_ALIVE }));
+    const page = (after?: SortValue[]) =>
+      esCall(() =>
+        this.es.search<Record<string, unknown>>({
+          pit: { id: pit.id, keep_alive: SCAN_KEEP_ALIVE },
+          query,
+          _source: [...source],
+          size: SCAN_PAGE,
+          sort: [{ _shard_doc: 'asc' }],
+          track_total_hits: after === undefined,
+          ...(after ? { search_after: after } : {}),
+        }),
+      );
+    let closed: Promise<void> | undefined;
+    // A point in time left open expires with its keep-alive; closing it only frees it sooner.
+    const close = () => (closed ??= this.es.closePointInTime({ id: pit.id }).then(() => undefined, () => undefined));
+    let first: estypes.SearchResponse<Record<string, unknown>>;
+    try {
+      first = await page();
+    } catch (err) {
+      await close();
+      throw err;
+    }
+    const total = typeof first.hits.total === 'number' ? first.hits.total : (first.hits.total?.value ?? 0);
+    async function* documents() {
+      try {
+        for (let res = first; ; ) {
+          for (const hit of res.hits.hits) yield hit._source ?? {};
+          if (res.hits.hits.length < SCAN_PAGE) return;
+          res = await page(res.hits.hits.at(-1)!.sort as SortValue[]);
+        }
+      } finally {
+        await close();
+      }
+    }
+    return { total, documents: documents(), close };
+  }
+
+  private cached<T>(request: string, call: (meta: { meta: true }) => Promise<{ body: T; headers: Record<string, unknown> }>): Promise<T> {
+    return this.cache.read(request, () => esCall(async () => sized(await call({ meta: true }))));
+  }
+}
