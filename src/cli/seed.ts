@@ -10,6 +10,7 @@ import { openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
 import { syncCatalog } from '../revisions/catalog-sync.service';
 import { ProductRepository } from '../adapters/mongo/product.repository';
+import { PRODUCT_FORMAT } from '../products/product.types';
 import { RevisionRepository } from '../adapters/mongo/revision.repository';
 import { SourceRepository } from '../adapters/mongo/source.repository';
 import { ChangeRepository } from '../adapters/mongo/change.repository';
@@ -36,10 +37,10 @@ runCommand('seed', async () => {
       return;
     }
     const ports = { products, revisions: new RevisionRepository(op.mongo.db), changes: new ChangeRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
-    // `--if-empty` does nothing when MongoDB holds products and a current index serves them. With no
-    // index, or one of an older mapping (lacking fields this code reads), it runs the full seed: that
-    // rewrites products stored in an older format, adds no revision for unchanged claims, and reindexes.
-    if (args['if-empty'] && !(await products.isEmpty())) {
+    // `--if-empty` does nothing when MongoDB holds products of the current format and a current index
+    // serves them. Otherwise it runs the full seed: that rewrites products stored in an older format,
+    // adds no revision for unchanged claims, and builds an index of the current mapping.
+    if (args['if-empty'] && (await products.storedFormat()) === PRODUCT_FORMAT) {
       // Source descriptions are rewritten every time (2-3 s): a database loaded by an older version
       // then gains the fields the current contract promises (found by fuzzing: `products` missing).
       const manifest = loadManifest();

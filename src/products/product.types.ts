@@ -5,7 +5,7 @@ import type { Provenance } from '../revisions/provenance';
  * The shape products are written in. A stored product of an older shape (same values, fewer fields)
  * is rewritten by the next seed without a new revision: its claims did not change.
  */
-export const PRODUCT_FORMAT = 2;
+export const PRODUCT_FORMAT = 3;
 
 /**
  * The canonical product now, as stored in MongoDB and derived into the index: its current values
