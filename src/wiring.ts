@@ -49,7 +49,8 @@ export interface Wired {
 
 const WARM_UP_MS = 2000;
 
-export function wire(config: Config, logger: Logger): Wired {
+/** `now`: the clock key expiry is judged by; tests move it instead of waiting. */
+export function wire(config: Config, logger: Logger, now: () => number = Date.now): Wired {
   const es = createEsClient(config.ELASTICSEARCH_URL, config.REQUEST_TIMEOUT_MS);
   const mongo = createMongo(config.MONGODB_URI, mongoDatabaseName(config.MONGODB_URI), config.REQUEST_TIMEOUT_MS);
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
@@ -60,7 +61,7 @@ export function wire(config: Config, logger: Logger): Wired {
   const products = new ProductRepository(mongo.db);
   const revisions = new RevisionRepository(mongo.db);
   const accounts = new AccountRepository(mongo.db);
-  const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS);
+  const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS, now);
   const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), config.READ_CACHE_BYTES);
   const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };

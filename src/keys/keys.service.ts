@@ -35,14 +35,16 @@ export class KeyService {
   private readonly cache = new Map<string, { key: ApiKeyDoc; until: number }>();
   private readonly touched = new Map<string, number>();
 
+  /** `now`: the clock expiry is judged by (a test moves it instead of waiting). */
   constructor(
     private readonly ports: KeyPorts,
     private readonly cacheTtlMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async create(accountId: string, body: { name: string; scopes: Scope[]; expires_at?: string }) {
     const expires = body.expires_at ? new Date(body.expires_at) : null;
-    if (expires && expires.getTime() <= Date.now()) throw validationError([{ in: 'body', name: 'expires_at', message: 'must be in the future' }]);
+    if (expires && expires.getTime() <= this.now()) throw validationError([{ in: 'body', name: 'expires_at', message: 'must be in the future' }]);
     const id = newKeyId();
     const secret = newSecret(id);
     const key: ApiKeyDoc = { _id: id, account_id: accountId, name: body.name, prefix: keyPrefix(id), secret_hash: hashSecret(secret), scopes: body.scopes, created_at: new Date(), last_used_at: null, expires_at: expires, revoked_at: null };
@@ -69,22 +71,22 @@ export class KeyService {
     const key = id ? await this.lookup(id) : null;
     if (!key || !secretMatches(secret, key.secret_hash)) throw new AppError('UNAUTHENTICATED', 'The API key is not valid.');
     if (key.revoked_at) throw new AppError('UNAUTHENTICATED', 'The API key has been revoked.');
-    if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw new AppError('UNAUTHENTICATED', 'The API key has expired.');
+    if (key.expires_at && key.expires_at.getTime() <= this.now()) throw new AppError('UNAUTHENTICATED', 'The API key has expired.');
     this.noteUse(key._id);
     return { id: key._id, accountId: key.account_id, scopes: key.scopes };
   }
 
   private async lookup(id: string): Promise<ApiKeyDoc | null> {
     const hit = this.cache.get(id);
-    if (hit && hit.until > Date.now()) return hit.key;
+    if (hit && hit.until > this.now()) return hit.key;
     const key = await this.ports.keys.findById(id);
-    if (key && this.cacheTtlMs > 0) this.cache.set(id, { key, until: Date.now() + this.cacheTtlMs });
+    if (key && this.cacheTtlMs > 0) this.cache.set(id, { key, until: this.now() + this.cacheTtlMs });
     return key;
   }
 
   /** last_used_at to the minute, written in the background: never a write per request. */
   private noteUse(id: string): void {
-    const now = Date.now();
+    const now = this.now();
     if ((this.touched.get(id) ?? 0) + LAST_USED_RESOLUTION_MS > now) return;
     this.touched.set(id, now);
     this.ports.keys.touch(id, new Date(now)).catch(() => this.touched.delete(id));

@@ -25,10 +25,11 @@ export async function syncCatalog(
   drafts: readonly ProductDraft[],
   ports: SyncPorts,
   progress: { ingest?: OnProgress; reindex?: OnProgress } = {},
+  now: Date = new Date(),
 ): Promise<SyncReport> {
   await ports.sources.saveMany(sources);
   const files = Object.fromEntries(sources.map((s) => [s._id, s.sha256]));
-  const ingested = await ingest(drafts, files, ports, progress.ingest);
+  const ingested = await ingest(drafts, files, ports, progress.ingest, now);
   if (ingested.created + ingested.changed + ingested.reformatted === 0 && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested };
   return { ingest: ingested, reindex: await reindex(ports, progress.reindex, ingested.total) };
 }

@@ -18,11 +18,10 @@ describe('revisions, as-of reads and sources', function () {
 
   before(async () => {
     catalog = await openCatalog();
-    await catalog.seed(writeSources());
-    await new Promise((r) => setTimeout(r, 20));
-    between = new Date().toISOString();
-    await new Promise((r) => setTimeout(r, 20));
-    await catalog.seed(writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '251.5' }]));
+    // Two editions a month apart, dated explicitly: `between` falls strictly between them.
+    await catalog.seed(writeSources(), new Date('2026-09-01T00:00:00Z'));
+    between = '2026-09-15T00:00:00Z';
+    await catalog.seed(writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '251.5' }]), new Date('2026-10-01T00:00:00Z'));
     productId = (await catalog.products.identities()).find((p) => p.key === `pv-module|${TRINA.toLowerCase()}`)!._id;
     server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'revisions:read'])).secret;

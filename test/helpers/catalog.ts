@@ -19,7 +19,8 @@ export interface Catalog {
   readonly products: ProductRepository;
   readonly revisions: RevisionRepository;
   readonly index: IndexAdmin;
-  seed(sourcesDir?: string): Promise<SyncReport>;
+  /** `now`: when the revisions it makes are dated (default: now). */
+  seed(sourcesDir?: string, now?: Date): Promise<SyncReport>;
   drop(): Promise<void>;
 }
 
@@ -41,10 +42,10 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
     products,
     revisions,
     index,
-    async seed(sourcesDir) {
+    async seed(sourcesDir, now) {
       const manifest = loadManifest();
       const conversion = convertSources(manifest, sourcesDir);
-      return syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, { products, revisions, changes, sources, index });
+      return syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, { products, revisions, changes, sources, index }, {}, now);
     },
     async drop() {
       await Promise.allSettled([mongo.client.close(), es.close()]);

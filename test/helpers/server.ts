@@ -19,7 +19,8 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+/** `now`: the service's clock for key expiry (default: the real one). */
+export async function startServer(overrides: Record<string, string> = {}, now?: () => number): Promise<TestServer> {
   const name = uniqueName('t');
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +38,7 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
   });
   const logs: string[] = [];
   const logger = createLogger(config.LOG_LEVEL, (line) => logs.push(line));
-  const wired = wire(config, logger);
+  const wired = wire(config, logger, now);
   await wired.warmUp();
   const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
   const server: Server = await new Promise((resolve) => {
