@@ -127,7 +127,7 @@ async function searchMix(s: ReadsSetup): Promise<{ urls: string[]; bodies: Reque
   const urls: string[] = [];
   const bodies: Request[] = [];
   try {
-    for (const url of [...new Set(candidates)]) {
+    for (const url of new Set(candidates)) {
       const before = capture.taken.length;
       const res = await fetch(`${gateway.url}${url}`, { headers: { authorization: `Bearer ${gateway.key}` } });
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);

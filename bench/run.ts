@@ -21,7 +21,7 @@ const { values: args } = parseArgs({ options: { duration: { type: 'string', defa
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const SCALE = Number(args.scale);
-const CONCURRENCY = args.concurrency!.split(',').map(Number);
+const CONCURRENCY = args.concurrency.split(',').map(Number);
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
 const OUT = path.join(ROOT, 'bench-results');
@@ -48,7 +48,7 @@ async function developerKey(gateway: string): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'benchmark-passphrase-2026';
   const post = (p: string, body: object, token?: string) =>
-    fetch(`${gateway}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    fetch(`${gateway}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
   await post('/auth/register', { email, password });
   const { access_token } = await post('/auth/login', { email, password });
   return (await post('/developer/keys', { name: 'bench', scopes: ['products:read', 'search:read'] }, access_token)).secret as string;

@@ -51,7 +51,7 @@ export class PdsClient {
     const token = given.token ?? this.defaults.token;
     if (token) headers.authorization = `Bearer ${token}`;
     if (given.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(this.url(operationId, given as { query?: object; params?: object }), {
+    const res = await fetch(this.url(operationId, given), {
       method: OPERATIONS[operationId].method,
       headers,
       body: given.body === undefined ? undefined : JSON.stringify(given.body),

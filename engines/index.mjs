@@ -34,7 +34,7 @@ export async function up(engines = ENGINES) {
       try {
         await engine.install();
       } catch (err) {
-        throw new Error(`${engine.name}: install failed: ${err.message}`);
+        throw new Error(`${engine.name}: install failed: ${err.message}`, { cause: err });
       }
       log(engine.name, `ready to start (${seconds(t0)} s to install or check)`);
     }),
@@ -50,7 +50,7 @@ export async function up(engines = ENGINES) {
       try {
         await engine.start(url);
       } catch (err) {
-        throw new Error(`${engine.name}: ${err.message}`);
+        throw new Error(`${engine.name}: ${err.message}`, { cause: err });
       }
       log(engine.name, `started at ${url} in ${seconds(t0)} s`);
     }),

@@ -1,4 +1,4 @@
-// `npm test`: Chromium installed and local engines up, every test (unit, integration, API and the
+// `npm test`: the linter (type-aware; any finding fails), then Chromium installed and local engines up, every test (unit, integration, API and the
 // browser test of /docs), then the engines this command started are stopped again. Arguments after `--` go to mocha.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -8,6 +8,15 @@ import { ensureSchemathesis, SCHEMATHESIS } from '../engines/schemathesis.mjs';
 import { ferretdb } from '../engines/ferretdb.mjs';
 import { redis } from '../engines/redis.mjs';
 import { ROOT } from '../engines/util.mjs';
+
+/** The same as `npm run lint`. */
+const LINT_ARGS = ['--type-aware', '--deny-warnings', 'src', 'seed', 'bench', 'test', 'client', 'scripts', 'engines'];
+
+const lint = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'oxlint'), LINT_ARGS, { stdio: 'inherit', cwd: ROOT });
+if (lint.status !== 0) {
+  console.error('[test] lint failed; fix the findings above (npm run lint)');
+  process.exit(1);
+}
 
 let started = [];
 try {

@@ -96,6 +96,7 @@ const schema = {
   },
   required: ['JWT_SECRET', 'CURSOR_SECRET'],
   if: { required: ['METRICS_ACCESS'], properties: { METRICS_ACCESS: { const: 'token' } } },
+  // oxlint-disable-next-line unicorn/no-thenable -- JSON Schema's if/then, not a promise
   then: { required: ['METRICS_TOKEN'] },
   additionalProperties: false,
 } as const;

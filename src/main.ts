@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     logger.error('server error', { cause: err.message });
     process.exit(1);
   });
-  installShutdown(server, logger, config.SHUTDOWN_TIMEOUT_MS, wired.close);
+  installShutdown(server, logger, config.SHUTDOWN_TIMEOUT_MS, () => wired.close());
 }
 
 function installShutdown(server: Server, logger: Logger, deadlineMs: number, closeClients: () => Promise<void>): void {

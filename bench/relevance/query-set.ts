@@ -80,7 +80,7 @@ function neighbour(c: string, rnd: () => number): string {
 
 /** One character mistyped: a neighbouring key, a dropped character, a doubled one or two swapped. */
 export function oneTypo(model: string, rnd: () => number): string {
-  const positions = [...model].map((c, i) => (/[\p{L}\p{N}]/u.test(c) ? i : -1)).filter((i) => i >= 0);
+  const positions = Array.from(model).map((c, i) => (/[\p{L}\p{N}]/u.test(c) ? i : -1)).filter((i) => i >= 0);
   const at = positions[Math.floor(rnd() * positions.length)];
   const c = model[at];
   switch (Math.floor(rnd() * 4)) {
@@ -110,7 +110,9 @@ export function buildQuerySet(products: readonly Target[], perKind: number, seed
   const used = new Set<number>();
   while (drawn.length < Math.min(perKind, pool.length)) {
     const i = Math.floor(rnd() * pool.length);
-    if (!used.has(i)) (used.add(i), drawn.push(pool[i]));
+    if (used.has(i)) continue;
+    used.add(i);
+    drawn.push(pool[i]);
   }
   const cases: Case[] = [];
   for (const t of drawn) {

@@ -31,7 +31,7 @@ export const DUMMY_HASH = hashPassword(randomBytes(24).toString('base64'));
 
 /** Why a password is too weak, or undefined when it is acceptable. */
 export function passwordWeakness(password: string, email: string): string | undefined {
-  if ([...password].length < MIN_PASSWORD_LENGTH) return `must have at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (Array.from(password).length < MIN_PASSWORD_LENGTH) return `must have at least ${MIN_PASSWORD_LENGTH} characters`;
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) return 'is one of the most common passwords';
   if (new Set(lower).size <= 2) return 'repeats too few characters';

@@ -3,7 +3,7 @@
 // only: a total guessed from the count so far would be a promise the next line breaks.
 
 export interface Progress {
-  update(done: number, total?: number): void;
+  readonly update: (done: number, total?: number) => void;
   finish(message: string): void;
 }
 

@@ -154,7 +154,7 @@ export function buildOpenApi() {
             1,
             {
               tags: ['products'],
-              description: `One JSON object per line. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per ${100} products (at least 1), charged before the stream starts; \`X-Quota-Cost\` says how many.`,
+              description: `One JSON object per line. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1), charged before the stream starts; \`X-Quota-Cost\` says how many.`,
               parameters: [param('category', 'Only this category.', { type: 'string', enum: ['pv-module', 'inverter'] })],
             },
             { description: 'The products, one per line.', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'NDJSON: one product object per line.' } } } },

@@ -57,7 +57,7 @@ function render(ctx: Context, error: AppError, logger: Logger): void {
   }
   const { title } = ERRORS[error.code];
   ctx.status = error.status;
-  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, String(value));
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   ctx.type = 'application/problem+json';
   ctx.body = {
     type: problemType(error.code),

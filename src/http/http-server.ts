@@ -14,6 +14,8 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export function createHttpServer(app: Koa): http.Server {
   // The timeouts are enforced by a sweep every connectionsCheckingInterval (30 s by default, which
   // would let a slow client hold a socket for up to 40 s).
+  // Koa's callback returns a promise Node ignores; Koa settles every error itself (problemErrors).
+  // oxlint-disable-next-line typescript/no-misused-promises
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, app.callback());
   // Idle keep-alive sockets are closed after 5 s (Node's default), so they cannot pile up.
   server.keepAliveTimeout = 5_000;

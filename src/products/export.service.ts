@@ -6,7 +6,7 @@ import type { SearchDocument } from '../search/search-document';
 
 export interface ExportPorts {
   readonly index: {
-    scan(query: object, source: readonly string[]): Promise<{ total: number; documents: AsyncIterable<Record<string, unknown>>; close(): Promise<void> }>;
+    scan(query: object, source: readonly string[]): Promise<{ total: number; documents: AsyncIterable<Record<string, unknown>>; readonly close: () => Promise<void> }>;
   };
 }
 
@@ -26,7 +26,7 @@ export interface ExportStream {
   readonly total: number;
   readonly body: Readable;
   /** Ends the export unread (e.g. when it cannot be paid for). */
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 export async function openExport(category: string | undefined, ports: ExportPorts): Promise<ExportStream> {

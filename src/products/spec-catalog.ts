@@ -90,7 +90,7 @@ export function isNumericSpec(name: SpecName): boolean {
 export function unitsOf(specs: Readonly<Record<string, unknown>>): Record<string, string> {
   const units: Record<string, string> = {};
   for (const name of Object.keys(specs)) {
-    const unit = isSpecName(name) ? (SPECS[name] as SpecDefinition).unit : undefined;
+    const unit = isSpecName(name) ? SPECS[name].unit : undefined;
     if (unit) units[name] = unit;
   }
   return units;

@@ -75,7 +75,7 @@ function sortClause(query: ProductQuery): object[] {
 
 function sourceFor(fields: string[] | undefined): string[] {
   if (!fields) return SUMMARY_SOURCE;
-  return [...new Set(['id', ...fields.map((f) => (f === 'aliases' ? 'aliases' : f))])];
+  return [...new Set(['id', ...fields])];
 }
 
 function facetAggs(query: ProductQuery) {

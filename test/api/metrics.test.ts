@@ -70,7 +70,7 @@ describe('metrics', function () {
     // locally, and the server sees a peer that is not 127.0.0.1.
     const port = new URL(server.url).port;
     const status = await new Promise<number>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/metrics', localAddress: local!.address }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject);
+      http.get({ host: '127.0.0.1', port, path: '/metrics', localAddress: local.address }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject);
     });
     assert.equal(status, 403);
   });

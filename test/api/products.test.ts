@@ -61,7 +61,7 @@ describe('product read API (complete CEC and Sandia data)', function () {
     assert.equal(first.body.meta.total, expected);
     const second = await list({ ...query, cursor: first.body.meta.next_cursor });
     const values = [...first.body.data, ...second.body.data].map((d: any) => d.specs.stc_power_w);
-    assert.ok(values.every((v, i) => v >= 400 && (i === 0 || values[i - 1] >= v)), `not descending: ${values.slice(0, 10)}`);
+    assert.ok(values.every((v, i) => v >= 400 && (i === 0 || values[i - 1] >= v)), `not descending: ${values.slice(0, 10).join(', ')}`);
     assert.deepEqual(Object.keys(first.body.data[0]).sort(), ['id', 'specs']);
     const inWatts = await list({ ...query, 'specs.stc_power_w[gte]': '400' });
     assert.deepEqual(inWatts.body.data, first.body.data, '0.4kW and 400 are the same bound');
@@ -279,7 +279,7 @@ describe('product read API (complete CEC and Sandia data)', function () {
     assert.equal(byCategory.body.meta.total, category[0].count);
     const stats = byCategory.body.meta.facets.specs ?? {};
     assert.ok(Object.keys(stats).length >= 5, `one category selected: min/max per numeric spec (${Object.keys(stats).join(', ')})`);
-    for (const [spec, s] of Object.entries(stats) as [string, { min: number; max: number; count: number }][]) {
+    for (const [spec, s] of Object.entries<{ min: number; max: number; count: number }>(stats)) {
       assert.ok(s.count > 0 && s.min <= s.max, `${spec}: ${JSON.stringify(s)}`);
     }
   });

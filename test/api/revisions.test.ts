@@ -109,7 +109,8 @@ describe('revisions, as-of reads and sources', function () {
     const plain = await call(server.url, 'exportProducts', { token: key, query: { category: 'inverter' }, headers: { 'accept-encoding': 'identity' } });
     assert.equal(plain.status, 200);
     const lines = plain.text.trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.map((l) => l.id).sort(), inverters.map((p) => p._id).sort());
+    const byId = (a: string, b: string) => a.localeCompare(b);
+    assert.deepEqual(lines.map((l) => l.id as string).sort(byId), inverters.map((p) => p._id).sort(byId));
     for (const line of lines) for (const field of Object.keys(line.specs)) assert.ok(line.provenance[field]?.locator, `${line.id}.${field}`);
     assert.equal(plain.headers.get('x-quota-cost'), String(Math.ceil(inverters.length / 100)));
     const zipped = await call(server.url, 'exportProducts', { token: key, query: { category: 'inverter' }, headers: { 'accept-encoding': 'gzip' } });

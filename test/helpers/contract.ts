@@ -68,7 +68,7 @@ export function operationUrl(base: string, operationId: string, options: CallOpt
  * Calls an operation through the typed client (client/), so every API test compiles against the
  * types generated from the document, and checks the reply against the document at run time.
  */
-export async function call<O extends OperationId>(base: string, operationId: O, ...[input]: {} extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]): Promise<Reply<any>> {
+export async function call<O extends OperationId>(base: string, operationId: O, ...[input]: {} extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]): Promise<Reply> {
   const res = await new PdsClient(base).call(operationId, ...([input] as [CallInput<O>]));
   const reply: Reply = { status: res.status as number, headers: res.headers, body: res.body, text: res.text };
   assertMatchesContract(operationId, reply);

@@ -59,7 +59,7 @@ export class PrivateEngine {
       this.kind === 'redis'
         ? ['redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir]]
         : [FERRETDB_BIN, ['--handler=sqlite', `--sqlite-url=file:${this.dir}/?_pragma=synchronous(normal)`, `--state-dir=${this.dir}`, `--listen-addr=127.0.0.1:${this.port}`, '--debug-addr=127.0.0.1:0', '--telemetry=disable', '--log-level=ERROR']];
-    this.child = spawn(cmd, args as string[], { stdio: 'ignore' });
+    this.child = spawn(cmd, args, { stdio: 'ignore' });
     await waitForPort(this.port, 15000);
   }
 

@@ -20,7 +20,10 @@ describe('main.ts process', function () {
       const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 15000);
       child.stdout.on('data', () => {
         const m = /"msg":"listening","address":"([^"]+)"/.exec(out);
-        if (m) (clearTimeout(timer), resolve(m[1]));
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
       });
     });
     const health = await fetch(`http://${address}/healthz`);

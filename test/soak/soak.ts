@@ -41,7 +41,7 @@ async function main() {
   const catalog = await openCatalog();
   await catalog.seed(writeSources());
   const gateway = await startGateway({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, SIGNUP_CREDITS: '100000000', RATE_LIMIT_MAX: '1000000', KEY_FAILURES_MAX: '1000000', JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab', CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567', LOG_LEVEL: 'warn' }, path.join(ROOT, 'test-artifacts', 'soak-gateway.log'));
-  const post = (p: string, body: object, token?: string) => fetch(`${gateway.url}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+  const post = (p: string, body: object, token?: string) => fetch(`${gateway.url}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
   const email = `soak-${Date.now()}@example.com`;
   await post('/auth/register', { email, password: 'soak-passphrase-2026' });
   const { access_token } = await post('/auth/login', { email, password: 'soak-passphrase-2026' });
@@ -74,11 +74,12 @@ async function main() {
   };
   const sample = async () => samples.push({ t: (Date.now() - t0) / 60000, rssMb: procStatusMb(gateway.pid, 'VmRSS'), heapMb: await heapMb(), ...fds(gateway.pid) });
   await sample();
-  const sampler = setInterval(async () => {
+  const sampler = setInterval(() => void report(), 10000);
+  async function report() {
     await sample();
     const s = samples.at(-1)!;
     process.stderr.write(`soak: ${s.t.toFixed(1)} min, ${[...counts.values()].reduce((a, b) => a + b, 0)} requests, RSS ${s.rssMb.toFixed(0)} MB, heap used ${s.heapMb.toFixed(0)} MB, ${s.handles} handles, ${s.sockets} sockets\n`);
-  }, 10000);
+  }
 
   // Open model: one request every 1/RATE s whatever the answers take, so slow answers pile up.
   const inflight = new Set<Promise<void>>();

@@ -64,7 +64,7 @@ export class IndexAdmin {
 
   /** Makes the loaded index searchable with its normal refresh interval. */
   async finish(index: string): Promise<void> {
-    await this.es.indices.putSettings({ index, settings: { refresh_interval: String(this.mapping.settings.refresh_interval ?? '1s') } });
+    await this.es.indices.putSettings({ index, settings: { refresh_interval: (this.mapping.settings.refresh_interval as string | undefined) ?? '1s' } });
     await this.es.indices.refresh({ index });
   }
 

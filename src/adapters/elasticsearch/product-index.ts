@@ -26,7 +26,7 @@ export interface Scan {
   /** The documents, read a page at a time; the point in time is closed when they end. */
   readonly documents: AsyncIterable<Record<string, unknown>>;
   /** Closes the point in time early (a scan abandoned before or while it is read). */
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 const SCAN_PAGE = 1000;

@@ -20,7 +20,7 @@ const root = path.resolve(__dirname, '../../../..');
 const load = async () => {
   const engines = (await import(pathToFileURL(path.join(root, 'engines/index.mjs')).href)) as { up(e: FakeEngine[]): Promise<FakeEngine[]> };
   const util = (await import(pathToFileURL(path.join(root, 'engines/util.mjs')).href)) as { waitUntil: WaitUntil };
-  return { up: engines.up, waitUntil: util.waitUntil };
+  return { up: (e: FakeEngine[]) => engines.up(e), waitUntil: util.waitUntil };
 };
 
 /** Blocks the event loop, as a synchronous build step did. */
@@ -48,7 +48,7 @@ function fake(name: string, parts: Partial<FakeEngine> = {}): FakeEngine & { sto
 }
 
 describe('engines: provisioning', () => {
-  const silence = process.stderr.write;
+  const silence = process.stderr.write.bind(process.stderr);
   beforeEach(() => {
     process.stderr.write = () => true;
   });
