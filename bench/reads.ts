@@ -39,6 +39,8 @@ export interface ReadsSetup {
   readonly rounds: number;
   readonly duration: number;
   readonly say: (line: string) => void;
+  /** Only the export row (it is measured whole, so it takes its own run). */
+  readonly exportOnly?: boolean;
 }
 
 // The raw side asks for exactly the fields the service asks for.
@@ -145,6 +147,7 @@ async function searchMix(s: ReadsSetup): Promise<{ urls: string[]; bodies: Reque
 }
 
 export async function measureReads(s: ReadsSetup): Promise<{ rows: ReadRow[]; distinctQueries: number; export: ExportRow }> {
+  if (s.exportOnly) return { rows: [], distinctQueries: 0, export: await measureExport(s) };
   const rows: ReadRow[] = [];
   const ids = await sampleIds(s, 400);
   const get = (id: string): Request => ({ method: 'GET', path: `/api/v1/products/${encodeURIComponent(id)}` });
@@ -183,7 +186,8 @@ async function measureExport(s: ReadsSetup): Promise<ExportRow> {
   for (let i = 0; i < s.rounds; i++) {
     const sampler = sampleRss(s.uncached.pid, 100);
     const t0 = performance.now();
-    const res = await fetch(`${s.uncached.url}/api/v1/products/export`, { headers: { authorization: `Bearer ${s.uncached.key}`, 'accept-encoding': 'identity' } });
+    const res = await fetch(`${s.uncached.url}/api/v1/export`, { headers: { authorization: `Bearer ${s.uncached.key}`, 'accept-encoding': 'identity' } });
+    if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
     let lines = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++;
     gateway.push(lines / ((performance.now() - t0) / 1000));

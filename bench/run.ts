@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 20 --rounds 3 --scale 200000 --only search|reads]
+// npm run bench [-- --duration 20 --rounds 3 --scale 200000 --only search|reads|export]
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
 // engines `npm start` brought up and the data it loaded; prints a table and writes bench-results/.
@@ -135,8 +135,8 @@ async function main() {
   const esVersion = nodes ? (Object.values(nodes.nodes)[0]?.version ?? '?') : '?';
   say(`machine: ${machine(esVersion)}`);
 
-  if (args.only === 'reads') {
-    const table = readLines(await readsBench(es), esVersion).join('\n');
+  if (args.only === 'reads' || args.only === 'export') {
+    const table = readLines(await readsBench(es, args.only === 'export'), esVersion).join('\n');
     process.stdout.write(`${table}\n`);
     writeFileSync(path.join(OUT, 'reads.md'), `${table}\n`);
     await es.close();
@@ -192,7 +192,7 @@ async function main() {
 
 const f = (n: number, d = 0) => n.toFixed(d);
 
-async function readsBench(es: EsClient) {
+async function readsBench(es: EsClient, exportOnly = false) {
   const start = async (esUrl: string, extra: Record<string, string> = {}) => {
     const gateway = await startGateway({ ...gatewayEnv(esUrl), ...extra }, LOG);
     return { ...gateway, key: await developerKey(gateway.url) };
@@ -200,7 +200,7 @@ async function readsBench(es: EsClient) {
   const cached = await start(config.ELASTICSEARCH_URL);
   const uncached = await start(config.ELASTICSEARCH_URL, { READ_CACHE_BYTES: '0' });
   try {
-    return await measureReads({ es, esUrl: config.ELASTICSEARCH_URL, alias: config.ELASTICSEARCH_INDEX, cached, uncached, gatewayOn: (url) => start(url), rounds: ROUNDS, duration: DURATION, say });
+    return await measureReads({ es, esUrl: config.ELASTICSEARCH_URL, alias: config.ELASTICSEARCH_INDEX, cached, uncached, gatewayOn: (url) => start(url), rounds: ROUNDS, duration: DURATION, say, exportOnly });
   } finally {
     await Promise.all([cached.stop(), uncached.stop()]);
   }

@@ -43,7 +43,7 @@ export async function reindex(ports: ReindexPorts, onProgress?: (done: number, t
     const replaced = (await ports.index.targets()).filter((name) => name !== index);
     await ports.index.swap(index, replaced);
     // With the replaced index go the loads of earlier runs that were killed midway.
-    const dropped = [...replaced, ...(await ports.index.leftoversBefore(index))];
+    const dropped = [...new Set([...replaced, ...(await ports.index.leftoversBefore(index))])];
     await ports.index.drop(dropped);
     return { index, documents: indexed, replaced: dropped };
   } catch (err) {
