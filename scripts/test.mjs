@@ -7,13 +7,10 @@ import { ensureChromium, CHROMIUM } from '../engines/chromium.mjs';
 import { ensureSchemathesis, SCHEMATHESIS } from '../engines/schemathesis.mjs';
 import { ferretdb } from '../engines/ferretdb.mjs';
 import { redis } from '../engines/redis.mjs';
+import { lint } from '../engines/oxlint.mjs';
 import { ROOT } from '../engines/util.mjs';
 
-/** The same as `npm run lint`. */
-const LINT_ARGS = ['--type-aware', '--deny-warnings', 'src', 'seed', 'bench', 'test', 'client', 'scripts', 'engines'];
-
-const lint = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'oxlint'), LINT_ARGS, { stdio: 'inherit', cwd: ROOT });
-if (lint.status !== 0) {
+if ((await lint()) !== 0) {
   console.error('[test] lint failed; fix the findings above (npm run lint)');
   process.exit(1);
 }
