@@ -66,7 +66,8 @@ runCommand('seed', async () => {
       reindex: reindexBar.update,
     });
     const { created, changed, unchanged, reformatted, revisions } = report.ingest;
-    ingestBar.finish(`${created} created, ${changed} changed, ${unchanged} unchanged (${reformatted} rewritten in the current format), ${revisions} new revisions`);
+    const rewritten = reformatted > 0 ? ` (${reformatted} of them rewritten in the current format)` : '';
+    ingestBar.finish(`${created} created, ${changed} changed, ${unchanged} unchanged${rewritten}, ${revisions} new revisions`);
     if (report.reindex) reindexBar.finish(`${report.reindex.documents} documents into ${report.reindex.index}${report.reindex.replaced.length ? ` (replaced ${report.reindex.replaced.join(', ')})` : ''}`);
     else process.stderr.write(`seed: nothing changed and ${index.alias} serves every product; index kept\n`);
   } finally {
