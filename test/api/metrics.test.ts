@@ -59,6 +59,7 @@ describe('metrics', function () {
     assert.equal(delta('pds_http_request_duration_seconds_bucket{le="+Inf",route="/api/v1/search",method="GET",status="200"}'), 3);
     assert.ok(delta('pds_dependency_call_duration_seconds_count{dependency="es"}') >= 3, 'Elasticsearch calls timed');
     assert.ok(delta('pds_dependency_call_duration_seconds_count{dependency="db"}') >= 3, 'database calls timed');
+    assert.ok(delta('pds_read_cache_lookups_total{result="miss"}') >= 3, 'the three answered searches (all different) missed the read cache');
     assert.equal(delta('pds_credits_spent_total'), charged);
     assert.equal(delta('pds_rate_limit_rejections_total{limiter="api_key"}'), 1);
     assert.match(after, /^pds_process_resident_memory_bytes \d+/m, 'process metrics too');

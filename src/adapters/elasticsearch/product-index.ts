@@ -37,7 +37,7 @@ function sized<T>(result: { body: T; headers: Record<string, unknown> }): Sized<
 }
 
 export class ProductIndex {
-  readonly cache: ReadCache;
+  private readonly cache: ReadCache;
 
   constructor(
     private readonly es: EsClient,

@@ -4,6 +4,7 @@
 // reported for each answer. Cached answers are shared between requests: callers never mutate them.
 import { LRUCache } from 'lru-cache';
 import type { IndexGeneration } from './index-generation';
+import { metrics } from '../../metrics/metrics';
 
 export interface Sized<T> {
   readonly value: T;
@@ -14,8 +15,6 @@ export interface Sized<T> {
 export class ReadCache {
   private readonly entries?: LRUCache<string, Sized<unknown>>;
   private generation = '';
-  hits = 0;
-  misses = 0;
 
   constructor(
     private readonly index: IndexGeneration,
@@ -34,10 +33,10 @@ export class ReadCache {
     }
     const hit = this.entries.get(request);
     if (hit) {
-      this.hits += 1;
+      metrics.readCache('hit');
       return hit.value as T;
     }
-    this.misses += 1;
+    metrics.readCache('miss');
     const loaded = await load();
     // An answer loaded while the alias moved is not stored under the new generation.
     if (this.generation === generation) this.entries.set(request, loaded);
