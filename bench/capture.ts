@@ -33,3 +33,35 @@ export async function startCapture(target: string): Promise<{ url: string; taken
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
+
+export interface RawSearch {
+  readonly method: 'POST';
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/**
+ * Sends each gateway URL once through a gateway whose Elasticsearch is `capture` (with its read cache
+ * off, or a repeated URL would make no call), and keeps the one search body each made. A search that finds nothing also asks the suggesters (a second call): it
+ * has no one-body raw equivalent, so it is left out and named.
+ */
+export async function captureSearches(capture: { taken: Captured[] }, gateway: string, key: string, urls: Iterable<string>): Promise<{ urls: string[]; bodies: RawSearch[]; leftOut: string[] }> {
+  const kept: string[] = [];
+  const bodies: RawSearch[] = [];
+  const leftOut: string[] = [];
+  for (const url of urls) {
+    const before = capture.taken.length;
+    const res = await fetch(`${gateway}${url}`, { headers: { authorization: `Bearer ${key}` } });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+    const searches = capture.taken.slice(before).filter((c) => c.path.includes('/_search'));
+    if (searches.length === 2 && searches[1].body.includes('"suggest"')) {
+      leftOut.push(url);
+      continue;
+    }
+    if (searches.length !== 1) throw new Error(`${url} made ${searches.length} searches`);
+    kept.push(url);
+    bodies.push({ method: 'POST', path: searches[0].path, headers: { 'content-type': 'application/json' }, body: searches[0].body });
+  }
+  return { urls: kept, bodies, leftOut };
+}

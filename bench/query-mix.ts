@@ -2,14 +2,19 @@
 // names with a category, numeric filters with sorts, projections, and second pages through cursors.
 import type { EsClient } from '../src/adapters/elasticsearch/client';
 
-export async function queryMix(es: EsClient, alias: string, gateway: string, key: string): Promise<string[]> {
-  const sample = await es.search<{ model: string; manufacturer: string; category: string }>({
+/** `size` indexed documents drawn at random, the same ones for the same `seed`; `fields` of each. */
+export async function sampleDocuments<T>(es: EsClient, alias: string, size: number, fields: string[], seed: number): Promise<T[]> {
+  const sample = await es.search<T>({
     index: alias,
-    size: 24,
-    _source: ['model', 'manufacturer', 'category'],
-    query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 20261121, field: '_seq_no' } }] } },
+    size,
+    _source: fields,
+    query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed, field: '_seq_no' } }] } },
   });
-  const products = sample.hits.hits.map((h) => h._source!);
+  return sample.hits.hits.map((h) => h._source!);
+}
+
+export async function queryMix(es: EsClient, alias: string, gateway: string, key: string): Promise<string[]> {
+  const products = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(es, alias, 24, ['model', 'manufacturer', 'category'], 20261121);
   const enc = encodeURIComponent;
   const firstWord = (s: string) => s.split(/[\s,.]+/)[0];
   const urls: string[] = [];

@@ -3,7 +3,8 @@
 // queries never repeated (cache off, so every request reaches Elasticsearch), export vs a raw
 // point-in-time scan. Each row reports throughput, p50, and CPU ms per request for both sides.
 import type { EsClient } from '../src/adapters/elasticsearch/client';
-import { startCapture } from './capture';
+import { startCapture, captureSearches } from './capture';
+import { sampleDocuments } from './query-mix';
 import { runLoad, sampleRss, median, type Gateway } from './processes';
 import type { LoadPlan, LoadResult } from './load';
 import { processCpuMs, esCpuMs } from './cpu';
@@ -34,7 +35,7 @@ export interface ReadsSetup {
   /** Gateways with the read cache on and off, and a key for each. */
   readonly cached: Gateway & { key: string };
   readonly uncached: Gateway & { key: string };
-  /** Starts a gateway whose Elasticsearch is `esUrl` (for capturing bodies). */
+  /** Starts a gateway, read cache off, whose Elasticsearch is `esUrl` (for capturing bodies). */
   readonly gatewayOn: (esUrl: string) => Promise<Gateway & { key: string }>;
   readonly rounds: number;
   readonly duration: number;
@@ -101,55 +102,28 @@ async function compareSides(s: ReadsSetup, name: string, target: string, connect
   return { name, connections, gateway: med((x) => x.g), raw: med((x) => x.r), target };
 }
 
-async function sampleIds(s: ReadsSetup, n: number): Promise<string[]> {
-  const res = await s.es.search<{ id: string }>({
-    index: s.alias,
-    size: n,
-    _source: ['id'],
-    query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 7, field: '_seq_no' } }] } },
-  });
-  return res.hits.hits.map((h) => h._source!.id);
-}
-
 /** >= 400 distinct searches from real names; each captured once to learn the body the gateway sends. */
 async function searchMix(s: ReadsSetup): Promise<{ urls: string[]; bodies: Request[] }> {
-  const sample = await s.es.search<{ model: string; manufacturer: string; category: string }>({
-    index: s.alias,
-    size: 300,
-    _source: ['model', 'manufacturer', 'category'],
-    query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 11, field: '_seq_no' } }] } },
-  });
+  const sample = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(s.es, s.alias, 300, ['model', 'manufacturer', 'category'], 11);
   const enc = encodeURIComponent;
-  const candidates = sample.hits.hits.flatMap(({ _source: p }) => [
-    `/api/v1/search?q=${enc(p!.model)}&limit=20`,
-    `/api/v1/search?q=${enc(`${p!.manufacturer.split(/[\s,.]+/)[0]} ${p!.model.slice(0, 6)}`)}&category=${p!.category}&limit=20`,
+  const candidates = sample.flatMap((p) => [
+    `/api/v1/search?q=${enc(p.model)}&limit=20`,
+    `/api/v1/search?q=${enc(`${p.manufacturer.split(/[\s,.]+/)[0]} ${p.model.slice(0, 6)}`)}&category=${p.category}&limit=20`,
   ]);
   const capture = await startCapture(s.esUrl);
   const gateway = await s.gatewayOn(capture.url);
-  const urls: string[] = [];
-  const bodies: Request[] = [];
   try {
-    for (const url of new Set(candidates)) {
-      const before = capture.taken.length;
-      const res = await fetch(`${gateway.url}${url}`, { headers: { authorization: `Bearer ${gateway.key}` } });
-      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      const searches = capture.taken.slice(before).filter((c) => c.path.includes('/_search'));
-      // One that finds nothing also asks the suggesters: no one-body raw equivalent, so left out.
-      if (searches.length !== 1) continue;
-      urls.push(url);
-      bodies.push({ method: 'POST', path: searches[0].path, headers: { 'content-type': 'application/json' }, body: searches[0].body });
-    }
+    return await captureSearches(capture, gateway.url, gateway.key, new Set(candidates));
   } finally {
     await gateway.stop();
     await capture.close();
   }
-  return { urls, bodies };
 }
 
 export async function measureReads(s: ReadsSetup): Promise<{ rows: ReadRow[]; distinctQueries: number; export: ExportRow }> {
   if (s.exportOnly) return { rows: [], distinctQueries: 0, export: await measureExport(s) };
   const rows: ReadRow[] = [];
-  const ids = await sampleIds(s, 400);
+  const ids = (await sampleDocuments<{ id: string }>(s.es, s.alias, 400, ['id'], 7)).map((d) => d.id);
   const get = (id: string): Request => ({ method: 'GET', path: `/api/v1/products/${encodeURIComponent(id)}` });
   const rawGet = (id: string): Request => ({ method: 'GET', path: `/${s.alias}/_doc/${encodeURIComponent(id)}?_source_includes=${DETAIL}` });
   for (const [connections, target] of [[8, '>= 0.5x'], [1, '<= +1.5 ms p50']] as const) {

@@ -37,20 +37,6 @@ runCommand('seed', async () => {
       return;
     }
     const ports = { products, revisions: new RevisionRepository(op.mongo.db), changes: new ChangeRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
-    // `--if-empty` does nothing when MongoDB holds products of the current format and a current index
-    // serves them. Otherwise it runs the full seed: that rewrites products stored in an older format,
-    // adds no revision for unchanged claims, and builds an index of the current mapping.
-    if (args['if-empty'] && (await products.storedFormat()) === PRODUCT_FORMAT) {
-      // Source descriptions are rewritten every time (2-3 s): a database loaded by an older version
-      // then gains the fields the current contract promises (found by fuzzing: `products` missing).
-      const manifest = loadManifest();
-      await ports.sources.saveMany(toSourceDocs(manifest, convertSources(manifest)));
-      const served = await index.targets();
-      if (served.length === 1 && index.hasCurrentMapping(served[0])) {
-        process.stderr.write(`seed: MongoDB holds products and ${index.alias} -> ${served[0]} serves ${await index.count(served[0])}; nothing to do\n`);
-        return;
-      }
-    }
     const manifest = loadManifest();
     const sourcesDir = args['sources-dir'] ? path.resolve(args['sources-dir']) : path.join(DEFAULT_SEED_DIR, 'sources');
     const t0 = Date.now();
@@ -59,9 +45,23 @@ runCommand('seed', async () => {
     for (const s of conversion.sources) {
       if (s.loaded_sha256 !== s.sha256) process.stderr.write(`seed: note: ${s.file} differs from the manifest (sha256 ${s.loaded_sha256})\n`);
     }
+    const sources = toSourceDocs(manifest, conversion);
+    // `--if-empty` does nothing when MongoDB holds products of the current format and a current index
+    // serves them. Otherwise it runs the full seed: that rewrites products stored in an older format,
+    // adds no revision for unchanged claims, and builds an index of the current mapping.
+    if (args['if-empty'] && (await products.storedFormat()) === PRODUCT_FORMAT) {
+      const served = await index.targets();
+      if (served.length === 1 && index.hasCurrentMapping(served[0])) {
+        // Source descriptions are rewritten every time: a database loaded by an older version then
+        // gains the fields the current contract promises (found by fuzzing: `products` missing).
+        await ports.sources.saveMany(sources);
+        process.stderr.write(`seed: MongoDB holds products and ${index.alias} -> ${served[0]} serves ${await index.count(served[0])}; nothing to do\n`);
+        return;
+      }
+    }
     const ingestBar = createProgress('products');
     const reindexBar = createProgress('reindex');
-    const report = await syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, ports, {
+    const report = await syncCatalog(sources, conversion.drafts, ports, {
       ingest: ingestBar.update,
       reindex: reindexBar.update,
     });

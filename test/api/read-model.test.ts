@@ -4,12 +4,11 @@
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server';
 import { openCatalog, type Catalog } from '../helpers/catalog';
-import { writeSources } from '../helpers/seed-fixture';
+import { writeSources, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
 import { callUnchecked } from '../helpers/contract';
 import { waitFor } from '../helpers/wait';
 
-const TRINA = 'Trina Solar TSM-205DA01A';
 const ALIAS_CHECK_MS = 200;
 
 /** The steps Server-Timing reports (es, db, total). */
@@ -25,7 +24,7 @@ describe('read model: index reads, cache per index generation, ETag and 304', fu
   before(async () => {
     catalog = await openCatalog();
     await catalog.seed(writeSources());
-    productId = (await catalog.products.identities()).find((p) => p.key === `pv-module|${TRINA.toLowerCase()}`)!._id;
+    productId = (await catalog.products.identities()).find((p) => p.key === TRINA_KEY)!._id;
     server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ALIAS_CHECK_MS: String(ALIAS_CHECK_MS) });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
   });
@@ -74,7 +73,7 @@ describe('read model: index reads, cache per index generation, ETag and 304', fu
     const before = await get();
     assert.notEqual(before.body.specs.stc_power_w, 251.5);
     assert.equal(before.body.revision, 1);
-    await catalog.seed(writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '251.5' }]));
+    await catalog.seed(writeSources(undefined, [trinaStc('251.5')]));
     const after = await waitFor(async () => {
       const reply = await get({ 'if-none-match': before.headers.get('etag')! });
       return reply.status === 200 && reply.body.specs.stc_power_w === 251.5 ? reply : undefined;

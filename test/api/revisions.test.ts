@@ -2,11 +2,10 @@
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server';
 import { openCatalog, type Catalog } from '../helpers/catalog';
-import { writeSources } from '../helpers/seed-fixture';
+import { writeSources, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 
-const TRINA = 'Trina Solar TSM-205DA01A';
 
 describe('revisions, as-of reads and sources', function () {
   this.timeout(120000);
@@ -21,8 +20,8 @@ describe('revisions, as-of reads and sources', function () {
     // Two editions a month apart, dated explicitly: `between` falls strictly between them.
     await catalog.seed(writeSources(), new Date('2026-09-01T00:00:00Z'));
     between = '2026-09-15T00:00:00Z';
-    await catalog.seed(writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '251.5' }]), new Date('2026-10-01T00:00:00Z'));
-    productId = (await catalog.products.identities()).find((p) => p.key === `pv-module|${TRINA.toLowerCase()}`)!._id;
+    await catalog.seed(writeSources(undefined, [trinaStc('251.5')]), new Date('2026-10-01T00:00:00Z'));
+    productId = (await catalog.products.identities()).find((p) => p.key === TRINA_KEY)!._id;
     server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'revisions:read'])).secret;
   });
@@ -99,7 +98,7 @@ describe('revisions, as-of reads and sources', function () {
     assert.ok(all.items.every((c, i) => i === 0 || c.seq > all.items[i - 1].seq), 'commit order, no repeats');
     assert.deepEqual([all.items.at(-1).product_id, all.items.at(-1).revision], [productId, 2]);
     assert.deepEqual((await walk(all.resume)).items, [], 'caught up: nothing new');
-    await catalog.seed(writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '252' }]));
+    await catalog.seed(writeSources(undefined, [trinaStc('252')]));
     const since = await walk(all.resume);
     assert.deepEqual(since.items.map((c: any) => [c.product_id, c.revision]), [[productId, 3]]);
   });

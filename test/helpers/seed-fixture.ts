@@ -27,6 +27,11 @@ export interface Edit {
   readonly value: string;
 }
 
+/** A real module of the fixture, its identity key, and the edit that gives it another STC power. */
+export const TRINA = 'Trina Solar TSM-205DA01A';
+export const TRINA_KEY = `pv-module|${TRINA.toLowerCase()}`;
+export const trinaStc = (value: string): Edit => ({ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value });
+
 const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
 export function writeSources(slices: Record<string, Slice> = DEFAULT_SLICES, edits: readonly Edit[] = [], dir = mkdtempSync(path.join(os.tmpdir(), 'pds-sources-'))): string {

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openCatalog, type Catalog } from '../helpers/catalog';
-import { writeSources, DEFAULT_SLICES } from '../helpers/seed-fixture';
+import { writeSources, DEFAULT_SLICES, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { ELASTICSEARCH_URL, ROOT } from '../helpers/engines';
 import { parseCsv } from '../../seed/convert/csv';
 import { convertSources, loadManifest } from '../../seed/convert/index';
@@ -11,7 +11,6 @@ import { RevisionImmutableError } from '../../src/adapters/mongo/revision.reposi
 import { provenanceOf } from '../../src/revisions/provenance';
 import type { Claim } from '../../src/revisions/claim';
 
-const TRINA = 'Trina Solar TSM-205DA01A';
 
 function runSeed(catalog: Catalog, sourcesDir: string) {
   return spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--sources-dir', sourcesDir], {
@@ -81,10 +80,10 @@ describe('seed and reindex', function () {
   });
 
   it('when one value changes in a source file, then exactly one new revision lists that change', async () => {
-    const edited = writeSources(undefined, [{ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value: '251.5' }]);
+    const edited = writeSources(undefined, [trinaStc('251.5')]);
     const report = await catalog.seed(edited);
     assert.deepEqual([report.ingest.changed, report.ingest.revisions], [1, 1]);
-    const product = (await catalog.products.identities()).find((p) => p.key === `pv-module|${TRINA.toLowerCase()}`)!;
+    const product = (await catalog.products.identities()).find((p) => p.key === TRINA_KEY)!;
     const revision = await catalog.revisions.get(product._id, 2);
     assert.ok(revision);
     const stc = revision.changes.find((c) => c.field === 'stc_power_w')!;

@@ -32,6 +32,11 @@ export interface Scan {
 const SCAN_PAGE = 1000;
 const SCAN_KEEP_ALIVE = '1m';
 
+/** Elasticsearch reports the total as a number or as `{ value }`, depending on the request. */
+function totalOf(hits: { total?: number | estypes.SearchTotalHits }): number {
+  return typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0);
+}
+
 function sized<T>(result: { body: T; headers: Record<string, unknown> }): Sized<T> {
   return { value: result.body, bytes: Number(result.headers['content-length'] ?? 0) || 4096 };
 }
@@ -50,10 +55,9 @@ export class ProductIndex {
 
   async search(body: object): Promise<SearchResult> {
     const res = await this.cached(`search ${JSON.stringify(body)}`, (meta) => this.es.search({ index: this.alias, ...body }, meta));
-    const total = typeof res.hits.total === 'number' ? res.hits.total : (res.hits.total?.value ?? 0);
     return {
       hits: res.hits.hits.map((h) => ({ source: (h._source ?? {}) as Record<string, unknown>, sort: (h.sort ?? []) as SortValue[] })),
-      total,
+      total: totalOf(res.hits),
       aggregations: res.aggregations as Record<string, any> | undefined,
       suggest: res.suggest as Record<string, any> | undefined,
     };
@@ -103,7 +107,6 @@ export class ProductIndex {
       await close();
       throw err;
     }
-    const total = typeof first.hits.total === 'number' ? first.hits.total : (first.hits.total?.value ?? 0);
     async function* documents() {
       try {
         for (let res = first; ; ) {
@@ -115,7 +118,7 @@ export class ProductIndex {
         await close();
       }
     }
-    return { total, documents: documents(), close };
+    return { total: totalOf(first.hits), documents: documents(), close };
   }
 
   private cached<T>(request: string, call: (meta: { meta: true }) => Promise<{ body: T; headers: Record<string, unknown> }>): Promise<T> {
