@@ -86,10 +86,13 @@ export function generate(): string {
     }
   }
   out.push('}', '');
-  out.push('/** Method and path of every operation, for the client at run time. */');
-  out.push('export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O][\'method\']; readonly path: Operations[O][\'path\'] } } = {');
+  out.push('/** Method, path and the query parameters sent comma-separated (form style, explode false) of every operation, for the client at run time. */');
+  out.push('export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O][\'method\']; readonly path: Operations[O][\'path\']; readonly commaSeparated: readonly string[] } } = {');
   for (const [p, item] of Object.entries(OPENAPI.paths as Record<string, Record<string, Schema>>)) {
-    for (const [method, op] of Object.entries(item)) out.push(`  ${op.operationId}: { method: ${quote(method.toUpperCase())}, path: ${quote(p)} },`);
+    for (const [method, op] of Object.entries(item)) {
+      const commaSeparated = ((op.parameters ?? []) as Schema[]).filter((q) => q.in === 'query' && q.explode === false).map((q) => q.name);
+      out.push(`  ${op.operationId}: { method: ${quote(method.toUpperCase())}, path: ${quote(p)}, commaSeparated: ${JSON.stringify(commaSeparated)} },`);
+    }
   }
   out.push('};', '');
   return out.join('\n');

@@ -281,6 +281,7 @@ export type ApiKeyList = {
 export type NewApiKey = {
   name: string;
   scopes: Array<Scope>;
+  /** When the key stops working; must be in the future. Without it the key works until revoked. */
   expires_at?: string;
 };
 
@@ -395,10 +396,354 @@ export interface Operations {
       limit?: number;
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
-      /** Ordering: one of model, manufacturer, category, id, specs.stc_power_w, specs.ptc_power_w, specs.area_m2, specs.length_m, specs.width_m, specs.cells_in_series, specs.parallel_strings, specs.isc_a, specs.voc_v, specs.imp_a, specs.vmp_v, specs.alpha_isc_a_per_k, specs.beta_voc_v_per_k, specs.gamma_pmp_pct_per_k, specs.noct_c, specs.a_ref_v, specs.il_ref_a, specs.io_ref_a, specs.rs_ohm, specs.rsh_ref_ohm, specs.adjust_pct, specs.nominal_ac_voltage_v, specs.ac_power_w, specs.dc_power_w, specs.nominal_dc_voltage_v, specs.self_consumption_w, specs.night_tare_w, specs.max_dc_voltage_v, specs.max_dc_current_a, specs.mppt_low_v, specs.mppt_high_v, specs.min_operating_dc_voltage_v, specs.max_operating_dc_voltage_v, specs.ambient_temp_min_c, specs.ambient_temp_max_c, specs.weight_kg, specs.sandia_c0_per_w, specs.sandia_c1_per_v, specs.sandia_c2_per_v, specs.sandia_c3_per_v, specs.adr_vintage_year, specs.adr_data_year, specs.adr_pac_fit_error_max, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
-      sort?: string;
-      /** Comma-separated projection from: id, model, manufacturer, category, variant, aliases, specs, quality and `specs.<name>`. `id` is always returned. */
-      fields?: string;
+      /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
+      sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max">;
+      /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
+      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version">;
+      /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gte]"?: string;
+      /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gt]"?: string;
+      /** Only products whose stc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lte]"?: string;
+      /** Only products whose stc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lt]"?: string;
+      /** Only products whose ptc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gte]"?: string;
+      /** Only products whose ptc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gt]"?: string;
+      /** Only products whose ptc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lte]"?: string;
+      /** Only products whose ptc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lt]"?: string;
+      /** Only products whose area_m2 is at least this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gte]"?: string;
+      /** Only products whose area_m2 is more than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gt]"?: string;
+      /** Only products whose area_m2 is at most this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lte]"?: string;
+      /** Only products whose area_m2 is less than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lt]"?: string;
+      /** Only products whose length_m is at least this (unit, any case: m; none means m). */
+      "specs.length_m[gte]"?: string;
+      /** Only products whose length_m is more than this (unit, any case: m; none means m). */
+      "specs.length_m[gt]"?: string;
+      /** Only products whose length_m is at most this (unit, any case: m; none means m). */
+      "specs.length_m[lte]"?: string;
+      /** Only products whose length_m is less than this (unit, any case: m; none means m). */
+      "specs.length_m[lt]"?: string;
+      /** Only products whose width_m is at least this (unit, any case: m; none means m). */
+      "specs.width_m[gte]"?: string;
+      /** Only products whose width_m is more than this (unit, any case: m; none means m). */
+      "specs.width_m[gt]"?: string;
+      /** Only products whose width_m is at most this (unit, any case: m; none means m). */
+      "specs.width_m[lte]"?: string;
+      /** Only products whose width_m is less than this (unit, any case: m; none means m). */
+      "specs.width_m[lt]"?: string;
+      /** Only products whose cells_in_series is at least this. */
+      "specs.cells_in_series[gte]"?: string;
+      /** Only products whose cells_in_series is more than this. */
+      "specs.cells_in_series[gt]"?: string;
+      /** Only products whose cells_in_series is at most this. */
+      "specs.cells_in_series[lte]"?: string;
+      /** Only products whose cells_in_series is less than this. */
+      "specs.cells_in_series[lt]"?: string;
+      /** Only products whose parallel_strings is at least this. */
+      "specs.parallel_strings[gte]"?: string;
+      /** Only products whose parallel_strings is more than this. */
+      "specs.parallel_strings[gt]"?: string;
+      /** Only products whose parallel_strings is at most this. */
+      "specs.parallel_strings[lte]"?: string;
+      /** Only products whose parallel_strings is less than this. */
+      "specs.parallel_strings[lt]"?: string;
+      /** Only products whose isc_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gte]"?: string;
+      /** Only products whose isc_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gt]"?: string;
+      /** Only products whose isc_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lte]"?: string;
+      /** Only products whose isc_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lt]"?: string;
+      /** Only products whose voc_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gte]"?: string;
+      /** Only products whose voc_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gt]"?: string;
+      /** Only products whose voc_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lte]"?: string;
+      /** Only products whose voc_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lt]"?: string;
+      /** Only products whose imp_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gte]"?: string;
+      /** Only products whose imp_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gt]"?: string;
+      /** Only products whose imp_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lte]"?: string;
+      /** Only products whose imp_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lt]"?: string;
+      /** Only products whose vmp_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gte]"?: string;
+      /** Only products whose vmp_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gt]"?: string;
+      /** Only products whose vmp_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lte]"?: string;
+      /** Only products whose vmp_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at least this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is more than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at most this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is less than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at least this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gte]"?: string;
+      /** Only products whose beta_voc_v_per_k is more than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at most this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lte]"?: string;
+      /** Only products whose beta_voc_v_per_k is less than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at least this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is more than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at most this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is less than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lt]"?: string;
+      /** Only products whose noct_c is at least this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gte]"?: string;
+      /** Only products whose noct_c is more than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gt]"?: string;
+      /** Only products whose noct_c is at most this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lte]"?: string;
+      /** Only products whose noct_c is less than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lt]"?: string;
+      /** Only products whose a_ref_v is at least this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gte]"?: string;
+      /** Only products whose a_ref_v is more than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gt]"?: string;
+      /** Only products whose a_ref_v is at most this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lte]"?: string;
+      /** Only products whose a_ref_v is less than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lt]"?: string;
+      /** Only products whose il_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gte]"?: string;
+      /** Only products whose il_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gt]"?: string;
+      /** Only products whose il_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lte]"?: string;
+      /** Only products whose il_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lt]"?: string;
+      /** Only products whose io_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gte]"?: string;
+      /** Only products whose io_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gt]"?: string;
+      /** Only products whose io_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lte]"?: string;
+      /** Only products whose io_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lt]"?: string;
+      /** Only products whose rs_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gte]"?: string;
+      /** Only products whose rs_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gt]"?: string;
+      /** Only products whose rs_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lte]"?: string;
+      /** Only products whose rs_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lt]"?: string;
+      /** Only products whose rsh_ref_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gte]"?: string;
+      /** Only products whose rsh_ref_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gt]"?: string;
+      /** Only products whose rsh_ref_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lte]"?: string;
+      /** Only products whose rsh_ref_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lt]"?: string;
+      /** Only products whose adjust_pct is at least this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gte]"?: string;
+      /** Only products whose adjust_pct is more than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gt]"?: string;
+      /** Only products whose adjust_pct is at most this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lte]"?: string;
+      /** Only products whose adjust_pct is less than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lt]"?: string;
+      /** Only products whose ac_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gte]"?: string;
+      /** Only products whose ac_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gt]"?: string;
+      /** Only products whose ac_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lte]"?: string;
+      /** Only products whose ac_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lt]"?: string;
+      /** Only products whose dc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gte]"?: string;
+      /** Only products whose dc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gt]"?: string;
+      /** Only products whose dc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lte]"?: string;
+      /** Only products whose dc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lt]"?: string;
+      /** Only products whose self_consumption_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gte]"?: string;
+      /** Only products whose self_consumption_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gt]"?: string;
+      /** Only products whose self_consumption_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lte]"?: string;
+      /** Only products whose self_consumption_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lt]"?: string;
+      /** Only products whose night_tare_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gte]"?: string;
+      /** Only products whose night_tare_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gt]"?: string;
+      /** Only products whose night_tare_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lte]"?: string;
+      /** Only products whose night_tare_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lt]"?: string;
+      /** Only products whose max_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_dc_current_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gte]"?: string;
+      /** Only products whose max_dc_current_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gt]"?: string;
+      /** Only products whose max_dc_current_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lte]"?: string;
+      /** Only products whose max_dc_current_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lt]"?: string;
+      /** Only products whose mppt_low_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gte]"?: string;
+      /** Only products whose mppt_low_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gt]"?: string;
+      /** Only products whose mppt_low_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lte]"?: string;
+      /** Only products whose mppt_low_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lt]"?: string;
+      /** Only products whose mppt_high_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gte]"?: string;
+      /** Only products whose mppt_high_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gt]"?: string;
+      /** Only products whose mppt_high_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lte]"?: string;
+      /** Only products whose mppt_high_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose ambient_temp_min_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gte]"?: string;
+      /** Only products whose ambient_temp_min_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gt]"?: string;
+      /** Only products whose ambient_temp_min_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lte]"?: string;
+      /** Only products whose ambient_temp_min_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lt]"?: string;
+      /** Only products whose ambient_temp_max_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gte]"?: string;
+      /** Only products whose ambient_temp_max_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gt]"?: string;
+      /** Only products whose ambient_temp_max_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lte]"?: string;
+      /** Only products whose ambient_temp_max_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lt]"?: string;
+      /** Only products whose weight_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gte]"?: string;
+      /** Only products whose weight_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gt]"?: string;
+      /** Only products whose weight_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lte]"?: string;
+      /** Only products whose weight_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lt]"?: string;
+      /** Only products whose sandia_c0_per_w is at least this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gte]"?: string;
+      /** Only products whose sandia_c0_per_w is more than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gt]"?: string;
+      /** Only products whose sandia_c0_per_w is at most this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lte]"?: string;
+      /** Only products whose sandia_c0_per_w is less than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lt]"?: string;
+      /** Only products whose sandia_c1_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gte]"?: string;
+      /** Only products whose sandia_c1_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gt]"?: string;
+      /** Only products whose sandia_c1_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lte]"?: string;
+      /** Only products whose sandia_c1_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lt]"?: string;
+      /** Only products whose sandia_c2_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gte]"?: string;
+      /** Only products whose sandia_c2_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gt]"?: string;
+      /** Only products whose sandia_c2_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lte]"?: string;
+      /** Only products whose sandia_c2_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lt]"?: string;
+      /** Only products whose sandia_c3_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gte]"?: string;
+      /** Only products whose sandia_c3_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gt]"?: string;
+      /** Only products whose sandia_c3_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lte]"?: string;
+      /** Only products whose sandia_c3_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lt]"?: string;
+      /** Only products whose adr_vintage_year is at least this. */
+      "specs.adr_vintage_year[gte]"?: string;
+      /** Only products whose adr_vintage_year is more than this. */
+      "specs.adr_vintage_year[gt]"?: string;
+      /** Only products whose adr_vintage_year is at most this. */
+      "specs.adr_vintage_year[lte]"?: string;
+      /** Only products whose adr_vintage_year is less than this. */
+      "specs.adr_vintage_year[lt]"?: string;
+      /** Only products whose adr_data_year is at least this. */
+      "specs.adr_data_year[gte]"?: string;
+      /** Only products whose adr_data_year is more than this. */
+      "specs.adr_data_year[gt]"?: string;
+      /** Only products whose adr_data_year is at most this. */
+      "specs.adr_data_year[lte]"?: string;
+      /** Only products whose adr_data_year is less than this. */
+      "specs.adr_data_year[lt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at least this. */
+      "specs.adr_pac_fit_error_max[gte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is more than this. */
+      "specs.adr_pac_fit_error_max[gt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at most this. */
+      "specs.adr_pac_fit_error_max[lte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is less than this. */
+      "specs.adr_pac_fit_error_max[lt]"?: string;
     };
     params: never;
     body: never;
@@ -591,10 +936,354 @@ export interface Operations {
       limit?: number;
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
-      /** Ordering: one of model, manufacturer, category, id, specs.stc_power_w, specs.ptc_power_w, specs.area_m2, specs.length_m, specs.width_m, specs.cells_in_series, specs.parallel_strings, specs.isc_a, specs.voc_v, specs.imp_a, specs.vmp_v, specs.alpha_isc_a_per_k, specs.beta_voc_v_per_k, specs.gamma_pmp_pct_per_k, specs.noct_c, specs.a_ref_v, specs.il_ref_a, specs.io_ref_a, specs.rs_ohm, specs.rsh_ref_ohm, specs.adjust_pct, specs.nominal_ac_voltage_v, specs.ac_power_w, specs.dc_power_w, specs.nominal_dc_voltage_v, specs.self_consumption_w, specs.night_tare_w, specs.max_dc_voltage_v, specs.max_dc_current_a, specs.mppt_low_v, specs.mppt_high_v, specs.min_operating_dc_voltage_v, specs.max_operating_dc_voltage_v, specs.ambient_temp_min_c, specs.ambient_temp_max_c, specs.weight_kg, specs.sandia_c0_per_w, specs.sandia_c1_per_v, specs.sandia_c2_per_v, specs.sandia_c3_per_v, specs.adr_vintage_year, specs.adr_data_year, specs.adr_pac_fit_error_max, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
-      sort?: string;
-      /** Comma-separated projection from: id, model, manufacturer, category, variant, aliases, specs, quality and `specs.<name>`. `id` is always returned. */
-      fields?: string;
+      /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending; `relevance` is the default. The product id is always added as a tiebreaker. */
+      sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max">;
+      /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
+      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version">;
+      /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gte]"?: string;
+      /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gt]"?: string;
+      /** Only products whose stc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lte]"?: string;
+      /** Only products whose stc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lt]"?: string;
+      /** Only products whose ptc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gte]"?: string;
+      /** Only products whose ptc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gt]"?: string;
+      /** Only products whose ptc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lte]"?: string;
+      /** Only products whose ptc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lt]"?: string;
+      /** Only products whose area_m2 is at least this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gte]"?: string;
+      /** Only products whose area_m2 is more than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gt]"?: string;
+      /** Only products whose area_m2 is at most this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lte]"?: string;
+      /** Only products whose area_m2 is less than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lt]"?: string;
+      /** Only products whose length_m is at least this (unit, any case: m; none means m). */
+      "specs.length_m[gte]"?: string;
+      /** Only products whose length_m is more than this (unit, any case: m; none means m). */
+      "specs.length_m[gt]"?: string;
+      /** Only products whose length_m is at most this (unit, any case: m; none means m). */
+      "specs.length_m[lte]"?: string;
+      /** Only products whose length_m is less than this (unit, any case: m; none means m). */
+      "specs.length_m[lt]"?: string;
+      /** Only products whose width_m is at least this (unit, any case: m; none means m). */
+      "specs.width_m[gte]"?: string;
+      /** Only products whose width_m is more than this (unit, any case: m; none means m). */
+      "specs.width_m[gt]"?: string;
+      /** Only products whose width_m is at most this (unit, any case: m; none means m). */
+      "specs.width_m[lte]"?: string;
+      /** Only products whose width_m is less than this (unit, any case: m; none means m). */
+      "specs.width_m[lt]"?: string;
+      /** Only products whose cells_in_series is at least this. */
+      "specs.cells_in_series[gte]"?: string;
+      /** Only products whose cells_in_series is more than this. */
+      "specs.cells_in_series[gt]"?: string;
+      /** Only products whose cells_in_series is at most this. */
+      "specs.cells_in_series[lte]"?: string;
+      /** Only products whose cells_in_series is less than this. */
+      "specs.cells_in_series[lt]"?: string;
+      /** Only products whose parallel_strings is at least this. */
+      "specs.parallel_strings[gte]"?: string;
+      /** Only products whose parallel_strings is more than this. */
+      "specs.parallel_strings[gt]"?: string;
+      /** Only products whose parallel_strings is at most this. */
+      "specs.parallel_strings[lte]"?: string;
+      /** Only products whose parallel_strings is less than this. */
+      "specs.parallel_strings[lt]"?: string;
+      /** Only products whose isc_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gte]"?: string;
+      /** Only products whose isc_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gt]"?: string;
+      /** Only products whose isc_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lte]"?: string;
+      /** Only products whose isc_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lt]"?: string;
+      /** Only products whose voc_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gte]"?: string;
+      /** Only products whose voc_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gt]"?: string;
+      /** Only products whose voc_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lte]"?: string;
+      /** Only products whose voc_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lt]"?: string;
+      /** Only products whose imp_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gte]"?: string;
+      /** Only products whose imp_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gt]"?: string;
+      /** Only products whose imp_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lte]"?: string;
+      /** Only products whose imp_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lt]"?: string;
+      /** Only products whose vmp_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gte]"?: string;
+      /** Only products whose vmp_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gt]"?: string;
+      /** Only products whose vmp_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lte]"?: string;
+      /** Only products whose vmp_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at least this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is more than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at most this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is less than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at least this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gte]"?: string;
+      /** Only products whose beta_voc_v_per_k is more than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at most this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lte]"?: string;
+      /** Only products whose beta_voc_v_per_k is less than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at least this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is more than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at most this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is less than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lt]"?: string;
+      /** Only products whose noct_c is at least this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gte]"?: string;
+      /** Only products whose noct_c is more than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gt]"?: string;
+      /** Only products whose noct_c is at most this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lte]"?: string;
+      /** Only products whose noct_c is less than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lt]"?: string;
+      /** Only products whose a_ref_v is at least this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gte]"?: string;
+      /** Only products whose a_ref_v is more than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gt]"?: string;
+      /** Only products whose a_ref_v is at most this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lte]"?: string;
+      /** Only products whose a_ref_v is less than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lt]"?: string;
+      /** Only products whose il_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gte]"?: string;
+      /** Only products whose il_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gt]"?: string;
+      /** Only products whose il_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lte]"?: string;
+      /** Only products whose il_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lt]"?: string;
+      /** Only products whose io_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gte]"?: string;
+      /** Only products whose io_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gt]"?: string;
+      /** Only products whose io_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lte]"?: string;
+      /** Only products whose io_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lt]"?: string;
+      /** Only products whose rs_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gte]"?: string;
+      /** Only products whose rs_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gt]"?: string;
+      /** Only products whose rs_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lte]"?: string;
+      /** Only products whose rs_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lt]"?: string;
+      /** Only products whose rsh_ref_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gte]"?: string;
+      /** Only products whose rsh_ref_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gt]"?: string;
+      /** Only products whose rsh_ref_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lte]"?: string;
+      /** Only products whose rsh_ref_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lt]"?: string;
+      /** Only products whose adjust_pct is at least this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gte]"?: string;
+      /** Only products whose adjust_pct is more than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gt]"?: string;
+      /** Only products whose adjust_pct is at most this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lte]"?: string;
+      /** Only products whose adjust_pct is less than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lt]"?: string;
+      /** Only products whose ac_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gte]"?: string;
+      /** Only products whose ac_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gt]"?: string;
+      /** Only products whose ac_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lte]"?: string;
+      /** Only products whose ac_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lt]"?: string;
+      /** Only products whose dc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gte]"?: string;
+      /** Only products whose dc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gt]"?: string;
+      /** Only products whose dc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lte]"?: string;
+      /** Only products whose dc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lt]"?: string;
+      /** Only products whose self_consumption_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gte]"?: string;
+      /** Only products whose self_consumption_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gt]"?: string;
+      /** Only products whose self_consumption_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lte]"?: string;
+      /** Only products whose self_consumption_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lt]"?: string;
+      /** Only products whose night_tare_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gte]"?: string;
+      /** Only products whose night_tare_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gt]"?: string;
+      /** Only products whose night_tare_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lte]"?: string;
+      /** Only products whose night_tare_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lt]"?: string;
+      /** Only products whose max_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_dc_current_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gte]"?: string;
+      /** Only products whose max_dc_current_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gt]"?: string;
+      /** Only products whose max_dc_current_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lte]"?: string;
+      /** Only products whose max_dc_current_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lt]"?: string;
+      /** Only products whose mppt_low_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gte]"?: string;
+      /** Only products whose mppt_low_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gt]"?: string;
+      /** Only products whose mppt_low_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lte]"?: string;
+      /** Only products whose mppt_low_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lt]"?: string;
+      /** Only products whose mppt_high_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gte]"?: string;
+      /** Only products whose mppt_high_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gt]"?: string;
+      /** Only products whose mppt_high_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lte]"?: string;
+      /** Only products whose mppt_high_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose ambient_temp_min_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gte]"?: string;
+      /** Only products whose ambient_temp_min_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gt]"?: string;
+      /** Only products whose ambient_temp_min_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lte]"?: string;
+      /** Only products whose ambient_temp_min_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lt]"?: string;
+      /** Only products whose ambient_temp_max_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gte]"?: string;
+      /** Only products whose ambient_temp_max_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gt]"?: string;
+      /** Only products whose ambient_temp_max_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lte]"?: string;
+      /** Only products whose ambient_temp_max_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lt]"?: string;
+      /** Only products whose weight_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gte]"?: string;
+      /** Only products whose weight_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gt]"?: string;
+      /** Only products whose weight_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lte]"?: string;
+      /** Only products whose weight_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lt]"?: string;
+      /** Only products whose sandia_c0_per_w is at least this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gte]"?: string;
+      /** Only products whose sandia_c0_per_w is more than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gt]"?: string;
+      /** Only products whose sandia_c0_per_w is at most this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lte]"?: string;
+      /** Only products whose sandia_c0_per_w is less than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lt]"?: string;
+      /** Only products whose sandia_c1_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gte]"?: string;
+      /** Only products whose sandia_c1_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gt]"?: string;
+      /** Only products whose sandia_c1_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lte]"?: string;
+      /** Only products whose sandia_c1_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lt]"?: string;
+      /** Only products whose sandia_c2_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gte]"?: string;
+      /** Only products whose sandia_c2_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gt]"?: string;
+      /** Only products whose sandia_c2_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lte]"?: string;
+      /** Only products whose sandia_c2_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lt]"?: string;
+      /** Only products whose sandia_c3_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gte]"?: string;
+      /** Only products whose sandia_c3_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gt]"?: string;
+      /** Only products whose sandia_c3_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lte]"?: string;
+      /** Only products whose sandia_c3_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lt]"?: string;
+      /** Only products whose adr_vintage_year is at least this. */
+      "specs.adr_vintage_year[gte]"?: string;
+      /** Only products whose adr_vintage_year is more than this. */
+      "specs.adr_vintage_year[gt]"?: string;
+      /** Only products whose adr_vintage_year is at most this. */
+      "specs.adr_vintage_year[lte]"?: string;
+      /** Only products whose adr_vintage_year is less than this. */
+      "specs.adr_vintage_year[lt]"?: string;
+      /** Only products whose adr_data_year is at least this. */
+      "specs.adr_data_year[gte]"?: string;
+      /** Only products whose adr_data_year is more than this. */
+      "specs.adr_data_year[gt]"?: string;
+      /** Only products whose adr_data_year is at most this. */
+      "specs.adr_data_year[lte]"?: string;
+      /** Only products whose adr_data_year is less than this. */
+      "specs.adr_data_year[lt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at least this. */
+      "specs.adr_pac_fit_error_max[gte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is more than this. */
+      "specs.adr_pac_fit_error_max[gt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at most this. */
+      "specs.adr_pac_fit_error_max[lte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is less than this. */
+      "specs.adr_pac_fit_error_max[lt]"?: string;
     };
     params: never;
     body: never;
@@ -616,7 +1305,7 @@ export interface Operations {
     path: "/api/v1/compare";
     query: {
       /** Comma-separated product ids, 2 to 10, no duplicates. */
-      ids: string;
+      ids: Array<string>;
     };
     params: never;
     body: never;
@@ -627,6 +1316,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      404: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -733,22 +1423,22 @@ export interface Operations {
   };
 }
 
-/** Method and path of every operation, for the client at run time. */
-export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O]['method']; readonly path: Operations[O]['path'] } } = {
-  listProducts: { method: "GET", path: "/api/v1/products" },
-  getProduct: { method: "GET", path: "/api/v1/products/{id}" },
-  listRevisions: { method: "GET", path: "/api/v1/products/{id}/revisions" },
-  getRevision: { method: "GET", path: "/api/v1/products/{id}/revisions/{number}" },
-  exportProducts: { method: "GET", path: "/api/v1/export" },
-  listChanges: { method: "GET", path: "/api/v1/changes" },
-  listSources: { method: "GET", path: "/api/v1/sources" },
-  getSource: { method: "GET", path: "/api/v1/sources/{id}" },
-  searchProducts: { method: "GET", path: "/api/v1/search" },
-  compareProducts: { method: "GET", path: "/api/v1/compare" },
-  getOpenApiContract: { method: "GET", path: "/api/v1/openapi.json" },
-  register: { method: "POST", path: "/api/v1/auth/register" },
-  login: { method: "POST", path: "/api/v1/auth/login" },
-  listApiKeys: { method: "GET", path: "/api/v1/developer/keys" },
-  createApiKey: { method: "POST", path: "/api/v1/developer/keys" },
-  revokeApiKey: { method: "DELETE", path: "/api/v1/developer/keys/{id}" },
+/** Method, path and the query parameters sent comma-separated (form style, explode false) of every operation, for the client at run time. */
+export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O]['method']; readonly path: Operations[O]['path']; readonly commaSeparated: readonly string[] } } = {
+  listProducts: { method: "GET", path: "/api/v1/products", commaSeparated: ["sort","fields"] },
+  getProduct: { method: "GET", path: "/api/v1/products/{id}", commaSeparated: [] },
+  listRevisions: { method: "GET", path: "/api/v1/products/{id}/revisions", commaSeparated: [] },
+  getRevision: { method: "GET", path: "/api/v1/products/{id}/revisions/{number}", commaSeparated: [] },
+  exportProducts: { method: "GET", path: "/api/v1/export", commaSeparated: [] },
+  listChanges: { method: "GET", path: "/api/v1/changes", commaSeparated: [] },
+  listSources: { method: "GET", path: "/api/v1/sources", commaSeparated: [] },
+  getSource: { method: "GET", path: "/api/v1/sources/{id}", commaSeparated: [] },
+  searchProducts: { method: "GET", path: "/api/v1/search", commaSeparated: ["sort","fields"] },
+  compareProducts: { method: "GET", path: "/api/v1/compare", commaSeparated: ["ids"] },
+  getOpenApiContract: { method: "GET", path: "/api/v1/openapi.json", commaSeparated: [] },
+  register: { method: "POST", path: "/api/v1/auth/register", commaSeparated: [] },
+  login: { method: "POST", path: "/api/v1/auth/login", commaSeparated: [] },
+  listApiKeys: { method: "GET", path: "/api/v1/developer/keys", commaSeparated: [] },
+  createApiKey: { method: "POST", path: "/api/v1/developer/keys", commaSeparated: [] },
+  revokeApiKey: { method: "DELETE", path: "/api/v1/developer/keys/{id}", commaSeparated: [] },
 };

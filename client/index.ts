@@ -37,9 +37,11 @@ export class PdsClient {
     const params = (input.params ?? {}) as Record<string, string>;
     const path = OPERATIONS[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
     const query = new URLSearchParams();
+    const commaSeparated = OPERATIONS[operationId].commaSeparated;
     for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (v === undefined) continue;
-      for (const item of Array.isArray(v) ? v : [v]) query.append(k, String(item));
+      if (Array.isArray(v) && commaSeparated.includes(k)) query.append(k, v.join(','));
+      else for (const item of Array.isArray(v) ? v : [v]) query.append(k, String(item));
     }
     const qs = query.toString();
     return `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;

@@ -1,11 +1,12 @@
 // The OpenAPI 3.0.3 document: the single source of truth. Request validation is compiled from it,
 // routes mount only for operations it declares (with their scope and cost), tests validate every
 // response against it, and GET /api/v1/openapi.json serves exactly this object.
-import { SPECS } from '../products/spec-catalog';
+import { SPECS, type SpecName } from '../products/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { SCHEMAS } from './schemas';
 import { QUALITY_CHECKS } from '../revisions/quality';
-import { SORT_VALUES, FIELD_VALUES, RANGE_PARAM_PATTERN } from './query-vocabulary';
+import { PRODUCT_ID_PATTERN } from '../products/product-id';
+import { sortValues, COMPARE_MIN, COMPARE_MAX, FIELD_VALUES, MAX_SORT_KEYS, NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors } from './query-vocabulary';
 
 export const NOTICE =
   'Values are evidence with provenance, not installation approval. Verify against manufacturer documentation and the electrical codes that apply.';
@@ -39,18 +40,33 @@ const KEY_ERRORS = {
 const param = (name: string, description: string, schema: object, extra: object = {}) => ({ name, in: 'query', description, schema, ...extra });
 
 const LIMIT_PARAM = param('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: 100, default: 20 });
-const CURSOR_PARAM = param('cursor', 'Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort.', { type: 'string', minLength: 1, maxLength: 2048 });
+// Cursors are base64url payload "." base64url signature (search/cursor.ts); only one this API issued
+// for the same query is valid, which no schema can say.
+const CURSOR_PARAM = param('cursor', 'Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort.', { type: 'string', minLength: 3, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' });
+/** A comma-separated list (`a,b,c`): OpenAPI's form style without explode. */
+const commaList = (name: string, description: string, items: object, bounds: object) => param(name, description, { type: 'array', items, ...bounds }, { style: 'form', explode: false });
 
-const COLLECTION_PARAMS = [
-  param('q', 'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).', { type: 'string', minLength: 1, maxLength: 200 }),
-  param('category', 'Only these categories (repeat the parameter for several).', { type: 'array', maxItems: 10, items: { type: 'string', enum: ['pv-module', 'inverter'] } }, { style: 'form', explode: true }),
-  param('manufacturer', 'Only these manufacturers, case-insensitive exact names (repeat for several).', { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 200 } }, { style: 'form', explode: true }),
-  param('quality', 'Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several).', { type: 'array', maxItems: 3, items: { type: 'string', enum: ['pass', 'fail', 'unchecked'] } }, { style: 'form', explode: true }),
-  LIMIT_PARAM,
-  CURSOR_PARAM,
-  param('sort', `Ordering: one of ${SORT_VALUES.join(', ')}, each optionally prefixed by \`-\` for descending. The product id is always added as a tiebreaker.`, { type: 'string', maxLength: 100 }),
-  param('fields', `Comma-separated projection from: ${FIELD_VALUES.join(', ')} and \`specs.<name>\`. \`id\` is always returned.`, { type: 'string', maxLength: 500 }),
-];
+const RANGE_OP_WORDS: Record<string, string> = { gte: 'at least', gt: 'more than', lte: 'at most', lt: 'less than' };
+const rangeUnits = (spec: SpecName) => Object.keys(unitFactors(spec)).join(', ');
+const RANGE_PARAMS = NUMERIC_SPECS.flatMap((spec) =>
+  RANGE_OPS.map((op) =>
+    param(rangeParam(spec, op), `Only products whose ${spec} is ${RANGE_OP_WORDS[op]} this${rangeUnits(spec) ? ` (unit, any case: ${rangeUnits(spec)}; none means ${SPECS[spec].unit})` : ''}.`, { type: 'string', maxLength: 40, pattern: rangeValuePattern(spec) }),
+  ),
+);
+
+function collectionParams(mode: 'list' | 'search') {
+  return [
+    param('q', 'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).', { type: 'string', minLength: 1, maxLength: 200 }),
+    param('category', 'Only these categories (repeat the parameter for several).', { type: 'array', maxItems: 10, items: { type: 'string', enum: ['pv-module', 'inverter'] } }, { style: 'form', explode: true }),
+    param('manufacturer', 'Only these manufacturers, case-insensitive exact names (repeat for several).', { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } }, { style: 'form', explode: true }),
+    param('quality', 'Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several).', { type: 'array', maxItems: 3, items: { type: 'string', enum: ['pass', 'fail', 'unchecked'] } }, { style: 'form', explode: true }),
+    LIMIT_PARAM,
+    CURSOR_PARAM,
+    commaList('sort', `Ordering by up to ${MAX_SORT_KEYS} comma-separated keys, each optionally prefixed by \`-\` for descending${mode === 'search' ? '; `relevance` is the default' : ''}. The product id is always added as a tiebreaker.`, { type: 'string', enum: sortValues(mode) }, { minItems: 1, maxItems: MAX_SORT_KEYS }),
+    commaList('fields', 'Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned.', { type: 'string', enum: FIELD_VALUES }, { minItems: 1, maxItems: FIELD_VALUES.length }),
+    ...RANGE_PARAMS,
+  ];
+}
 
 const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } };
 const AS_OF_PATTERN = '^([1-9][0-9]{0,6}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2}))$';
@@ -63,7 +79,7 @@ const SEARCH_DOC =
   '`5kW` also matches products of that nominal power (STC power of modules, AC power of inverters). The first page (no ' +
   'cursor) carries `meta.facets`; a first page with no results carries `meta.suggestions`.';
 const RANGE_DOC =
-  'Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>`, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec\'s dimension (W, kW, MW; V, kV, mV; A, mA).';
+  'Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>` for every numeric spec, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec\'s dimension (W, kW, MW; V, kV, mV; A, kA, mA), after at most one space.';
 
 const ETAG = header('Tag of this answer (a hash of its bytes); send it back in If-None-Match to get 304 while it has not changed.');
 const NOT_MODIFIED = {
@@ -101,7 +117,7 @@ export function buildOpenApi() {
           'List products, filtered and sorted, with cursor pagination',
           'products:read',
           1,
-          { tags: ['products'], description: `Default sort: model. ${RANGE_DOC}`, parameters: COLLECTION_PARAMS },
+          { tags: ['products'], description: `Default sort: model. ${RANGE_DOC}`, parameters: collectionParams('list') },
           { description: 'A page of products.', content: { 'application/json': { schema: ref('ProductCollection') } } },
           { 400: problem('Invalid query: bad limit, cursor, sort, fields, filter or range.') },
         ),
@@ -207,7 +223,7 @@ export function buildOpenApi() {
           'Relevance-ranked full-text search with facets',
           'search:read',
           2,
-          { tags: ['search'], description: `${SEARCH_DOC} ${RANGE_DOC}`, parameters: COLLECTION_PARAMS },
+          { tags: ['search'], description: `${SEARCH_DOC} ${RANGE_DOC}`, parameters: collectionParams('search') },
           { description: 'A page of results.', content: { 'application/json': { schema: ref('ProductCollection') } } },
           { 400: problem('Invalid query.') },
         ),
@@ -218,9 +234,9 @@ export function buildOpenApi() {
           'Compare 2 to 10 products spec by spec',
           'products:read',
           2,
-          { tags: ['products'], parameters: [param('ids', 'Comma-separated product ids, 2 to 10, no duplicates.', { type: 'string', minLength: 1, maxLength: 2200 }, { required: true })] },
+          { tags: ['products'], parameters: [{ ...commaList('ids', `Comma-separated product ids, ${COMPARE_MIN} to ${COMPARE_MAX}, no duplicates.`, { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN }, { minItems: COMPARE_MIN, maxItems: COMPARE_MAX, uniqueItems: true }), required: true }] },
           { description: 'The products in the order asked, and for every spec present in any of them each value and whether they differ.', content: { 'application/json': { schema: ref('Comparison') } } },
-          { 400: problem('Missing, empty, single, duplicate, unknown or too many ids.') },
+          { 400: problem('Missing, single, duplicate, malformed or too many ids.'), 404: problem('One or more ids name no product; the problem lists them.') },
         ),
       },
       '/api/v1/openapi.json': {
@@ -233,7 +249,7 @@ export function buildOpenApi() {
           tags: ['accounts'],
           security: [],
           'x-scope': 'public',
-          description: 'Emails are trimmed and lower-cased. Passwords need 12+ characters and must not be a common password. An email already registered answers 409 (we chose clarity for legitimate users; registration is rate limited per client address).',
+          description: 'Emails are trimmed and lower-cased. Passwords need 12+ characters, at least 3 different ones (ignoring case), must not be a common password and must not contain the part of the email before the @ (when it has 4+ characters). An email already registered answers 409 (we chose clarity for legitimate users; registration is rate limited per client address).',
           requestBody: { required: true, content: { 'application/json': { schema: ref('Credentials') } } },
           responses: {
             201: { description: 'The account.', content: { 'application/json': { schema: ref('Account') } }, headers: { 'X-Request-Id': BEARER_HEADERS['X-Request-Id'] } },
@@ -313,13 +329,19 @@ export function buildOpenApi() {
     'x-problem-types': Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [PROBLEM_TYPE_BASE + e.slug, { code, status: e.status, title: e.title }])),
     'x-spec-catalog': SPECS,
     'x-quality-checks': Object.fromEntries(Object.entries(QUALITY_CHECKS).map(([category, checks]) => [category, Object.fromEntries(Object.entries(checks).map(([name, c]) => [name, { rule: c.rule, inputs: c.inputs }]))])),
-    'x-range-parameter-pattern': RANGE_PARAM_PATTERN,
   };
 }
 
+/**
+ * Request line plus headers, at most. Chosen so that every request the document allows fits with
+ * room for the headers (test/unit/contract/request-size.test.ts checks it): the 172 range
+ * parameters and 20 manufacturers at their longest, percent-encoded, come to about 60 KiB.
+ */
+export const MAX_HEADER_BYTES = 96 * 1024;
+
 /** Every operation can meet the server's transport limit, answered before any route. */
 function withTransportLimits<T extends { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(doc: T): T {
-  for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) op.responses['431'] ??= problem('The request line and headers exceed 16 KiB (a very long query string, say).');
+  for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) op.responses['431'] ??= problem(`The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB (more than any request this document allows).`);
   return doc;
 }
 

@@ -3,8 +3,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { OPENAPI, type Scope } from './openapi';
 import { createAjv, compile } from './ajv';
-import { RANGE_PARAM_PATTERN } from './query-vocabulary';
 import { validationError, type FieldError } from '../errors/app-error';
+import { isSpecName } from '../products/spec-catalog';
+import { unitFactors } from './query-vocabulary';
 
 export type Access = Scope | 'account' | 'public';
 
@@ -24,40 +25,69 @@ interface OpenApiParameter {
   name: string;
   in: 'query' | 'path';
   required?: boolean;
-  schema: object;
+  schema: { type?: string };
+  explode?: boolean;
 }
 
-const queryAjv = createAjv({ coerceTypes: 'array', useDefaults: true });
-const bodyAjv = createAjv();
-const RANGE_OPERATIONS = new Set(['listProducts', 'searchProducts']);
+// verbose: errors carry the offending value, which the messages quote.
+const queryAjv = createAjv({ coerceTypes: 'array', useDefaults: true, verbose: true });
+const bodyAjv = createAjv({ verbose: true });
+/** A name shaped like a range on a spec the document does not list as numeric. */
+const RANGE_LIKE = /^specs\.[^[]+\[(gte|gt|lte|lt)\]$/;
+
+/** Long vocabularies told by their shapes: `specs.<name>` for every spec, `-` once for descending. */
+function allowedShapes(values: unknown[]): string {
+  if (values.length <= 12) return values.join(', ');
+  const shapes = [...new Set(values.map((v) => String(v).replace(/^-/, '').replace(/^specs\..+$/, 'specs.<name>')))];
+  const descending = values.some((v) => String(v).startsWith('-')) ? ' (prefix - for descending)' : '';
+  return `${shapes.join(', ')}${descending}; the OpenAPI document lists all ${values.length}`;
+}
+
+function rangeUnitsHint(name: string): string {
+  const spec = name.slice('specs.'.length, name.indexOf('['));
+  const units = isSpecName(spec) ? Object.keys(unitFactors(spec)) : [];
+  return units.length > 0 ? ` (${units.join(', ')}, any case)` : '';
+}
 
 function fieldErrors(where: FieldError['in'], errors: ErrorObject[] | null | undefined): FieldError[] {
   return (errors ?? []).map((e) => {
     if (e.keyword === 'additionalProperties') {
       const name = String(e.params.additionalProperty);
+      if (RANGE_LIKE.test(name)) return { in: where, name, message: 'names no numeric spec; the document lists every range parameter (see x-spec-catalog)' };
       return { in: where, name, message: where === 'body' ? 'is not a known field' : 'is not a known parameter' };
     }
     if (e.keyword === 'required') return { in: where, name: String(e.params.missingProperty), message: 'is required' };
     const name = e.instancePath.split('/').filter(Boolean)[0] ?? '(body)';
-    const suffix = e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : '';
-    return { in: where, name, message: `${e.message ?? 'is invalid'}${suffix}` };
+    if (e.keyword === 'enum') return { in: where, name, message: `has '${String(e.data)}', which is not one of: ${allowedShapes(e.params.allowedValues as unknown[])}` };
+    if (e.keyword === 'pattern' && RANGE_LIKE.test(name)) return { in: where, name, message: `'${String(e.data)}' is not a number with an optional unit${rangeUnitsHint(name)}` };
+    return { in: where, name, message: e.message ?? 'is invalid' };
   });
 }
 
-function objectSchema(params: OpenApiParameter[], extra: object = {}) {
+function objectSchema(params: OpenApiParameter[]) {
   return {
     type: 'object',
     properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
     required: params.filter((p) => p.required).map((p) => p.name),
     additionalProperties: false,
-    ...extra,
+  };
+}
+
+/** Splits the parameters the document declares as comma-separated lists (form style, explode false). */
+function commaSplitter(params: OpenApiParameter[]): (query: Record<string, unknown>) => void {
+  const lists = params.filter((p) => p.in === 'query' && p.explode === false && p.schema.type === 'array').map((p) => p.name);
+  return (query) => {
+    for (const name of lists) {
+      const value = query[name];
+      if (value !== undefined) query[name] = ([] as unknown[]).concat(value).flatMap((v) => String(v).split(','));
+    }
   };
 }
 
 function buildOperation(path: string, method: ContractOperation['method'], op: Record<string, any>): ContractOperation {
   const params: OpenApiParameter[] = op.parameters ?? [];
-  const ranges = RANGE_OPERATIONS.has(op.operationId) ? { patternProperties: { [RANGE_PARAM_PATTERN]: { type: 'string', minLength: 1, maxLength: 50 } } } : {};
-  const query: ValidateFunction = compile(queryAjv, objectSchema(params.filter((p) => p.in === 'query'), ranges));
+  const split = commaSplitter(params);
+  const query: ValidateFunction = compile(queryAjv, objectSchema(params.filter((p) => p.in === 'query')));
   const pathParams: ValidateFunction = compile(queryAjv, objectSchema(params.filter((p) => p.in === 'path')));
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
   const body = bodySchema ? compile(bodyAjv, bodySchema) : undefined;
@@ -69,6 +99,7 @@ function buildOperation(path: string, method: ContractOperation['method'], op: R
     cost: op['x-credit-cost'] ?? 0,
     hasBody: Boolean(body),
     validate(input) {
+      split(input.query);
       const errors = [
         ...(pathParams(input.params) ? [] : fieldErrors('path', pathParams.errors)),
         ...(query(input.query) ? [] : fieldErrors('query', query.errors)),

@@ -1,12 +1,53 @@
-// The words collection queries understand: sort keys, projectable fields and the range syntax.
-import { SPEC_NAMES, isNumericSpec } from '../products/spec-catalog';
+// The words collection queries understand: sort keys, projectable fields, numeric ranges and the
+// units a range value may carry. The OpenAPI document is built from these, so request validation
+// (run before any charge) and the typed client know every one of them; the query parser reads the
+// same tables to convert what validation let through.
+import { SPECS, SPEC_NAMES, isNumericSpec, type SpecName } from '../products/spec-catalog';
 
 export const NUMERIC_SPECS = SPEC_NAMES.filter(isNumericSpec);
 
 /** Sort keys; `specs.<numeric spec>` sorts by that spec (products without it last). */
-export const SORT_VALUES = ['model', 'manufacturer', 'category', 'id', ...NUMERIC_SPECS.map((s) => `specs.${s}`)];
+export const SORT_KEYS = ['model', 'manufacturer', 'category', 'id', ...NUMERIC_SPECS.map((s) => `specs.${s}`)];
+export const MAX_SORT_KEYS = 3;
 
-/** Top-level fields a `fields` projection may name; `specs.<name>` picks single specs. */
-export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality'];
+/** Every value `sort` takes: a key, or a key prefixed by `-` for descending; search also takes `relevance`. */
+export function sortValues(mode: 'list' | 'search'): string[] {
+  return [...(mode === 'search' ? ['relevance'] : []), ...SORT_KEYS.flatMap((k) => [k, `-${k}`])];
+}
 
-export const RANGE_PARAM_PATTERN = '^specs\\.([a-z0-9_]+)\\[(gte|gt|lte|lt)\\]$';
+/** Every value `fields` takes: a top-level field or a single spec. */
+export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', ...SPEC_NAMES.map((s) => `specs.${s}`)];
+
+export const RANGE_OPS = ['gte', 'gt', 'lte', 'lt'] as const;
+export type RangeOp = (typeof RANGE_OPS)[number];
+
+/** The query parameter for one bound on one numeric spec: `specs.stc_power_w[gte]`. */
+export const rangeParam = (spec: string, op: RangeOp) => `specs.${spec}[${op}]`;
+
+/** Factors to the spec's unit, by lower-case unit as written; units are matched without regard to case. */
+const PREFIXED: Record<string, Record<string, number>> = {
+  power: { w: 1, kw: 1e3, mw: 1e6 },
+  voltage: { v: 1, kv: 1e3, mv: 1e-3 },
+  current: { a: 1, ka: 1e3, ma: 1e-3 },
+};
+
+export function unitFactors(spec: SpecName): Record<string, number> {
+  const def = SPECS[spec] as { unit?: string; dimension?: string };
+  if (def.dimension) return PREFIXED[def.dimension];
+  return def.unit ? { [def.unit.toLowerCase()]: 1 } : {};
+}
+
+// ASCII digits only: `\d` means other digits to the Python generators that fuzz the contract.
+// An exponent of at most two digits keeps every value finite.
+const NUMBER = '-?[0-9]{1,15}(?:\\.[0-9]{1,15})?(?:[eE][+-]?[0-9]{1,2})?';
+const caseless = (unit: string) => [...unit].map((c) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('');
+
+/** A range value: a number, then optionally one space and a unit of the spec's dimension. Groups: number, unit. */
+export function rangeValuePattern(spec: SpecName): string {
+  const units = Object.keys(unitFactors(spec));
+  return units.length > 0 ? `^(${NUMBER})(?: ?(${units.map(caseless).join('|')}))?$` : `^(${NUMBER})()$`;
+}
+
+/** How many products one comparison takes. */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 10;

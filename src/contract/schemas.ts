@@ -213,7 +213,7 @@ export const SCHEMAS = {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 100 },
       scopes: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/Scope' } },
-      expires_at: { type: 'string', format: 'date-time' },
+      expires_at: { type: 'string', format: 'date-time', description: 'When the key stops working; must be in the future. Without it the key works until revoked.' },
     },
     additionalProperties: false,
   },

@@ -1,15 +1,15 @@
 // The HTTP server around the Koa app, with the limits a public API needs against slow or greedy
 // clients: a client must send its headers within HEADERS_TIMEOUT_MS and its whole request within
-// REQUEST_TIMEOUT_MS, and headers (request line included) may not exceed 16 KiB (Node's default;
-// larger answers 431). Shared by main.ts and the tests, so both run the same limits.
+// REQUEST_TIMEOUT_MS, and headers (request line included) may not exceed MAX_HEADER_BYTES, which
+// holds any request the contract allows (larger answers 431). Shared by main.ts and the tests, so both run the same limits.
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import { ERRORS, PROBLEM_TYPE_BASE, type ErrorCode } from '../errors/catalog';
+import { MAX_HEADER_BYTES } from '../contract/openapi';
 
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_RECEIVE_TIMEOUT_MS = 30_000;
-export const MAX_HEADER_BYTES = 16 * 1024;
 
 export function createHttpServer(app: Koa): http.Server {
   // The timeouts are enforced by a sweep every connectionsCheckingInterval (30 s by default, which

@@ -13,3 +13,6 @@ export function productSlug(manufacturer: string, model: string, variant: string
     .replace(/^-+|-+$/g, '');
   return slug.slice(0, 120).replace(/-+$/, '') || 'product';
 }
+
+/** Every id productSlug makes matches this. */
+export const PRODUCT_ID_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';

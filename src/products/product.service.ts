@@ -1,6 +1,6 @@
 // Single products and comparisons. The current product is read from the index, which carries its
 // values with their provenance; a product as it stood before (`as_of`) is read from its revisions.
-import { AppError, validationError } from '../errors/app-error';
+import { AppError } from '../errors/app-error';
 import { NOTICE } from '../contract/openapi';
 import { SPECS, SPEC_NAMES, unitsOf } from './spec-catalog';
 import { provenanceOf, specsOf } from '../revisions/provenance';
@@ -18,9 +18,6 @@ export interface ProductPorts {
   };
   readonly revisions: { get(productId: string, number: number): Promise<RevisionDoc | null> };
 }
-
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 10;
 
 export const DETAIL_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'current_revision', 'updated_at', 'detail'] as const;
 export const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs'] as const;
@@ -43,22 +40,14 @@ export async function getProduct(id: string, ports: ProductPorts, asOf?: string)
   return { ...identity, ...then, updated_at: revision.created_at.toISOString(), notice: NOTICE };
 }
 
-export function parseIds(raw: string): string[] {
-  const ids = raw.split(',').map((s) => s.trim());
-  const bad = (message: string) => validationError([{ in: 'query', name: 'ids', message }]);
-  if (ids.some((id) => id === '')) throw bad('has an empty id; separate ids with single commas');
-  if (ids.length < COMPARE_MIN) throw bad(`needs at least ${COMPARE_MIN} ids to compare`);
-  if (ids.length > COMPARE_MAX) throw bad(`takes at most ${COMPARE_MAX} ids`);
-  const dupes = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (dupes.length > 0) throw bad(`names ${[...new Set(dupes)].join(', ')} more than once`);
-  return ids;
-}
-
-export async function compareProducts(rawIds: string, ports: ProductPorts) {
-  const ids = parseIds(rawIds);
+/** `ids`: 2 to 10 distinct well-formed ids, as the contract validated them. */
+export async function compareProducts(ids: readonly string[], ports: ProductPorts) {
   const found = (await ports.index.getMany(ids, SUMMARY_SOURCE)) as (Pick<SearchDocument, (typeof SUMMARY_SOURCE)[number]> | null)[];
   const unknown = ids.filter((_, i) => !found[i]);
-  if (unknown.length > 0) throw validationError([{ in: 'query', name: 'ids', message: `names unknown product${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` }]);
+  if (unknown.length > 0) {
+    const message = `names no product: ${unknown.join(', ')}`;
+    throw new AppError('NOT_FOUND', `query parameter 'ids' ${message}`, { errors: [{ in: 'query', name: 'ids', message }] });
+  }
   const products = found as NonNullable<(typeof found)[number]>[];
   const present = SPEC_NAMES.filter((name) => products.some((p) => name in p.specs));
   const comparison = present.map((spec) => {

@@ -1,12 +1,10 @@
 // A collection request, validated by the contract, parsed into what the search needs: text, filters,
-// numeric ranges (units converted), sort and projection. Errors name the parameter.
+// numeric ranges (units converted), sort and projection.
 import { createHash } from 'node:crypto';
-import { AppError, type FieldError } from '../errors/app-error';
-import { SPECS, isSpecName, isNumericSpec, type SpecName } from '../products/spec-catalog';
-import { SORT_VALUES, FIELD_VALUES, RANGE_PARAM_PATTERN } from '../contract/query-vocabulary';
+import type { SpecName } from '../products/spec-catalog';
+import { NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors, type RangeOp } from '../contract/query-vocabulary';
 
 export type Mode = 'list' | 'search';
-export type RangeOp = 'gte' | 'gt' | 'lte' | 'lt';
 
 export interface ProductQuery {
   readonly mode: Mode;
@@ -23,53 +21,18 @@ export interface ProductQuery {
   readonly cursor?: string;
 }
 
-const PREFIX: Record<string, Record<string, number>> = {
-  power: { w: 1, kw: 1e3, mw: 1e6 },
-  voltage: { v: 1, kv: 1e3, mv: 1e-3 },
-  current: { a: 1, ka: 1e3, ma: 1e-3 },
-};
-const RANGE = new RegExp(RANGE_PARAM_PATTERN);
-const NUMBER_WITH_UNIT = /^\s*(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*([a-z%/0-9°]*)\s*$/i;
+const RANGES = NUMERIC_SPECS.flatMap((spec) => RANGE_OPS.map((op) => ({ spec, op, name: rangeParam(spec, op), pattern: new RegExp(rangeValuePattern(spec)) })));
 
+/** Parses a query the contract has validated: every name, value and unit in it is known to be good. */
 export function parseProductQuery(mode: Mode, query: Record<string, any>): ProductQuery {
-  const errors: FieldError[] = [];
-  const bad = (name: string, message: string) => errors.push({ in: 'query', name, message });
-
   const ranges: ProductQuery['ranges'] = [];
-  for (const [name, raw] of Object.entries(query)) {
-    const m = RANGE.exec(name);
-    if (!m) continue;
-    const [, spec, op] = m;
-    if (!isSpecName(spec) || !isNumericSpec(spec)) {
-      bad(name, `names no numeric spec; numeric specs: ${SORT_VALUES.filter((s) => s.startsWith('specs.')).map((s) => s.slice(6)).join(', ')}`);
-      continue;
-    }
-    const value = toBaseUnit(spec, String(raw));
-    if (value === undefined) bad(name, `'${raw}' is not a number${SPECS[spec].unit ? ` in ${SPECS[spec].unit}` : ''}${dimensionHint(spec)}`);
-    else ranges.push({ spec, op: op as RangeOp, value });
+  for (const { spec, op, name, pattern } of RANGES) {
+    const raw = query[name];
+    if (raw === undefined) continue;
+    const [, number, unit] = pattern.exec(String(raw))!;
+    ranges.push({ spec, op, value: Number(number) * (unit ? unitFactors(spec)[unit.toLowerCase()] : 1) });
   }
-
-  const sort = String(query.sort ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => ({ key: s.replace(/^-/, ''), desc: s.startsWith('-') }));
-  for (const s of sort) {
-    if (!(SORT_VALUES.includes(s.key) || (mode === 'search' && s.key === 'relevance'))) bad('sort', `'${s.key}' is not a sort key; use ${mode === 'search' ? 'relevance, ' : ''}${SORT_VALUES.slice(0, 4).join(', ')} or specs.<numeric spec>`);
-  }
-  if (sort.length > 3) bad('sort', 'takes at most 3 keys');
-
-  let fields: string[] | undefined;
-  if (query.fields !== undefined) {
-    fields = String(query.fields).split(',').map((f) => f.trim()).filter(Boolean);
-    for (const f of fields) {
-      const known = FIELD_VALUES.includes(f) || (f.startsWith('specs.') && isSpecName(f.slice(6)));
-      if (!known) bad('fields', `'${f}' is not a field; use ${FIELD_VALUES.join(', ')} or specs.<name>`);
-    }
-    if (fields.length === 0) bad('fields', 'names no field');
-  }
-
-  if (errors.length > 0) throw new AppError('VALIDATION_FAILED', errors.map((e) => `query parameter '${e.name}' ${e.message}`).join('; '), { errors });
+  const sort = ((query.sort ?? []) as string[]).map((s) => ({ key: s.replace(/^-/, ''), desc: s.startsWith('-') }));
   return {
     mode,
     q: typeof query.q === 'string' ? query.q.trim() || undefined : undefined,
@@ -79,31 +42,10 @@ export function parseProductQuery(mode: Mode, query: Record<string, any>): Produ
     ranges,
     // Relevance is the search default: naming it is the same as naming nothing.
     sort: sort.filter((s) => s.key !== 'relevance'),
-    fields,
+    fields: query.fields,
     limit: query.limit,
     cursor: query.cursor,
   };
-}
-
-const UNIT_HINT: Record<string, string> = { power: ' (W, kW, MW)', voltage: ' (V, kV, mV)', current: ' (A, kA, mA)' };
-
-function dimensionHint(spec: SpecName): string {
-  const dim = (SPECS[spec] as { dimension?: string }).dimension;
-  return dim ? UNIT_HINT[dim] : '';
-}
-
-function toBaseUnit(spec: SpecName, raw: string): number | undefined {
-  const m = NUMBER_WITH_UNIT.exec(raw);
-  if (!m) return undefined;
-  const value = Number(m[1]);
-  const unit = m[2].toLowerCase();
-  if (!unit) return value;
-  const def = SPECS[spec] as { unit?: string; dimension?: string };
-  if (def.dimension) {
-    const factor = PREFIX[def.dimension][unit];
-    return factor === undefined ? undefined : value * factor;
-  }
-  return def.unit && unit === def.unit.toLowerCase() ? value : undefined;
 }
 
 /** Identifies the result set a cursor walks: everything but limit, fields and the cursor itself. */

@@ -1,6 +1,7 @@
 // Builds the Elasticsearch request for a collection page. Pure: the same function serves the API,
 // its unit tests and the benchmark that replays the exact bodies against raw Elasticsearch.
 import { NUMERIC_SPECS } from '../contract/query-vocabulary';
+import { SPECS, type SpecName } from '../products/spec-catalog';
 import { compactModel, modelParts } from './search-document';
 import type { ProductQuery } from './product-query';
 import type { SortValue } from './cursor';
@@ -56,12 +57,20 @@ function wordsQuery(q: string) {
   };
 }
 
+/**
+ * Integer specs are indexed as 32-bit integers, and Elasticsearch refuses a bound outside that range
+ * (the contract allows up to 1e114). Clamped, a bound selects the same products: no stored value lies
+ * beyond it.
+ */
+const INT32 = 2 ** 31;
+const bound = (spec: SpecName, value: number) => (SPECS[spec].type === 'integer' ? Math.min(INT32 - 1, Math.max(-INT32, value)) : value);
+
 function filters(query: ProductQuery): object[] {
   const out: object[] = [];
   if (query.categories.length > 0) out.push({ terms: { category: query.categories } });
   if (query.manufacturers.length > 0) out.push({ terms: { 'manufacturer.keyword': query.manufacturers } });
   if (query.quality.length > 0) out.push({ terms: { 'quality.status': query.quality } });
-  for (const r of query.ranges) out.push({ range: { [`specs.${r.spec}`]: { [r.op]: r.value } } });
+  for (const r of query.ranges) out.push({ range: { [`specs.${r.spec}`]: { [r.op]: bound(r.spec, r.value) } } });
   return out;
 }
 

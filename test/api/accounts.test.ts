@@ -220,7 +220,7 @@ describe('accounts, keys, rate limits and credits', function () {
     const racy = await startOn({ SIGNUP_CREDITS: '10', RATE_LIMIT_MAX: '1000' });
     const dev = await newDeveloper(racy.url);
     const key = (await dev.key(['products:read'])).secret;
-    const replies = await Promise.all(Array.from({ length: 50 }, () => call(racy.url, 'listProducts', { token: key, query: { limit: 1, fields: 'id' } })));
+    const replies = await Promise.all(Array.from({ length: 50 }, () => call(racy.url, 'listProducts', { token: key, query: { limit: 1, fields: ['id'] } })));
     const count = (s: number) => replies.filter((r) => r.status === s).length;
     assert.deepEqual([count(200), count(402)], [10, 40]);
     const mongo = new MongoClient(catalog.mongoUri);

@@ -7,7 +7,7 @@ import { call, callUnchecked } from '../helpers/contract';
 import type { Catalog } from '../helpers/catalog';
 import type { ProductDoc } from '../../src/products/product.types';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import type { OPENAPI } from '../../src/contract/openapi';
+import { OPENAPI } from '../../src/contract/openapi';
 import { qualityOf } from '../../src/revisions/quality';
 import { compactModel } from '../../src/search/search-document';
 import { buildQuerySet, KINDS, oneTypo, rankOf, seeded, summarize, TARGETS, type Hit } from '../../bench/relevance/query-set';
@@ -107,7 +107,7 @@ describe('product read API (complete CEC and Sandia data)', function () {
   it('when two real modules are compared, then each differing spec is listed with both values', async () => {
     const a = products.find((p) => p.model === 'TSM-320PD14')!;
     const b = products.find((p) => p.model === 'TSM-325PD14')!;
-    const res = await call(server.url, 'compareProducts', { token: key, query: { ids: `${a._id},${b._id}` } });
+    const res = await call(server.url, 'compareProducts', { token: key, query: { ids: [a._id, b._id] } });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data.map((d: any) => d.id), [a._id, b._id]);
     for (const row of res.body.comparison) {
@@ -121,27 +121,31 @@ describe('product read API (complete CEC and Sandia data)', function () {
   });
 
   const badCompare: [string, string, RegExp][] = [
-    ['empty', '', /ids/],
-    ['single', 'a', /at least 2/],
-    ['duplicate', 'x,y,x', /more than once/],
-    ['with an empty entry', 'x,,y', /empty id/],
-    ['too many', Array.from({ length: 11 }, (_, i) => `p${i}`).join(','), /at most 10/],
+    ['empty', '', /'ids'/],
+    ['single', 'a', /fewer than 2 items/],
+    ['duplicate', 'x,y,x', /duplicate items/],
+    ['with an empty entry', 'x,,y', /fewer than 1 character/],
+    ['malformed', 'x,Not An Id', /must match pattern/],
+    ['too many', Array.from({ length: 11 }, (_, i) => `p${i}`).join(','), /more than 10 items/],
   ];
   for (const [what, ids, message] of badCompare) {
     it(`when compare gets ${what} ids, then 400 problem naming ids`, async () => {
-      const res = await call(server.url, 'compareProducts', { token: key, query: { ids } });
+      const res = await callUnchecked(server.url, 'compareProducts', { token: key, query: { ids } });
       assert.equal(res.status, 400);
       assert.match(res.body.detail, message);
     });
   }
 
-  it('when compare gets no ids or unknown ids, then 400 naming the parameter and the unknown ids', async () => {
+  it('when compare gets no ids, then 400 naming the parameter; when some ids name no product, then 404 listing them, and neither is charged', async () => {
+    const balance = async () => Number((await list({ limit: 1 })).headers.get('x-quota-balance'));
+    const before = await balance();
     const missing = await call(server.url, 'compareProducts', { token: key });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.errors[0].name, 'ids');
-    const unknown = await call(server.url, 'compareProducts', { token: key, query: { ids: `${products[0]._id},nope-1,nope-2` } });
-    assert.equal(unknown.status, 400);
-    assert.match(unknown.body.detail, /nope-1, nope-2/);
+    const unknown = await call(server.url, 'compareProducts', { token: key, query: { ids: [products[0]._id, 'nope-1', 'nope-2'] } });
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(unknown.body.errors, [{ in: 'query', name: 'ids', message: 'names no product: nope-1, nope-2' }]);
+    assert.equal(await balance(), before - 1, 'only the balance read itself was charged');
   });
 
   for (const limit of ['0', '101', '-1', '1.5', 'abc']) {
@@ -151,6 +155,36 @@ describe('product read API (complete CEC and Sandia data)', function () {
       assert.deepEqual(res.body.errors.map((e: any) => e.name), ['limit']);
     });
   }
+
+  it('when every sort value, field and range parameter the document lists is sent, then each is accepted, a projection returns just that field and a unit converts', async () => {
+    const listDoc = (OPENAPI.paths['/api/v1/products'].get as unknown as { parameters: any[] }).parameters;
+    const vocabulary = (name: string) => listDoc.find((p) => p.name === name).schema.items.enum as string[];
+    for (const sort of vocabulary('sort')) {
+      const res = await call(server.url, 'listProducts', { token: key, query: { sort: [sort as any], limit: 3, fields: ['id'] } });
+      assert.equal(res.status, 200, `sort=${sort}: ${res.text.slice(0, 200)}`);
+    }
+    for (const field of vocabulary('fields')) {
+      const res = await call(server.url, 'listProducts', { token: key, query: { fields: [field as any], limit: 2 } });
+      assert.equal(res.status, 200, `fields=${field}`);
+      const top = field.split('.')[0];
+      for (const item of res.body.data) assert.deepEqual(Object.keys(item).filter((k) => k !== 'id' && k !== top), [], `fields=${field} returns only id and ${top}`);
+    }
+    const ranges = listDoc.filter((p) => /\[(gte|gt|lte|lt)\]$/.test(p.name));
+    assert.ok(ranges.length >= 160, `${ranges.length} range parameters`);
+    for (const p of ranges) {
+      const res = await list({ [p.name]: '0', limit: 1 });
+      assert.equal(res.status, 200, `${p.name}=0: ${res.text.slice(0, 200)}`);
+    }
+    // Bounds far outside what an integer spec is indexed as (found by schemathesis: once a 500).
+    const none = await list({ 'specs.cells_in_series[lte]': '-421706E+90', limit: 1 });
+    const all = await list({ 'specs.cells_in_series[lt]': '1e99', limit: 1 });
+    const withSpec = products.filter((p) => p.specs.cells_in_series !== undefined).length;
+    assert.deepEqual([none.status, none.body.meta.total, all.status, all.body.meta.total], [200, 0, 200, withSpec]);
+    // A unit in any case, after one space, converts: 0.4 kW is 400 W.
+    const inKw = await list({ 'specs.stc_power_w[gte]': '0.4 KW', category: 'pv-module', sort: 'specs.stc_power_w', limit: 1, fields: 'id,specs.stc_power_w' });
+    assert.equal(inKw.status, 200);
+    assert.ok(inKw.body.data[0].specs.stc_power_w >= 400, JSON.stringify(inKw.body.data[0]));
+  });
 
   it('when sort, fields, a range or a parameter is unknown, then 400 names it', async () => {
     for (const [query, name] of [
@@ -185,13 +219,15 @@ describe('product read API (complete CEC and Sandia data)', function () {
       [{ limit: 5, category: 'inverter', cursor: altered }, /altered/],
       [{ limit: 5, category: 'inverter', cursor: forged }, /altered/],
       [{ limit: 5, category: 'pv-module', cursor }, /another query/],
-      [{ limit: 5, cursor: 'not-a-cursor' }, /not a cursor/],
     ] as const) {
       const res = await list(query);
       assert.equal(res.status, 400);
       assert.equal(res.body.type, '/problems/invalid-cursor');
       assert.match(res.body.detail, why);
     }
+    const malformed = await list({ limit: 5, cursor: 'not-a-cursor' });
+    assert.equal(malformed.status, 400);
+    assert.deepEqual(malformed.body.errors.map((e: any) => e.name), ['cursor'], 'not of the form the document gives');
     const sameQueryOtherLimit = await list({ limit: 7, category: 'inverter', cursor });
     assert.equal(sameQueryOtherLimit.status, 200, 'the page size may change between pages');
   });
@@ -199,7 +235,7 @@ describe('product read API (complete CEC and Sandia data)', function () {
   it('when a real model string is searched, then that product is in the top 3', async () => {
     const sample = products.filter((_, i) => i % 2000 === 7);
     for (const product of sample) {
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: product.model, limit: 3, fields: 'id' } });
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: product.model, limit: 3, fields: ['id'] } });
       assert.equal(res.status, 200);
       assert.ok(res.body.data.some((d: any) => d.id === product._id), `${product.model} (${product._id}) not in ${JSON.stringify(res.body.data)}`);
     }
@@ -212,7 +248,7 @@ describe('product read API (complete CEC and Sandia data)', function () {
       ['qpeak duo g5', /^Q\.PEAK DUO-G5/],
       ['TSM-320PD14', /^TSM-320PD14/],
     ] as const) {
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: 'model' } });
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: ['model'] } });
       assert.ok(res.body.data.length > 0, q);
       for (const d of res.body.data) assert.match(d.model, expected, q);
     }
@@ -225,23 +261,23 @@ describe('product read API (complete CEC and Sandia data)', function () {
     let found = 0;
     for (const product of sample) {
       const q = oneTypo(product.model, rnd);
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: 'id,model' } });
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: ['id', 'model'] } });
       if (res.body.data.some((d: any) => d.id === product._id || d.model === product.model)) found += 1;
       if (models.has(q)) assert.equal(res.body.data[0].model, q, 'an exact model always ranks first');
     }
     assert.ok(sample.length >= 10 && found / sample.length >= 0.9, `${found} of ${sample.length} found`);
-    const exactOther = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'TSM-295PA14', limit: 3, fields: 'model' } });
+    const exactOther = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'TSM-295PA14', limit: 3, fields: ['model'] } });
     assert.equal(exactOther.body.data[0].model, 'TSM-295PA14');
   });
 
   it('when nothing matches, then 200 with an empty page and suggestions spelled as in the data, each of which finds products', async () => {
-    const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'Q.PEAK DUX-G5', limit: 3, fields: 'model' } });
+    const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'Q.PEAK DUX-G5', limit: 3, fields: ['model'] } });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, []);
     assert.equal(res.body.meta.total, 0);
     assert.ok(res.body.meta.suggestions.length > 0, 'suggestions for a near miss');
     for (const q of res.body.meta.suggestions) {
-      const retry = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 1, fields: 'model' } });
+      const retry = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 1, fields: ['model'] } });
       assert.ok(retry.body.meta.total > 0, `suggestion '${q}' finds products`);
     }
     const nonsense = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'zzqxv', limit: 3 } });
@@ -255,7 +291,7 @@ describe('product read API (complete CEC and Sandia data)', function () {
     const cases = buildQuerySet(targets, 40);
     const ranks: number[] = [];
     for (const c of cases) {
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: c.q, limit: 10, fields: 'id,model,manufacturer,category,specs.stc_power_w' } });
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: c.q, limit: 10, fields: ['id', 'model', 'manufacturer', 'category', 'specs.stc_power_w'] } });
       ranks.push(rankOf(c, res.body.data as Hit[]));
     }
     const report = summarize(cases, ranks);
@@ -285,8 +321,8 @@ describe('product read API (complete CEC and Sandia data)', function () {
   });
 
   it('when a later page of a search is asked, then it carries no facets and does not repeat the first', async () => {
-    const first = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: 'id' } });
-    const second = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: 'id', cursor: first.body.meta.next_cursor } });
+    const first = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: ['id'] } });
+    const second = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: ['id'], cursor: first.body.meta.next_cursor } });
     assert.equal(second.body.meta.facets, undefined);
     const ids = new Set(first.body.data.map((d: any) => d.id));
     assert.ok(second.body.data.every((d: any) => !ids.has(d.id)));
