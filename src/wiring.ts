@@ -24,9 +24,10 @@ import { rateLimitGate } from './http/rate-limit';
 import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
 import { KeyService } from './keys/keys.service';
-import { creditLock, type KeyedLock } from './credits/keyed-lock';
+import { creditLock, processLock, sharedLock, type KeyedLock } from './credits/keyed-lock';
 import { redisLeaseStore } from './adapters/redis/lease-store';
-import { Refunds } from './credits/refunds';
+import { Refunds, memoryOwedRefunds } from './credits/refunds';
+import { redisOwedRefunds } from './adapters/redis/owed-refunds';
 import { CreditLeases } from './credits/leases';
 import { productRoutes } from './products/products.routes';
 import { searchRoutes } from './search/search.routes';
@@ -65,7 +66,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), config.READ_CACHE_BYTES);
   const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };
-  const refunds = new Refunds(creditPorts, logger);
+  const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
   const leases = new CreditLeases(creditPorts, refunds, { maxBlock: config.CREDIT_LEASE_MAX, idleMs: config.CREDIT_LEASE_IDLE_MS, waitMs: config.REQUEST_TIMEOUT_MS });
 
   const gates: Gates = {
@@ -113,15 +114,21 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   };
 }
 
-/**
- * The credit lock from configuration, for the service and the operator's grant alike. A lease lives
- * twice the request timeout plus a second: longer than the one database call it guards can take.
- */
+/** Owed refunds in Redis, settled one at a time across instances; without Redis, in this process. */
+function owedRefundPorts(config: Config, redis: RedisClient | undefined, logger: Logger) {
+  if (!redis) return { owed: memoryOwedRefunds(), turns: processLock() };
+  const leases = redisLeaseStore(redis, config.REDIS_KEY_PREFIX);
+  const turns = sharedLock(leases, { ...creditLockTiming(config), onLost: (key) => logger.error('refund settling lease lost while its write was running', { key }) });
+  return { owed: redisOwedRefunds(redis, config.REDIS_KEY_PREFIX), turns };
+}
+
+/** A lease lives twice the request timeout plus a second: longer than the one database call it guards can take. */
+const creditLockTiming = (config: Config) => ({ waitMs: config.REQUEST_TIMEOUT_MS, acquireMs: config.REQUEST_TIMEOUT_MS, leaseMs: 2 * config.REQUEST_TIMEOUT_MS + 1000 });
+
+/** The credit lock from configuration, for the service and the operator's grant alike. */
 export function buildCreditLock(config: Config, mongo: MongoHandle, redis: RedisClient | undefined, logger: Logger): KeyedLock {
   return creditLock(() => hasAtomicUpdates(mongo), redis && redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
-    waitMs: config.REQUEST_TIMEOUT_MS,
-    acquireMs: config.REQUEST_TIMEOUT_MS,
-    leaseMs: 2 * config.REQUEST_TIMEOUT_MS + 1000,
+    ...creditLockTiming(config),
     onLost: (account_id) => logger.error('credit lock lease lost while its write was running', { account_id }),
   });
 }

@@ -1,5 +1,5 @@
-// Credits: a conditional, single-document debit per request (exact under concurrency, never below
-// zero), refunded when the request fails on our side.
+// Credits: conditional, single-document debits (exact under concurrency, never below zero), taken
+// in blocks by leases.ts and given back by refunds.ts; and the operator's grant.
 import { AppError } from '../errors/app-error';
 import type { KeyedLock } from './keyed-lock';
 
@@ -22,10 +22,6 @@ export async function debit(accountId: string, cost: number, ports: CreditPorts)
   throw new AppError('INSUFFICIENT_CREDITS', `This request costs ${cost} credit${cost === 1 ? '' : 's'}; the balance is ${balance}.`, {
     headers: { 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(cost) },
   });
-}
-
-export async function refund(accountId: string, cost: number, ports: CreditPorts): Promise<void> {
-  await ports.lock.run(accountId, () => ports.accounts.credit(accountId, cost));
 }
 
 /** The operator's grant; resolves with the new balance. */

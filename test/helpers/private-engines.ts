@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { Transform } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { FERRETDB_BIN } from './engines';
@@ -84,6 +85,8 @@ export class CuttableProxy {
   private readonly sockets = new Set<net.Socket>();
   /** Stalled: connections are accepted and never answered, as from an engine that hangs. */
   private stalled = false;
+  /** Added to every chunk, each way, in order: a slow network or a busy engine. */
+  private latencyMs = 0;
 
   private constructor(
     readonly port: number,
@@ -120,9 +123,25 @@ export class CuttableProxy {
       if (this.stalled) return;
       const upstream = net.connect(this.target.port, this.target.host);
       this.track(upstream);
-      client.pipe(upstream).pipe(client);
+      client.pipe(this.delayed()).pipe(upstream).pipe(this.delayed()).pipe(client);
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', () => resolve()));
+  }
+
+  /** Every chunk from now on arrives `ms` later, each way, in order; chunks do not wait for each other (0: as fast as the network). */
+  slow(ms: number): void {
+    this.latencyMs = ms;
+  }
+
+  private delayed(): Transform {
+    const latency = () => this.latencyMs;
+    // Timers of one delay fire in the order they were set, so the bytes keep their order.
+    return new Transform({
+      transform(chunk, _encoding, done) {
+        done();
+        setTimeout(() => this.push(chunk), latency());
+      },
+    });
   }
 
   /** Drops every connection and refuses new ones, as when the engine's process is gone. */

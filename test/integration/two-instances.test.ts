@@ -9,6 +9,8 @@ import { newDeveloper } from '../helpers/accounts';
 import { request } from '../helpers/http';
 import { uniqueName } from '../helpers/engines';
 import { until } from '../helpers/load';
+import { CuttableProxy } from '../helpers/private-engines';
+import { REDIS_URL } from '../helpers/engines';
 
 const CREDITS = 150;
 const LIMIT = 40;
@@ -56,5 +58,55 @@ describe('two instances sharing MongoDB and Redis', function () {
     const count = (s: number) => replies.filter((r) => r.status === s).length;
     assert.deepEqual([count(200), count(429)], [LIMIT, 30]);
     assert.ok(replies.filter((r) => r.status === 429).every((r) => Number(r.headers.get('retry-after')) > 0));
+  });
+});
+
+describe('two instances on FerretDB with a slow Redis (the credit lock and owed refunds live there)', function () {
+  this.timeout(180000);
+  const CREDITS_HERE = 400;
+  let catalog: Catalog;
+  let redis: CuttableProxy;
+  let a: TestServer;
+  let b: TestServer;
+
+  before(async () => {
+    catalog = await openCatalog();
+    await catalog.seed(writeSources());
+    redis = await CuttableProxy.create(REDIS_URL);
+    // The request timeout bounds how long a lock is waited for: short, so some requests find the
+    // balance busy (503) while others hold it.
+    const shared = { MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, REDIS_URL: redis.via(REDIS_URL), REDIS_KEY_PREFIX: `${uniqueName('slow')}:`, SIGNUP_CREDITS: String(CREDITS_HERE), RATE_LIMIT_MAX: '100000', CREDIT_LEASE_IDLE_MS: '300', CREDIT_LEASE_MAX: '4', REQUEST_TIMEOUT_MS: '1500' };
+    [a, b] = await Promise.all([startServer(shared), startServer(shared)]);
+  });
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await redis?.cut();
+    await catalog?.drop();
+  });
+
+  const balanceInDatabase = async (email: string) => (await catalog.mongo.db.collection('accounts').findOne({ email }))!.credits as number;
+
+  it('when one account spends and is refunded from both instances at once, then every credit kept is one a 2xx answer cost, and none is lost or spent twice', async () => {
+    const dev = await newDeveloper(a.url);
+    const keys = await Promise.all(Array.from({ length: 4 }, () => dev.key(['products:read'])));
+    const [one, two] = (await catalog.mongo.db.collection('products').find({}, { projection: { _id: 1 } }).limit(2).toArray()).map((p) => String(p._id));
+    // Reads that answer 200 and keep their credit, and compares naming a missing product that answer
+    // 404 after being charged, so their credits are refunded while other requests spend.
+    const paths = ['/api/v1/products?limit=1&fields=id', `/api/v1/compare?ids=${one},no-such-product`, `/api/v1/compare?ids=${one},${two}`];
+    redis.slow(15);
+    const replies = await Promise.all(Array.from({ length: 300 }, (_, i) => request(`${(i % 2 ? a : b).url}${paths[i % paths.length]}`, { token: keys[i % keys.length].secret })));
+    redis.slow(0);
+    const statuses = new Set(replies.map((r) => r.status));
+    assert.deepEqual([...statuses].filter((s) => ![200, 402, 404, 503].includes(s)), [], `only 200, 402, 404 and 503: ${[...statuses]}`);
+    const count = (s: number) => replies.filter((r) => r.status === s).length;
+    console.log(`      ${[200, 402, 404, 503].map((s) => `${s}: ${count(s)}`).join(', ')}`);
+    assert.ok(count(404) > 10, 'refunds happened');
+    assert.ok(count(200) > 10, 'spending happened');
+    for (const r of replies.filter((x) => x.status === 503)) assert.ok(Number(r.headers.get('retry-after')) > 0, 'a busy balance says when to retry');
+    const kept = replies.filter((r) => r.status === 200).reduce((sum, r) => sum + Number(r.headers.get('x-quota-cost')), 0);
+    for (const r of replies.filter((x) => x.status !== 200)) assert.ok(['0', null].includes(r.headers.get('x-quota-cost')), `a ${r.status} costs nothing`);
+    // Leases go back once idle, refunds owed settle: the balance ends exactly at what 2xx answers cost.
+    await until(async () => (await balanceInDatabase(dev.email)) === CREDITS_HERE - kept, 30000, `the balance settles at ${CREDITS_HERE} - ${kept}`);
+    assert.equal(await a.wired.refunds.owedCredits(), 0, 'no refund still owed');
   });
 });

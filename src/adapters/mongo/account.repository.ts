@@ -44,4 +44,21 @@ export class AccountRepository {
     const doc = await dbCall(() => this.accounts.findOneAndUpdate({ _id: id }, { $inc: { credits: amount } }, { returnDocument: 'after' }));
     return doc ? doc.credits : null;
   }
+
+  /**
+   * Credits `amount` unless the refund `refundId` was applied before: the account keeps the id as a
+   * receipt (`refunds.<id>`) in the same single-document write, so a retry after a write whose
+   * outcome was unknown applies nothing twice. False when nothing was applied (already applied, or
+   * no such account).
+   */
+  async creditOnce(id: string, amount: number, refundId: string): Promise<boolean> {
+    const receipt = `refunds.${refundId}`;
+    const result = await dbCall(() => this.accounts.updateOne({ _id: id, [receipt]: { $exists: false } }, { $inc: { credits: amount }, $set: { [receipt]: new Date() } }));
+    return result.modifiedCount === 1;
+  }
+
+  /** Drops a refund's receipt once nothing can apply that refund again. */
+  async forgetRefund(id: string, refundId: string): Promise<void> {
+    await dbCall(() => this.accounts.updateOne({ _id: id }, { $unset: { [`refunds.${refundId}`]: '' } }));
+  }
 }
