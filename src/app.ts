@@ -6,6 +6,7 @@ import { timing } from './http/timing';
 import { problemErrors } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { entityTags } from './http/entity-tags';
+import type { RequestState } from './http/request-state';
 import type { Logger } from './http/logger';
 
 export interface AppDeps {
@@ -16,7 +17,7 @@ export interface AppDeps {
 }
 
 export function buildApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.trustProxy });
+  const app = new Koa<RequestState>({ proxy: deps.trustProxy });
   // Errors are rendered by problemErrors; Koa's own handler would only log them a second time.
   app.silent = true;
   // What reaches Koa's error event is past problemErrors: a body stream failing after the headers.

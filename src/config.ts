@@ -2,97 +2,41 @@
 // start-up with a message naming the variable.
 import { randomBytes } from 'node:crypto';
 import Ajv from 'ajv';
+import type { FromSchema } from 'json-schema-to-ts';
 
-/** Configuration keys, as documented in the README's configuration table. */
-export interface Config {
-  /** Interface to listen on. */
-  readonly HOST: string;
-  /** TCP port; 0 picks a free one (tests). */
-  readonly PORT: number;
-  readonly NODE_ENV: 'development' | 'test' | 'production';
-  /** Elasticsearch base URL. */
-  readonly ELASTICSEARCH_URL: string;
-  /** Name of the alias readers query; versioned indices are created behind it. */
-  readonly ELASTICSEARCH_INDEX: string;
-  /** MongoDB connection string; its path names the database (default `pds`). */
-  readonly MONGODB_URI: string;
-  /** Redis URL for shared rate-limit state; empty means an in-process store (single instance only). */
-  readonly REDIS_URL: string;
-  /** Prefix of every Redis key: instances of one deployment share it; two deployments on one Redis differ. */
-  readonly REDIS_KEY_PREFIX: string;
-  /** HMAC key for login tokens (HS256); at least 32 characters. */
-  readonly JWT_SECRET: string;
-  /** Lifetime of a login token, seconds. */
-  readonly JWT_TTL_SECONDS: number;
-  /** HMAC key that signs pagination cursors; at least 32 characters. */
-  readonly CURSOR_SECRET: string;
-  /** Requests allowed per API key per window. */
-  readonly RATE_LIMIT_MAX: number;
-  readonly RATE_LIMIT_WINDOW_MS: number;
-  /** Login attempts allowed per email and per client address per window. */
-  readonly LOGIN_RATE_LIMIT_MAX: number;
-  readonly LOGIN_RATE_LIMIT_WINDOW_MS: number;
-  /** Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429. */
-  readonly KEY_FAILURES_MAX: number;
-  /** Credits a new account starts with. */
-  readonly SIGNUP_CREDITS: number;
-  /** Largest block of credits an instance takes from an account's balance at once (1: a database write per request). */
-  readonly CREDIT_LEASE_MAX: number;
-  /** After this long unused, an instance gives an account's unspent leased credits back. */
-  readonly CREDIT_LEASE_IDLE_MS: number;
-  /** How long a verified API key is trusted from the in-process cache before it is read again. */
-  readonly KEY_CACHE_TTL_MS: number;
-  /** Bytes of Elasticsearch answers kept in memory per instance, per index generation; 0 turns the cache off. */
-  readonly READ_CACHE_BYTES: number;
-  /** How often the concrete index behind the alias is looked up (a reindex is noticed within this). */
-  readonly ALIAS_CHECK_MS: number;
-  /** Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After. */
-  readonly REQUEST_TIMEOUT_MS: number;
-  /** How long shutdown waits for in-flight requests. */
-  readonly SHUTDOWN_TIMEOUT_MS: number;
-  /** Largest accepted request body, bytes. */
-  readonly BODY_LIMIT_BYTES: number;
-  readonly LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Trust X-Forwarded-For (only behind a proxy that sets it). */
-  readonly TRUST_PROXY: boolean;
-  /** Who may read /metrics: `loopback` (connections from this machine), `token` (Bearer METRICS_TOKEN), or `off`. */
-  readonly METRICS_ACCESS: 'loopback' | 'token' | 'off';
-  /** The bearer token /metrics asks for when METRICS_ACCESS is `token`; at least 32 characters. */
-  readonly METRICS_TOKEN?: string;
-}
-
+/** Every configuration key with its type, limits, default and meaning (the README's configuration table). */
 const schema = {
   type: 'object',
   properties: {
-    HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
-    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
+    HOST: { description: 'Interface to listen on.', type: 'string', minLength: 1, default: '127.0.0.1' },
+    PORT: { description: 'TCP port; 0 picks a free one (tests).', type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
     NODE_ENV: { enum: ['development', 'test', 'production'], default: 'development' },
-    ELASTICSEARCH_URL: { type: 'string', pattern: '^https?://', default: 'http://127.0.0.1:9200' },
-    ELASTICSEARCH_INDEX: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$', default: 'products' },
-    MONGODB_URI: { type: 'string', pattern: '^mongodb(\\+srv)?://', default: 'mongodb://127.0.0.1:27017/pds' },
-    REDIS_URL: { type: 'string', pattern: '^(rediss?://.*)?$', default: 'redis://127.0.0.1:6379' },
-    REDIS_KEY_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'pds:' },
-    JWT_SECRET: { type: 'string', minLength: 32 },
-    JWT_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 86400, default: 900 },
-    CURSOR_SECRET: { type: 'string', minLength: 32 },
-    RATE_LIMIT_MAX: { type: 'integer', minimum: 1, default: 600 },
+    ELASTICSEARCH_URL: { description: 'Elasticsearch base URL.', type: 'string', pattern: '^https?://', default: 'http://127.0.0.1:9200' },
+    ELASTICSEARCH_INDEX: { description: 'Name of the alias readers query; versioned indices are created behind it.', type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$', default: 'products' },
+    MONGODB_URI: { description: 'MongoDB connection string; its path names the database (default `pds`).', type: 'string', pattern: '^mongodb(\\+srv)?://', default: 'mongodb://127.0.0.1:27017/pds' },
+    REDIS_URL: { description: 'Redis URL for state instances share: rate limits, the credit lock, owed refunds; empty means in-process (single instance only).', type: 'string', pattern: '^(rediss?://.*)?$', default: 'redis://127.0.0.1:6379' },
+    REDIS_KEY_PREFIX: { description: 'Prefix of every Redis key: instances of one deployment share it; two deployments on one Redis differ.', type: 'string', pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'pds:' },
+    JWT_SECRET: { description: 'HMAC key for login tokens (HS256); at least 32 characters.', type: 'string', minLength: 32 },
+    JWT_TTL_SECONDS: { description: 'Lifetime of a login token, seconds.', type: 'integer', minimum: 60, maximum: 86400, default: 900 },
+    CURSOR_SECRET: { description: 'HMAC key that signs pagination cursors; at least 32 characters.', type: 'string', minLength: 32 },
+    RATE_LIMIT_MAX: { description: 'Requests allowed per API key per window.', type: 'integer', minimum: 1, default: 600 },
     RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 60000 },
-    LOGIN_RATE_LIMIT_MAX: { type: 'integer', minimum: 1, default: 10 },
+    LOGIN_RATE_LIMIT_MAX: { description: 'Login attempts allowed per email and per client address per window.', type: 'integer', minimum: 1, default: 10 },
     LOGIN_RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 900000 },
-    KEY_FAILURES_MAX: { type: 'integer', minimum: 1, default: 300 },
-    SIGNUP_CREDITS: { type: 'integer', minimum: 0, default: 1000 },
-    CREDIT_LEASE_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
-    CREDIT_LEASE_IDLE_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
-    KEY_CACHE_TTL_MS: { type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
-    READ_CACHE_BYTES: { type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },
-    ALIAS_CHECK_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
-    REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 120000, default: 5000 },
-    SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },
-    BODY_LIMIT_BYTES: { type: 'integer', minimum: 256, maximum: 1048576, default: 16384 },
+    KEY_FAILURES_MAX: { description: 'Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429.', type: 'integer', minimum: 1, default: 300 },
+    SIGNUP_CREDITS: { description: 'Credits a new account starts with.', type: 'integer', minimum: 0, default: 1000 },
+    CREDIT_LEASE_MAX: { description: 'Largest block of credits an instance takes from an account\'s balance at once (1: a database write per request).', type: 'integer', minimum: 1, maximum: 1000, default: 20 },
+    CREDIT_LEASE_IDLE_MS: { description: 'After this long unused, an instance gives an account\'s unspent leased credits back.', type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
+    KEY_CACHE_TTL_MS: { description: 'How long a verified API key is trusted from the in-process cache before it is read again.', type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
+    READ_CACHE_BYTES: { description: 'Bytes of Elasticsearch answers kept in memory per instance, per index generation; 0 turns the cache off.', type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },
+    ALIAS_CHECK_MS: { description: 'How often the concrete index behind the alias is looked up (a reindex is noticed within this).', type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
+    REQUEST_TIMEOUT_MS: { description: 'Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After.', type: 'integer', minimum: 100, maximum: 120000, default: 5000 },
+    SHUTDOWN_TIMEOUT_MS: { description: 'How long shutdown waits for in-flight requests.', type: 'integer', minimum: 0, default: 10000 },
+    BODY_LIMIT_BYTES: { description: 'Largest accepted request body, bytes.', type: 'integer', minimum: 256, maximum: 1048576, default: 16384 },
     LOG_LEVEL: { enum: ['debug', 'info', 'warn', 'error', 'silent'], default: 'info' },
-    TRUST_PROXY: { type: 'boolean', default: false },
-    METRICS_ACCESS: { enum: ['loopback', 'token', 'off'], default: 'loopback' },
-    METRICS_TOKEN: { type: 'string', minLength: 32 },
+    TRUST_PROXY: { description: 'Trust X-Forwarded-For (only behind a proxy that sets it).', type: 'boolean', default: false },
+    METRICS_ACCESS: { description: 'Who may read /metrics: `loopback` (connections from this machine), `token` (Bearer METRICS_TOKEN), or `off`.', enum: ['loopback', 'token', 'off'], default: 'loopback' },
+    METRICS_TOKEN: { description: 'The bearer token /metrics asks for when METRICS_ACCESS is `token`; at least 32 characters.', type: 'string', minLength: 32 },
   },
   required: ['JWT_SECRET', 'CURSOR_SECRET'],
   if: { required: ['METRICS_ACCESS'], properties: { METRICS_ACCESS: { const: 'token' } } },
@@ -100,6 +44,9 @@ const schema = {
   then: { required: ['METRICS_TOKEN'] },
   additionalProperties: false,
 } as const;
+
+/** Configuration keys, as documented in the README's configuration table; the type is the schema's (a key with a default is always present). */
+export type Config = Readonly<FromSchema<typeof schema>>;
 
 /** Every variable the service reads; anything else in its environment is not configuration. */
 export const CONFIG_KEYS: readonly string[] = Object.keys(schema.properties);
@@ -130,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
-  return Object.freeze(raw as unknown as Config);
+  return Object.freeze(raw as Config);
 }
 
 /** The database named in the MongoDB URI's path, `pds` when it names none. */

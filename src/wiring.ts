@@ -38,6 +38,7 @@ import { revisionRoutes } from './revisions/revisions.routes';
 import { sourceRoutes } from './sources/sources.routes';
 import { SourceRepository } from './adapters/mongo/source.repository';
 import { ChangeRepository } from './adapters/mongo/change.repository';
+import type { RequestState } from './http/request-state';
 
 export interface Wired {
   readonly routers: Router[];
@@ -76,7 +77,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     loginToken: loginTokenGate(config.JWT_SECRET),
   };
   const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
-  const api = new Router();
+  const api = new Router<RequestState>();
   mount(
     api,
     [

@@ -1,6 +1,6 @@
 // The two bearer credentials: API keys (scoped, for product reads) and login tokens (for key
 // management). Each is refused where the other belongs, with a detail that says which is needed.
-import type { Context, Middleware } from 'koa';
+import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
 import type { Scope } from '../contract/openapi';
 import type { KeyService } from '../keys/keys.service';

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import { setBefore, type RequestMiddleware as Middleware } from './request-state';
 import type { CreditLeases } from '../credits/leases';
 import { metrics } from '../metrics/metrics';
 
@@ -9,7 +9,7 @@ import { metrics } from '../metrics/metrics';
  */
 export function creditsGate(leases: CreditLeases): (cost: number) => Middleware {
   return (cost) => async (ctx, next) => {
-    const accountId: string = ctx.state.apiKey.accountId;
+    const accountId = setBefore(ctx, 'apiKey').accountId;
     let spent = cost;
     let balance = await leases.take(accountId, cost);
     const report = () => ctx.set({ 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(spent) });

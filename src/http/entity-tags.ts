@@ -5,7 +5,7 @@
 // is the transfer.
 import { Stream } from 'node:stream';
 import etag from 'etag';
-import type { Middleware } from 'koa';
+import type { RequestMiddleware as Middleware } from './request-state';
 
 export function entityTags(): Middleware {
   return async (ctx, next) => {

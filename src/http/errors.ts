@@ -1,5 +1,5 @@
 // The one error path: every error, thrown anywhere below, leaves as RFC 9457 problem+json.
-import type { Context, Middleware } from 'koa';
+import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
 import { ERRORS, problemType, type ErrorCode } from '../errors/catalog';
 import type { Logger } from './logger';

@@ -1,5 +1,5 @@
 // Reads a JSON request body with a size cap; answers 415, 413 or 400 before anything else happens.
-import type { Context } from 'koa';
+import type { RequestContext as Context } from './request-state';
 import { AppError } from '../errors/app-error';
 
 export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {

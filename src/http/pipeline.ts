@@ -3,7 +3,7 @@
 // login token; or nothing), then request validation, then its handler. A route whose operation is
 // missing from the document, or declares no access, refuses to mount.
 import type Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import { setBefore, type RequestContext as Context, type RequestMiddleware as Middleware, type RequestState } from './request-state';
 import { OPERATIONS, type ContractOperation, type Access } from '../contract/operations';
 import type { Scope } from '../contract/openapi';
 import { readJsonBody } from './json-body';
@@ -30,12 +30,12 @@ export interface Gates {
 
 const ACCESS: readonly Access[] = ['products:read', 'search:read', 'revisions:read', 'account', 'public'];
 
-export function mount(router: Router, routes: readonly Route[], gates: Gates, bodyLimit: number): void {
+export function mount(router: Router<RequestState>, routes: readonly Route[], gates: Gates, bodyLimit: number): void {
   for (const route of routes) {
     const op = OPERATIONS.get(route.operationId);
     if (!op) throw new Error(`operation ${route.operationId} is not in the OpenAPI document; refusing to mount it`);
     if (!ACCESS.includes(op.access)) throw new Error(`operation ${route.operationId} declares no access (x-scope); refusing to mount it`);
-    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), (ctx) => route.handle(ctx, ctx.state.input));
+    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), (ctx) => route.handle(ctx, setBefore(ctx, 'input')));
   }
 }
 

@@ -2,7 +2,8 @@
 // does not answer, each instance limits on its own (in memory) instead of failing or hanging, and
 // says so in the log; /readyz reports Redis down meanwhile.
 import ratelimit from 'koa-ratelimit';
-import type { Context, Middleware, Next } from 'koa';
+import type { Next } from 'koa';
+import { setBefore, type RequestContext as Context, type RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
 import type { RedisClient } from '../adapters/redis/client';
 import type { Logger } from './logger';
@@ -26,7 +27,7 @@ function ietfFields(remaining: number, resetUnix: number, max: number, windowMs:
 
 export function rateLimitGate(options: RateLimitOptions): Middleware {
   const { max, windowMs, redis, logger } = options;
-  const common = { duration: windowMs, max, id: (ctx: Context) => ctx.state.apiKey.id as string, throw: true, headers: HEADERS, namespace: `${options.keyPrefix}ratelimit` };
+  const common = { duration: windowMs, max, id: (ctx: Context) => setBefore(ctx, 'apiKey').id, throw: true, headers: HEADERS, namespace: `${options.keyPrefix}ratelimit` };
   const local = ratelimit({ ...common, driver: 'memory', db: new Map() });
   const shared = redis ? ratelimit({ ...common, driver: 'redis', db: redis }) : local;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { RequestMiddleware as Middleware } from './request-state';
 
 // An incoming id is kept only when it is short and plain, so it is safe to echo and to log.
 const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;

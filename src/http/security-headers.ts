@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { RequestMiddleware as Middleware } from './request-state';
 
 // A JSON API has nothing to frame, sniff or refer; these cost nothing and close those doors.
 export function securityHeaders(): Middleware {

@@ -1,7 +1,7 @@
 // Server-Timing on every response (durations of the search and database steps and the total), one
 // access-log line per request, and its count and latency in /metrics.
 import { performance } from 'node:perf_hooks';
-import type { Middleware } from 'koa';
+import type { RequestMiddleware as Middleware } from './request-state';
 import { runWithContext, currentContext } from '../shared/request-context';
 import type { Logger } from './logger';
 import { metrics } from '../metrics/metrics';

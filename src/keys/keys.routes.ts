@@ -1,4 +1,5 @@
 import type { Route } from '../http/pipeline';
+import { setBefore } from '../http/request-state';
 import type { KeyService } from './keys.service';
 
 export function keyRoutes(keys: KeyService): Route[] {
@@ -6,20 +7,20 @@ export function keyRoutes(keys: KeyService): Route[] {
     {
       operationId: 'listApiKeys',
       async handle(ctx) {
-        ctx.body = await keys.list(ctx.state.accountId);
+        ctx.body = await keys.list(setBefore(ctx, 'accountId'));
       },
     },
     {
       operationId: 'createApiKey',
       async handle(ctx, input) {
         ctx.status = 201;
-        ctx.body = await keys.create(ctx.state.accountId, input.body);
+        ctx.body = await keys.create(setBefore(ctx, 'accountId'), input.body);
       },
     },
     {
       operationId: 'revokeApiKey',
       async handle(ctx, input) {
-        await keys.revoke(ctx.state.accountId, input.params.id);
+        await keys.revoke(setBefore(ctx, 'accountId'), input.params.id);
         ctx.status = 204;
       },
     },

@@ -1,4 +1,5 @@
 import type { Route } from '../http/pipeline';
+import { setBefore } from '../http/request-state';
 import { findProducts, type SearchPort } from '../search/search.service';
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
@@ -14,7 +15,7 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
         const { total, body, close } = await openExport(category, ports);
         // The base credit is already paid; the rest is charged before the first byte leaves.
         try {
-          await ctx.state.charge(Math.max(0, exportCost(total) - 1));
+          await setBefore(ctx, 'charge')(Math.max(0, exportCost(total) - 1));
         } catch (err) {
           await close();
           throw err;

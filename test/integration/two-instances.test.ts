@@ -97,7 +97,7 @@ describe('two instances on FerretDB with a slow Redis (the credit lock and owed 
     const replies = await Promise.all(Array.from({ length: 300 }, (_, i) => request(`${(i % 2 ? a : b).url}${paths[i % paths.length]}`, { token: keys[i % keys.length].secret })));
     redis.slow(0);
     const statuses = new Set(replies.map((r) => r.status));
-    assert.deepEqual([...statuses].filter((s) => ![200, 402, 404, 503].includes(s)), [], `only 200, 402, 404 and 503: ${[...statuses]}`);
+    assert.deepEqual([...statuses].filter((s) => ![200, 402, 404, 503].includes(s)), [], `only 200, 402, 404 and 503: ${[...statuses].join(', ')}`);
     const count = (s: number) => replies.filter((r) => r.status === s).length;
     console.log(`      ${[200, 402, 404, 503].map((s) => `${s}: ${count(s)}`).join(', ')}`);
     assert.ok(count(404) > 10, 'refunds happened');

@@ -1,0 +1,28 @@
+// What middleware leaves on ctx.state for the steps after it, typed once: the app, every router and
+// every middleware use these types, so a field read is a field some step writes.
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { KeyPrincipal } from '../keys/keys.service';
+import type { RequestInput } from './pipeline';
+
+export interface RequestState {
+  /** Set first of all (request-id.ts). */
+  requestId: string;
+  /** The API key's holder, set by the key gate (auth.ts) on key operations. */
+  apiKey?: KeyPrincipal;
+  /** The account a login token names, set by the login-token gate (auth.ts) on key management. */
+  accountId?: string;
+  /** The validated request, set by the contract's validation (pipeline.ts). */
+  input?: RequestInput;
+  /** Charges credits beyond the operation's cost (volume-costed operations), set by the credits gate. */
+  charge?: (extra: number) => Promise<void>;
+}
+
+export type RequestContext = ParameterizedContext<RequestState>;
+export type RequestMiddleware = Middleware<RequestState>;
+
+/** A field an earlier step of this route's chain must have set; its absence is a wiring bug, not bad input. */
+export function setBefore<K extends keyof RequestState>(ctx: RequestContext, key: K): NonNullable<RequestState[K]> {
+  const value = ctx.state[key];
+  if (value === undefined || value === null) throw new Error(`ctx.state.${key} is read before the step that sets it`);
+  return value;
+}
