@@ -80,9 +80,8 @@ export class Refunds {
       await this.owe(refund);
       return;
     }
-    // Nobody else knows this id, so nothing can apply it again: the receipt can go. One left behind
-    // (the database went away just now) costs a few bytes and nothing else.
-    await this.ports.accounts.forgetRefund(accountId, refund.id).catch(() => undefined);
+    // Nobody else knows this id, so nothing can apply it again: the receipt can go.
+    await this.forget(refund);
   }
 
   /** Credits owed and not yet settled, in the shared store and in this process (tests). */
@@ -121,8 +120,17 @@ export class Refunds {
       if (!(await store.has(refund.id))) return;
       await this.ports.lock.run(refund.accountId, () => this.ports.accounts.creditOnce(refund.accountId, refund.credits, refund.id));
       await store.remove(refund.id);
-      await this.ports.accounts.forgetRefund(refund.accountId, refund.id).catch(() => undefined);
+      await this.forget(refund);
     });
+  }
+
+  /**
+   * Drops a refund's receipt, under the account's lock like every write to it: on FerretDB even an
+   * $unset rewrites the whole document, and would undo a concurrent debit (the faults test lost a
+   * credit that way). A receipt left behind (the database went away just now) costs a few bytes.
+   */
+  private async forget(refund: Refund): Promise<void> {
+    await this.ports.lock.run(refund.accountId, () => this.ports.accounts.forgetRefund(refund.accountId, refund.id)).catch(() => undefined);
   }
 
   private async owe(refund: Refund): Promise<void> {

@@ -97,6 +97,27 @@ describe('credits: refunds', () => {
     assert.deepEqual([accounts.balance, (await owed.list()).length, accounts.receipts.size], [20, 0, 0]);
   });
 
+  it('when a refund is applied and its receipt dropped, then both writes run under the account lock (FerretDB rewrites the whole document on either)', async () => {
+    const accounts = memoryAccounts(0);
+    let held = 0;
+    const outside: string[] = [];
+    const lock = { run: async <T>(_key: string, work: () => Promise<T>) => { held++; try { return await work(); } finally { held--; } } };
+    const watched = {
+      ...accounts,
+      creditOnce: (id: string, amount: number, refundId: string) => (held || outside.push('creditOnce'), accounts.creditOnce(id, amount, refundId)),
+      forgetRefund: (id: string, refundId: string) => (held || outside.push('forgetRefund'), accounts.forgetRefund(id, refundId)),
+    };
+    const owed = memoryOwedRefunds();
+    const refunds = new Refunds({ accounts: watched, lock, owed, turns: processLock() }, silent);
+    stopped.push(refunds);
+    await refunds.land('acct', 1);
+    accounts.failure = 'after';
+    await refunds.land('acct', 1);
+    accounts.failure = 'none';
+    await refunds.settle();
+    assert.deepEqual([accounts.balance, accounts.receipts.size, outside], [2, 0, []]);
+  });
+
   it('when the shared store is away too, then the refund is owed in memory and moves to the store once it is back', async () => {
     const accounts = memoryAccounts(0);
     const store = memoryOwedRefunds();
