@@ -108,8 +108,10 @@ export type Specs = {
   sandia_c2_per_v?: number;
   /** Sandia inverter model coefficient C3 */
   sandia_c3_per_v?: number;
-  /** ADR inverter model coefficients, as listed */
-  adr_coefficients?: string;
+  /** Hybrid inverter (battery-capable), as the CEC list marks it from 2023 on */
+  hybrid?: boolean;
+  /** ADR inverter model coefficients, in listed order */
+  adr_coefficients?: Array<number>;
   /** CEC list year of the ADR record */
   adr_vintage_year?: number;
   /** Year of the data behind the ADR fit */
@@ -120,6 +122,58 @@ export type Specs = {
   cec_listing_date?: string;
   /** SAM library version the record comes from */
   sam_library_version?: string;
+  /** Date of the SAM library build the record comes from (ISO 8601); the same on every record of an edition */
+  sam_library_date?: string;
+  /** Source and sink as tested: Outdoor Air/Water, Brine/Water or Water/Water */
+  heat_pump_type?: string;
+  /** Regulated (variable speed) or On-Off */
+  compressor_regulation?: string;
+  /** hplib group: 1-3 regulated air, brine, water; 4-6 on-off air, brine, water */
+  hplib_group_id?: number;
+  /** Refrigerant (e.g. R32, R290) */
+  refrigerant?: string;
+  /** Refrigerant charge */
+  refrigerant_mass_kg?: number;
+  /** Sound power level of the indoor unit */
+  sound_power_indoor_dba?: number;
+  /** Sound power level of the outdoor unit */
+  sound_power_outdoor_dba?: number;
+  /** Electric power in standby */
+  standby_power_w?: number;
+  /** Climate of the seasonal test data (average, colder, warmer) */
+  test_climate?: string;
+  /** Heating output at the hplib reference point (source in -7 °C air, 0 °C brine or 10 °C water; 52 °C flow) */
+  heating_power_ref_w?: number;
+  /** Electric input at the hplib reference point (source in -7 °C air, 0 °C brine or 10 °C water; 52 °C flow) */
+  electric_power_ref_w?: number;
+  /** Coefficient of performance at the hplib reference point (source in -7 °C air, 0 °C brine or 10 °C water; 52 °C flow): heating output / electric input */
+  cop_ref?: number;
+  /** hplib fit parameter p1 of heating output, normalized to the reference point (see hplib's documentation) */
+  hplib_p1_heating_power?: number;
+  /** hplib fit parameter p2 of heating output, normalized to the reference point (see hplib's documentation) */
+  hplib_p2_heating_power?: number;
+  /** hplib fit parameter p3 of heating output, normalized to the reference point (see hplib's documentation) */
+  hplib_p3_heating_power?: number;
+  /** hplib fit parameter p4 of heating output, normalized to the reference point (see hplib's documentation) */
+  hplib_p4_heating_power?: number;
+  /** hplib fit parameter p1 of electric input, normalized to the reference point (see hplib's documentation) */
+  hplib_p1_electric_power?: number;
+  /** hplib fit parameter p2 of electric input, normalized to the reference point (see hplib's documentation) */
+  hplib_p2_electric_power?: number;
+  /** hplib fit parameter p3 of electric input, normalized to the reference point (see hplib's documentation) */
+  hplib_p3_electric_power?: number;
+  /** hplib fit parameter p4 of electric input, normalized to the reference point (see hplib's documentation) */
+  hplib_p4_electric_power?: number;
+  /** hplib fit parameter p1 of COP, normalized to the reference point (see hplib's documentation) */
+  hplib_p1_cop?: number;
+  /** hplib fit parameter p2 of COP, normalized to the reference point (see hplib's documentation) */
+  hplib_p2_cop?: number;
+  /** hplib fit parameter p3 of COP, normalized to the reference point (see hplib's documentation) */
+  hplib_p3_cop?: number;
+  /** hplib fit parameter p4 of COP, normalized to the reference point (see hplib's documentation) */
+  hplib_p4_cop?: number;
+  /** Date of the Keymark data the record comes from (ISO 8601) */
+  keymark_date?: string;
 };
 
 /** A product as listed in collections; `fields` may project it down to `id` plus the fields asked for. */
@@ -127,7 +181,7 @@ export type Product = {
   id: string;
   model?: string;
   manufacturer?: string;
-  category?: "pv-module" | "inverter";
+  category?: "pv-module" | "inverter" | "heat-pump";
   variant?: string;
   aliases?: Array<string>;
   specs?: Specs;
@@ -135,7 +189,31 @@ export type Product = {
     status: "pass" | "fail" | "unchecked";
     failed: Array<string>;
   };
+  listing?: {
+    in_latest_edition: boolean;
+    last_edition: string;
+  };
   [key: string]: unknown;
+};
+
+/** Where the product stands in the lists it comes from now (also on `as_of` reads): every edition that lists it, how a later edition was matched to it, and whether the newest edition of its lists still lists it. */
+export type Listing = {
+  /** The newest edition of the lists the product appears in lists it. */
+  in_latest_edition: boolean;
+  /** The newest edition that lists the product. */
+  last_edition: string;
+  editions: Array<{
+    source_id: string;
+    list: string;
+    edition: string;
+    /** Its record numbers in that file; more than one when the file lists it twice. */
+    records: Array<number>;
+    /** How this edition's record was matched to the product an earlier edition lists. */
+    match?: {
+      method: "same-identity" | "same-model-and-ratings";
+      rule: string;
+    };
+  }>;
 };
 
 /** Consistency checks of this revision's values (rules in `x-quality-checks`); checks without their inputs are not counted. */
@@ -177,6 +255,7 @@ export type ProductDetail = {
     [key: string]: Provenance;
   };
   quality: Quality;
+  listing: Listing;
   revision: number;
   updated_at: string;
   notice: string;
@@ -223,7 +302,7 @@ export type Comparison = {
     spec: string;
     unit?: string;
     /** One per product, in the order asked; null where a product has no value. */
-    values: Array<(number | string | boolean | {
+    values: Array<(number | string | boolean | Array<number> | {
       [key: string]: unknown;
     } | null)>;
     differs: boolean;
@@ -290,13 +369,13 @@ export type Scope = "products:read" | "search:read" | "revisions:read";
 export type Change = {
   field: string;
   source_id: string;
-  from?: (number | string | boolean);
-  to?: (number | string | boolean);
+  from?: (number | string | boolean | Array<number>);
+  to?: (number | string | boolean | Array<number>);
 };
 
 export type Claim = {
   field: string;
-  value: (number | string | boolean);
+  value: (number | string | boolean | Array<number>);
   unit?: string;
   /** The cell as written in the source. */
   raw: string;
@@ -339,6 +418,10 @@ export type Revision = {
 
 export type Source = {
   id: string;
+  /** The list this file is an edition of: editions of one list are one history. */
+  list: string;
+  /** The date of this edition. */
+  edition: string;
   title: string;
   publisher: string;
   publisher_chain: Array<string>;
@@ -387,9 +470,11 @@ export interface Operations {
       /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
       q?: string;
       /** Only these categories (repeat the parameter for several). */
-      category?: Array<"pv-module" | "inverter">;
+      category?: Array<"pv-module" | "inverter" | "heat-pump">;
       /** Only these manufacturers, case-insensitive exact names (repeat for several). */
       manufacturer?: Array<string>;
+      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
+      in_latest_edition?: boolean;
       /** Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several). */
       quality?: Array<"pass" | "fail" | "unchecked">;
       /** Page size. */
@@ -397,9 +482,9 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
       /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
-      sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max">;
+      sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
       /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version">;
+      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
       /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
       "specs.stc_power_w[gte]"?: string;
       /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
@@ -744,6 +829,166 @@ export interface Operations {
       "specs.adr_pac_fit_error_max[lte]"?: string;
       /** Only products whose adr_pac_fit_error_max is less than this. */
       "specs.adr_pac_fit_error_max[lt]"?: string;
+      /** Only products whose hplib_group_id is at least this. */
+      "specs.hplib_group_id[gte]"?: string;
+      /** Only products whose hplib_group_id is more than this. */
+      "specs.hplib_group_id[gt]"?: string;
+      /** Only products whose hplib_group_id is at most this. */
+      "specs.hplib_group_id[lte]"?: string;
+      /** Only products whose hplib_group_id is less than this. */
+      "specs.hplib_group_id[lt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gte]"?: string;
+      /** Only products whose refrigerant_mass_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lte]"?: string;
+      /** Only products whose refrigerant_mass_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gte]"?: string;
+      /** Only products whose sound_power_indoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lte]"?: string;
+      /** Only products whose sound_power_indoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lt]"?: string;
+      /** Only products whose standby_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gte]"?: string;
+      /** Only products whose standby_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gt]"?: string;
+      /** Only products whose standby_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lte]"?: string;
+      /** Only products whose standby_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lt]"?: string;
+      /** Only products whose heating_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gte]"?: string;
+      /** Only products whose heating_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gt]"?: string;
+      /** Only products whose heating_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lte]"?: string;
+      /** Only products whose heating_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lt]"?: string;
+      /** Only products whose electric_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gte]"?: string;
+      /** Only products whose electric_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gt]"?: string;
+      /** Only products whose electric_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lte]"?: string;
+      /** Only products whose electric_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lt]"?: string;
+      /** Only products whose cop_ref is at least this. */
+      "specs.cop_ref[gte]"?: string;
+      /** Only products whose cop_ref is more than this. */
+      "specs.cop_ref[gt]"?: string;
+      /** Only products whose cop_ref is at most this. */
+      "specs.cop_ref[lte]"?: string;
+      /** Only products whose cop_ref is less than this. */
+      "specs.cop_ref[lt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gte]"?: string;
+      /** Only products whose hplib_p1_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lte]"?: string;
+      /** Only products whose hplib_p1_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gte]"?: string;
+      /** Only products whose hplib_p2_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lte]"?: string;
+      /** Only products whose hplib_p2_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at least this. */
+      "specs.hplib_p3_heating_power[gte]"?: string;
+      /** Only products whose hplib_p3_heating_power is more than this. */
+      "specs.hplib_p3_heating_power[gt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at most this. */
+      "specs.hplib_p3_heating_power[lte]"?: string;
+      /** Only products whose hplib_p3_heating_power is less than this. */
+      "specs.hplib_p3_heating_power[lt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gte]"?: string;
+      /** Only products whose hplib_p4_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lte]"?: string;
+      /** Only products whose hplib_p4_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gte]"?: string;
+      /** Only products whose hplib_p1_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lte]"?: string;
+      /** Only products whose hplib_p1_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gte]"?: string;
+      /** Only products whose hplib_p2_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lte]"?: string;
+      /** Only products whose hplib_p2_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at least this. */
+      "specs.hplib_p3_electric_power[gte]"?: string;
+      /** Only products whose hplib_p3_electric_power is more than this. */
+      "specs.hplib_p3_electric_power[gt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at most this. */
+      "specs.hplib_p3_electric_power[lte]"?: string;
+      /** Only products whose hplib_p3_electric_power is less than this. */
+      "specs.hplib_p3_electric_power[lt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gte]"?: string;
+      /** Only products whose hplib_p4_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lte]"?: string;
+      /** Only products whose hplib_p4_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lt]"?: string;
+      /** Only products whose hplib_p1_cop is at least this. */
+      "specs.hplib_p1_cop[gte]"?: string;
+      /** Only products whose hplib_p1_cop is more than this. */
+      "specs.hplib_p1_cop[gt]"?: string;
+      /** Only products whose hplib_p1_cop is at most this. */
+      "specs.hplib_p1_cop[lte]"?: string;
+      /** Only products whose hplib_p1_cop is less than this. */
+      "specs.hplib_p1_cop[lt]"?: string;
+      /** Only products whose hplib_p2_cop is at least this. */
+      "specs.hplib_p2_cop[gte]"?: string;
+      /** Only products whose hplib_p2_cop is more than this. */
+      "specs.hplib_p2_cop[gt]"?: string;
+      /** Only products whose hplib_p2_cop is at most this. */
+      "specs.hplib_p2_cop[lte]"?: string;
+      /** Only products whose hplib_p2_cop is less than this. */
+      "specs.hplib_p2_cop[lt]"?: string;
+      /** Only products whose hplib_p3_cop is at least this. */
+      "specs.hplib_p3_cop[gte]"?: string;
+      /** Only products whose hplib_p3_cop is more than this. */
+      "specs.hplib_p3_cop[gt]"?: string;
+      /** Only products whose hplib_p3_cop is at most this. */
+      "specs.hplib_p3_cop[lte]"?: string;
+      /** Only products whose hplib_p3_cop is less than this. */
+      "specs.hplib_p3_cop[lt]"?: string;
+      /** Only products whose hplib_p4_cop is at least this. */
+      "specs.hplib_p4_cop[gte]"?: string;
+      /** Only products whose hplib_p4_cop is more than this. */
+      "specs.hplib_p4_cop[gt]"?: string;
+      /** Only products whose hplib_p4_cop is at most this. */
+      "specs.hplib_p4_cop[lte]"?: string;
+      /** Only products whose hplib_p4_cop is less than this. */
+      "specs.hplib_p4_cop[lt]"?: string;
     };
     params: never;
     body: never;
@@ -840,7 +1085,9 @@ export interface Operations {
     path: "/api/v1/export";
     query: {
       /** Only this category. */
-      category?: "pv-module" | "inverter";
+      category?: "pv-module" | "inverter" | "heat-pump";
+      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
+      in_latest_edition?: boolean;
     };
     params: never;
     body: never;
@@ -927,9 +1174,11 @@ export interface Operations {
       /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
       q?: string;
       /** Only these categories (repeat the parameter for several). */
-      category?: Array<"pv-module" | "inverter">;
+      category?: Array<"pv-module" | "inverter" | "heat-pump">;
       /** Only these manufacturers, case-insensitive exact names (repeat for several). */
       manufacturer?: Array<string>;
+      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
+      in_latest_edition?: boolean;
       /** Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several). */
       quality?: Array<"pass" | "fail" | "unchecked">;
       /** Page size. */
@@ -937,9 +1186,9 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
       /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending; `relevance` is the default. The product id is always added as a tiebreaker. */
-      sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max">;
+      sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
       /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version">;
+      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
       /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
       "specs.stc_power_w[gte]"?: string;
       /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
@@ -1284,6 +1533,166 @@ export interface Operations {
       "specs.adr_pac_fit_error_max[lte]"?: string;
       /** Only products whose adr_pac_fit_error_max is less than this. */
       "specs.adr_pac_fit_error_max[lt]"?: string;
+      /** Only products whose hplib_group_id is at least this. */
+      "specs.hplib_group_id[gte]"?: string;
+      /** Only products whose hplib_group_id is more than this. */
+      "specs.hplib_group_id[gt]"?: string;
+      /** Only products whose hplib_group_id is at most this. */
+      "specs.hplib_group_id[lte]"?: string;
+      /** Only products whose hplib_group_id is less than this. */
+      "specs.hplib_group_id[lt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gte]"?: string;
+      /** Only products whose refrigerant_mass_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lte]"?: string;
+      /** Only products whose refrigerant_mass_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gte]"?: string;
+      /** Only products whose sound_power_indoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lte]"?: string;
+      /** Only products whose sound_power_indoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lt]"?: string;
+      /** Only products whose standby_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gte]"?: string;
+      /** Only products whose standby_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gt]"?: string;
+      /** Only products whose standby_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lte]"?: string;
+      /** Only products whose standby_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lt]"?: string;
+      /** Only products whose heating_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gte]"?: string;
+      /** Only products whose heating_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gt]"?: string;
+      /** Only products whose heating_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lte]"?: string;
+      /** Only products whose heating_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lt]"?: string;
+      /** Only products whose electric_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gte]"?: string;
+      /** Only products whose electric_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gt]"?: string;
+      /** Only products whose electric_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lte]"?: string;
+      /** Only products whose electric_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lt]"?: string;
+      /** Only products whose cop_ref is at least this. */
+      "specs.cop_ref[gte]"?: string;
+      /** Only products whose cop_ref is more than this. */
+      "specs.cop_ref[gt]"?: string;
+      /** Only products whose cop_ref is at most this. */
+      "specs.cop_ref[lte]"?: string;
+      /** Only products whose cop_ref is less than this. */
+      "specs.cop_ref[lt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gte]"?: string;
+      /** Only products whose hplib_p1_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lte]"?: string;
+      /** Only products whose hplib_p1_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gte]"?: string;
+      /** Only products whose hplib_p2_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lte]"?: string;
+      /** Only products whose hplib_p2_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at least this. */
+      "specs.hplib_p3_heating_power[gte]"?: string;
+      /** Only products whose hplib_p3_heating_power is more than this. */
+      "specs.hplib_p3_heating_power[gt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at most this. */
+      "specs.hplib_p3_heating_power[lte]"?: string;
+      /** Only products whose hplib_p3_heating_power is less than this. */
+      "specs.hplib_p3_heating_power[lt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gte]"?: string;
+      /** Only products whose hplib_p4_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lte]"?: string;
+      /** Only products whose hplib_p4_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gte]"?: string;
+      /** Only products whose hplib_p1_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lte]"?: string;
+      /** Only products whose hplib_p1_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gte]"?: string;
+      /** Only products whose hplib_p2_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lte]"?: string;
+      /** Only products whose hplib_p2_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at least this. */
+      "specs.hplib_p3_electric_power[gte]"?: string;
+      /** Only products whose hplib_p3_electric_power is more than this. */
+      "specs.hplib_p3_electric_power[gt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at most this. */
+      "specs.hplib_p3_electric_power[lte]"?: string;
+      /** Only products whose hplib_p3_electric_power is less than this. */
+      "specs.hplib_p3_electric_power[lt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gte]"?: string;
+      /** Only products whose hplib_p4_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lte]"?: string;
+      /** Only products whose hplib_p4_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lt]"?: string;
+      /** Only products whose hplib_p1_cop is at least this. */
+      "specs.hplib_p1_cop[gte]"?: string;
+      /** Only products whose hplib_p1_cop is more than this. */
+      "specs.hplib_p1_cop[gt]"?: string;
+      /** Only products whose hplib_p1_cop is at most this. */
+      "specs.hplib_p1_cop[lte]"?: string;
+      /** Only products whose hplib_p1_cop is less than this. */
+      "specs.hplib_p1_cop[lt]"?: string;
+      /** Only products whose hplib_p2_cop is at least this. */
+      "specs.hplib_p2_cop[gte]"?: string;
+      /** Only products whose hplib_p2_cop is more than this. */
+      "specs.hplib_p2_cop[gt]"?: string;
+      /** Only products whose hplib_p2_cop is at most this. */
+      "specs.hplib_p2_cop[lte]"?: string;
+      /** Only products whose hplib_p2_cop is less than this. */
+      "specs.hplib_p2_cop[lt]"?: string;
+      /** Only products whose hplib_p3_cop is at least this. */
+      "specs.hplib_p3_cop[gte]"?: string;
+      /** Only products whose hplib_p3_cop is more than this. */
+      "specs.hplib_p3_cop[gt]"?: string;
+      /** Only products whose hplib_p3_cop is at most this. */
+      "specs.hplib_p3_cop[lte]"?: string;
+      /** Only products whose hplib_p3_cop is less than this. */
+      "specs.hplib_p3_cop[lt]"?: string;
+      /** Only products whose hplib_p4_cop is at least this. */
+      "specs.hplib_p4_cop[gte]"?: string;
+      /** Only products whose hplib_p4_cop is more than this. */
+      "specs.hplib_p4_cop[gt]"?: string;
+      /** Only products whose hplib_p4_cop is at most this. */
+      "specs.hplib_p4_cop[lte]"?: string;
+      /** Only products whose hplib_p4_cop is less than this. */
+      "specs.hplib_p4_cop[lt]"?: string;
     };
     params: never;
     body: never;

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Regenerates seed/sources/ from pvlib's wheel on PyPI and checks every file against seed/manifest.json.
-# The committed CSVs are the files exactly as pvlib ships them; nothing is converted at rest.
+# Regenerates seed/sources/ from the wheels on PyPI named in seed/manifest.json and checks every
+# wheel and every file against it. The committed CSVs are the files exactly as the packages ship
+# them; nothing is converted at rest. Only for maintainers: the seed never downloads (hisim's wheel
+# is 85 MB).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-version="$(node -p "require('$here/manifest.json').package.version")"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-pip download "pvlib==$version" --no-deps -d "$tmp" -q
-wheel="$(ls "$tmp"/pvlib-"$version"-*.whl)"
-for f in $(node -p "require('$here/manifest.json').sources.map(s => s.path_in_package).join(' ')"); do
-  unzip -p "$wheel" "$f" > "$here/sources/$(basename "$f")"
+for pkg in $(node -p "Object.keys(require('$here/manifest.json').packages).join(' ')"); do
+  spec="$(node -p "const p = require('$here/manifest.json').packages['$pkg']; p.name + '==' + p.version")"
+  wheel="$tmp/$(node -p "require('$here/manifest.json').packages['$pkg'].wheel")"
+  pip download "$spec" --no-deps -d "$tmp" -q
+  node -e "
+const { createHash } = require('crypto');
+const sum = createHash('sha256').update(require('fs').readFileSync('$wheel')).digest('hex');
+const want = require('$here/manifest.json').packages['$pkg'].wheel_sha256;
+if (sum !== want) { console.error('DIFF $wheel ' + sum); process.exit(1); }"
+  for pair in $(node -p "require('$here/manifest.json').sources.filter(s => s.package === '$pkg').map(s => s.path_in_package + '=' + s.file).join(' ')"); do
+    unzip -p "$wheel" "${pair%%=*}" > "$here/sources/${pair#*=}"
+  done
 done
 node -e "
 const { createHash } = require('crypto'); const fs = require('fs');

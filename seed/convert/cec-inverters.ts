@@ -25,6 +25,12 @@ export const SAM_INVERTER_COLUMNS: Readonly<Record<string, SpecName>> = {
   CEC_Type: 'inverter_type',
 };
 
+/** The 2024 edition: CEC_hybrid (Y/N) where 2019 has CEC_Type. */
+export const CEC_INVERTER_2024_COLUMNS: Readonly<Record<string, SpecName>> = {
+  ...Object.fromEntries(Object.entries(SAM_INVERTER_COLUMNS).filter(([column]) => column !== 'CEC_Type')),
+  CEC_hybrid: 'hybrid',
+};
+
 export const ADR_INVERTER_COLUMNS: Readonly<Record<string, SpecName>> = {
   Vac: 'nominal_ac_voltage_v',
   Vintage: 'adr_vintage_year',
@@ -47,6 +53,7 @@ export const ADR_INVERTER_COLUMNS: Readonly<Record<string, SpecName>> = {
 };
 
 export const SAM_INVERTER_REQUIRED = ['Name', ...Object.keys(SAM_INVERTER_COLUMNS)];
+export const CEC_INVERTER_2024_REQUIRED = ['Name', ...Object.keys(CEC_INVERTER_2024_COLUMNS)];
 export const ADR_INVERTER_REQUIRED = ['Name', 'Manufacturer', 'Model', ...Object.keys(ADR_INVERTER_COLUMNS)];
 
 const SAM_NAME = /^([^:]+):\s*(.+?)\s*(?:\[([^\]]*)\])?\s*$/;
@@ -99,13 +106,13 @@ function inverterRecord(table: Table, rec: TableRecord, id: InverterIdentity, co
   };
 }
 
-export function convertSamInverters(table: Table): SourceRecord[] {
+export function convertSamInverters(table: Table, columns: Readonly<Record<string, SpecName>> = SAM_INVERTER_COLUMNS): SourceRecord[] {
   return table.records.map((rec) => {
     const name = rec.cell('Name').trim();
     const m = SAM_NAME.exec(name);
     if (!m) throw new SourceError(table.file, rec.record, `Name '${name}' is not "Manufacturer: Model"`);
     const derivation = 'Split from Name at the first colon ("Manufacturer: Model [voltage]").';
-    return inverterRecord(table, rec, { manufacturer: m[1].trim(), model: m[2].trim(), name, columns: { manufacturer: 'Name', model: 'Name' }, derivation }, SAM_INVERTER_COLUMNS);
+    return inverterRecord(table, rec, { manufacturer: m[1].trim(), model: m[2].trim(), name, columns: { manufacturer: 'Name', model: 'Name' }, derivation }, columns);
   });
 }
 

@@ -1,8 +1,11 @@
-// CEC PV module list as shipped in the SAM library: no manufacturer column (derived from Name).
+// CEC PV module list as shipped in the SAM library. The 2019 edition has no manufacturer column
+// (derived from Name); the 2024 edition has one, and every Name starts with it.
 import type { SpecName } from '../../src/products/spec-catalog';
-import { normalizeKeyPart, type SourceRecord } from './claims';
+import { normalizeKeyPart, SourceError, type Claim, type SourceRecord } from './claims';
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
-import { identityClaim, specClaims, type Table } from './table';
+import { identityClaim, specClaims, type Table, type TableRecord } from './table';
+import { firstClaims, type Rematch } from './editions';
+import { sameClaimValue } from '../../src/revisions/precision';
 
 export const CEC_MODULE_COLUMNS: Readonly<Record<string, SpecName>> = {
   Technology: 'technology',
@@ -29,34 +32,105 @@ export const CEC_MODULE_COLUMNS: Readonly<Record<string, SpecName>> = {
   gamma_r: 'gamma_pmp_pct_per_k',
   BIPV: 'bipv',
   Version: 'sam_library_version',
-  Date: 'cec_listing_date',
+  // The same date on every record of an edition: when the library was built, not when the CEC listed the module.
+  Date: 'sam_library_date',
+};
+
+/** The 2024 edition: gamma_pmp where 2019 has gamma_r, and a Manufacturer column. */
+export const CEC_MODULE_2024_COLUMNS: Readonly<Record<string, SpecName>> = {
+  ...Object.fromEntries(Object.entries(CEC_MODULE_COLUMNS).filter(([column]) => column !== 'gamma_r')),
+  gamma_pmp: 'gamma_pmp_pct_per_k',
 };
 
 export const CEC_MODULE_REQUIRED = ['Name', ...Object.keys(CEC_MODULE_COLUMNS)];
+export const CEC_MODULE_2024_REQUIRED = ['Name', 'Manufacturer', ...Object.keys(CEC_MODULE_2024_COLUMNS)];
 
 export function moduleKey(name: string): string {
   return `pv-module|${normalizeKeyPart(name)}`;
+}
+
+interface ModuleIdentity {
+  readonly name: string;
+  readonly manufacturer: string;
+  readonly model: string;
+  /** Where the manufacturer was read: its own column, or derived from Name (with how). */
+  readonly manufacturerFrom: { column: string; derivation?: string };
+  readonly modelDerivation: string;
+}
+
+function moduleRecord(table: Table, rec: TableRecord, id: ModuleIdentity, columns: Readonly<Record<string, SpecName>>): SourceRecord {
+  return {
+    key: moduleKey(id.name),
+    category: 'pv-module',
+    manufacturer: id.manufacturer,
+    model: id.model,
+    variant: '',
+    name: id.name,
+    source_id: table.sourceId,
+    record: rec.record,
+    claims: [
+      identityClaim(table, rec, 'name', id.name, 'Name'),
+      identityClaim(table, rec, 'manufacturer', id.manufacturer, id.manufacturerFrom.column, id.manufacturerFrom.derivation),
+      identityClaim(table, rec, 'model', id.model, 'Name', id.modelDerivation),
+      ...specClaims(table, rec, columns),
+    ],
+  };
 }
 
 export function convertCecModules(table: Table, deriver: ManufacturerDeriver): SourceRecord[] {
   return table.records.map((rec) => {
     const name = rec.cell('Name').trim();
     const { manufacturer, model } = deriver.split(name);
-    return {
-      key: moduleKey(name),
-      category: 'pv-module',
-      manufacturer,
-      model,
-      variant: '',
-      name,
-      source_id: table.sourceId,
-      record: rec.record,
-      claims: [
-        identityClaim(table, rec, 'name', name, 'Name'),
-        identityClaim(table, rec, 'manufacturer', manufacturer, 'Name', MANUFACTURER_DERIVATION),
-        identityClaim(table, rec, 'model', model, 'Name', 'Derived from Name: the words after the derived manufacturer.'),
-        ...specClaims(table, rec, CEC_MODULE_COLUMNS),
-      ],
-    };
+    const modelDerivation = 'Derived from Name: the words after the derived manufacturer.';
+    return moduleRecord(table, rec, { name, manufacturer, model, manufacturerFrom: { column: 'Name', derivation: MANUFACTURER_DERIVATION }, modelDerivation }, CEC_MODULE_COLUMNS);
   });
 }
+
+export function convertCecModules2024(table: Table): SourceRecord[] {
+  return table.records.map((rec) => {
+    const name = rec.cell('Name').trim();
+    const manufacturer = rec.cell('Manufacturer').trim();
+    if (!manufacturer || !name.startsWith(`${manufacturer} `)) throw new SourceError(table.file, rec.record, `Name '${name}' does not start with its Manufacturer '${manufacturer}'`);
+    const model = name.slice(manufacturer.length).trim();
+    const modelDerivation = 'Derived from Name: the words after the Manufacturer column.';
+    return moduleRecord(table, rec, { name, manufacturer, model, manufacturerFrom: { column: 'Manufacturer' }, modelDerivation }, CEC_MODULE_2024_COLUMNS);
+  });
+}
+
+const RATINGS: readonly SpecName[] = ['stc_power_w', 'voc_v', 'isc_a', 'vmp_v', 'imp_a', 'cells_in_series'];
+
+export const RENAMED_MODULE_RULE =
+  'A name new to the list whose model (the Name after the Manufacturer column, with a digit in it) is the end of a name only earlier editions list, ' +
+  'with the same STC power, Voc, Isc, Vmp, Imp and cells in series within printed precision, and no other candidate on either side: ' +
+  'the same module listed under a renamed maker.';
+
+function sameRatings(a: readonly Claim[], b: readonly Claim[]): boolean {
+  const x = firstClaims(a);
+  const y = firstClaims(b);
+  return RATINGS.every((field) => x.has(field) && y.has(field) && sameClaimValue(x.get(field), y.get(field)));
+}
+
+/** Renamed makers: see RENAMED_MODULE_RULE. Returns new key -> older key. */
+export const rematchRenamedModules: Rematch = (fresh, older) => {
+  const bySuffix = new Map<string, string[]>();
+  for (const [key, claims] of older) {
+    const words = normalizeKeyPart(String(claims.find((c) => c.field === 'name')?.value ?? '')).split(' ');
+    for (let k = 1; k < words.length; k++) {
+      const suffix = words.slice(k).join(' ');
+      const keys = bySuffix.get(suffix);
+      if (keys) keys.push(key);
+      else bySuffix.set(suffix, [key]);
+    }
+  }
+  const proposed = new Map<string, string>();
+  const claimed = new Map<string, number>();
+  for (const [key, records] of fresh) {
+    const model = normalizeKeyPart(records[0].model);
+    if (!/[0-9]/.test(model)) continue;
+    const candidates = (bySuffix.get(model) ?? []).filter((k) => sameRatings(older.get(k)!, records[0].claims));
+    if (candidates.length !== 1) continue;
+    proposed.set(key, candidates[0]);
+    claimed.set(candidates[0], (claimed.get(candidates[0]) ?? 0) + 1);
+  }
+  return new Map([...proposed].filter(([, old]) => claimed.get(old) === 1));
+};

@@ -1,10 +1,10 @@
 // The shapes the converter produces: claims (one value from one cell of one source record) and the
 // source records they come from.
 import type { Claim } from '../../src/revisions/claim';
+import type { Category } from '../../src/products/spec-catalog';
 
 export type { Claim, ClaimValue, Locator } from '../../src/revisions/claim';
-
-export type Category = 'pv-module' | 'inverter';
+export type { Category };
 /** One record of one source file, converted. */
 export interface SourceRecord {
   /** Identity within a category: records with equal keys are one product. */

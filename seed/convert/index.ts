@@ -3,21 +3,24 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SourceRecord } from './claims';
-import { SourceError } from './claims';
-import { convertCecModules, CEC_MODULE_REQUIRED } from './cec-modules';
-import { convertSandiaModules, SANDIA_MODULE_REQUIRED, sandiaBaseName } from './sandia-modules';
-import { convertSamInverters, convertAdrInverters, SAM_INVERTER_REQUIRED, ADR_INVERTER_REQUIRED } from './cec-inverters';
+import { resolveEditions, type EditionReport } from './editions';
 import { ManufacturerDeriver } from './manufacturer';
-import { mergeRecords, type ProductDraft } from './merge';
-import { readTable, type Table } from './table';
+import type { ProductDraft } from '../../src/revisions/ingest.service';
+import { READERS, readerFields, type Reader, type ReaderName } from './readers';
+import { readTable } from './table';
 import { PROJECT_ROOT } from '../../src/shared/paths';
 import type { SourceDoc } from '../../src/sources/source.types';
 
 export interface ManifestSource {
   readonly id: string;
-  readonly reader: 'cec-modules' | 'sam-inverters' | 'adr-inverters' | 'sandia-modules';
+  /** The list this file is an edition of; editions of one list replace each other's values. */
+  readonly list: string;
+  /** ISO date of the edition. */
+  readonly edition: string;
+  readonly reader: ReaderName;
   readonly category: string;
+  /** Key of `packages`: the package the file was taken from. */
+  readonly package: string;
   readonly file: string;
   readonly path_in_package: string;
   readonly sha256: string;
@@ -29,9 +32,17 @@ export interface ManifestSource {
   readonly licence: string;
 }
 
+export interface ManifestPackage {
+  readonly name: string;
+  readonly version: string;
+  readonly wheel: string;
+  readonly wheel_sha256: string;
+  readonly licence: string;
+}
+
 export interface Manifest {
   readonly retrieved_at: string;
-  readonly package: { name: string; version: string; registry: string; wheel: string; wheel_sha256: string; licence: string };
+  readonly packages: Readonly<Record<string, ManifestPackage>>;
   readonly sources: ManifestSource[];
 }
 
@@ -44,14 +55,11 @@ export interface ConvertedSource extends ManifestSource {
 export interface Conversion {
   readonly drafts: ProductDraft[];
   readonly sources: ConvertedSource[];
+  /** Per edition: records, products, and how later editions matched earlier ones. */
+  readonly editions: EditionReport[];
+  /** How often the manufacturer derived from a name agrees with a file's Manufacturer column. */
+  readonly derivation_check: { readonly checked: number; readonly agreed: number };
 }
-
-const REQUIRED: Record<ManifestSource['reader'], readonly string[]> = {
-  'cec-modules': CEC_MODULE_REQUIRED,
-  'sam-inverters': SAM_INVERTER_REQUIRED,
-  'adr-inverters': ADR_INVERTER_REQUIRED,
-  'sandia-modules': SANDIA_MODULE_REQUIRED,
-};
 
 export const DEFAULT_SEED_DIR = path.join(PROJECT_ROOT, 'seed');
 
@@ -59,38 +67,37 @@ export function loadManifest(seedDir = DEFAULT_SEED_DIR): Manifest {
   return JSON.parse(readFileSync(path.join(seedDir, 'manifest.json'), 'utf8')) as Manifest;
 }
 
+export function readerOf(source: ManifestSource): Reader {
+  return READERS[source.reader];
+}
+
 /** Converts the manifest's sources, read from `sourcesDir` (default seed/sources). */
 export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAULT_SEED_DIR, 'sources')): Conversion {
-  const tables = manifest.sources.map((s) => ({ source: s, table: readTable(path.join(sourcesDir, s.file), s.id, REQUIRED[s.reader]) }));
-  const moduleNames = tables.flatMap(({ source, table }) => moduleNamesOf(source, table));
-  const deriver = new ManufacturerDeriver(moduleNames);
-  const records: SourceRecord[] = tables.flatMap(({ source, table }) => {
-    switch (source.reader) {
-      case 'cec-modules':
-        return convertCecModules(table, deriver);
-      case 'sandia-modules':
-        return convertSandiaModules(table, deriver);
-      case 'sam-inverters':
-        return convertSamInverters(table);
-      case 'adr-inverters':
-        return convertAdrInverters(table);
-      default:
-        throw new SourceError(source.file, null, `unknown reader ${String(source.reader)}`);
-    }
+  const tables = manifest.sources.map((source) => {
+    const reader = readerOf(source);
+    return { source, reader, table: readTable(path.join(sourcesDir, source.file), source.id, reader.required, reader.headerRows) };
   });
-  const priority = new Map(manifest.sources.map((s, i) => [s.id, i]));
+  const deriver = new ManufacturerDeriver(tables.flatMap(({ reader, table }) => reader.derivedNames?.(table) ?? []));
+  const editions = tables.map(({ source, reader, table }) => ({
+    sourceId: source.id,
+    list: source.list,
+    edition: source.edition,
+    records: reader.convert(table, deriver),
+    fields: readerFields(reader),
+    editionFields: new Set(reader.editionFields ?? []),
+    identityRule: reader.identityRule,
+    ...(reader.rematch ? { rematch: reader.rematch } : {}),
+  }));
+  const resolved = resolveEditions(editions);
   const sources = tables.map(({ source, table }) => ({
     ...source,
     loaded_sha256: createHash('sha256').update(readFileSync(path.join(sourcesDir, source.file))).digest('hex'),
     records: table.records.length,
   }));
-  return { drafts: mergeRecords(records, priority), sources };
-}
-
-function moduleNamesOf(source: ManifestSource, table: Table): string[] {
-  if (source.reader === 'cec-modules') return table.records.map((r) => r.cell('Name').trim());
-  if (source.reader === 'sandia-modules') return table.records.map((r) => sandiaBaseName(r.cell('Name')));
-  return [];
+  // Module files with a Manufacturer column show how well the derivation from names does.
+  const checkable = editions.flatMap((e) => e.records).filter((r) => r.category === 'pv-module' && r.claims.some((c) => c.field === 'manufacturer' && c.method === 'reported'));
+  const agreed = checkable.filter((r) => deriver.split(r.name).manufacturer === r.manufacturer).length;
+  return { drafts: resolved.drafts, sources, editions: resolved.reports, derivation_check: { checked: checkable.length, agreed } };
 }
 
 /** The sources as stored: the manifest's description plus what was actually read. */
@@ -106,7 +113,9 @@ export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedA
     upstream_url: s.upstream_url,
     file: s.file,
     path_in_package: s.path_in_package,
-    package: `${manifest.package.name} ${manifest.package.version}`,
+    package: `${manifest.packages[s.package].name} ${manifest.packages[s.package].version}`,
+    list: s.list,
+    edition: s.edition,
     sha256: s.loaded_sha256,
     licence: s.licence,
     retrieved_at: manifest.retrieved_at,

@@ -1,4 +1,5 @@
-// A SAM-library CSV: a header row, a units row, a row of SAM variable names, then one record a row.
+// A source CSV: header rows (SAM-library files have three: names, units, SAM variable names; hplib's
+// one), then one record a row.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SPECS, type SpecName } from '../../src/products/spec-catalog';
@@ -18,9 +19,7 @@ export interface Table {
   readonly records: TableRecord[];
 }
 
-const HEADER_ROWS = 3;
-
-export function readTable(filePath: string, sourceId: string, requiredColumns: readonly string[]): Table {
+export function readTable(filePath: string, sourceId: string, requiredColumns: readonly string[], headerRows: number): Table {
   const file = path.basename(filePath);
   let text: string;
   try {
@@ -34,13 +33,13 @@ export function readTable(filePath: string, sourceId: string, requiredColumns: r
   } catch (err) {
     throw new SourceError(file, null, (err as Error).message);
   }
-  if (rows.length < HEADER_ROWS) throw new SourceError(file, null, 'expected a header, a units row and a SAM variable row');
+  if (rows.length < headerRows) throw new SourceError(file, null, `expected ${headerRows} header row${headerRows === 1 ? '' : 's'}`);
   const header = rows[0].cells.map((c) => c.trim());
   const index = new Map(header.map((name, i) => [name, i]));
   const missing = requiredColumns.filter((c) => !index.has(c));
   if (missing.length > 0) throw new SourceError(file, null, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
 
-  const records = rows.slice(HEADER_ROWS).map((row, i): TableRecord => {
+  const records = rows.slice(headerRows).map((row, i): TableRecord => {
     const record = i + 1;
     if (row.cells.length !== header.length) {
       throw new SourceError(file, record, `has ${row.cells.length} fields, the header has ${header.length} (line ${row.line})`);

@@ -1,4 +1,5 @@
-// Cell values: blank and "n/a" mean absent (never zero); numbers must parse completely.
+// Cell values: blank and "n/a" mean absent (never zero); numbers must parse completely; a list is
+// written the way numpy prints an array ("[ 0.01385  0.0152  -0.01872]", line breaks allowed).
 import { SPECS, type SpecName } from '../../src/products/spec-catalog';
 import type { ClaimValue } from './claims';
 
@@ -25,13 +26,27 @@ export function parseCell(spec: SpecName, raw: string): ClaimValue | undefined {
       if (/^(1|y|yes|true)$/i.test(cell)) return true;
       if (/^(0|n|no|false)$/i.test(cell)) return false;
       throw new Error(`'${cell}' is not a yes/no value`);
+    case 'number-list':
+      return numberList(cell);
     case 'text':
-      return spec === 'cec_listing_date' ? isoDate(cell) : cell;
+      return DATE_SPECS.has(spec) ? isoDate(cell) : cell;
   }
 }
 
-/** CEC dates are written M/D/YYYY. */
+const DATE_SPECS = new Set<SpecName>(['cec_listing_date', 'sam_library_date', 'keymark_date']);
+
+function numberList(cell: string): number[] {
+  const m = /^\[([^[\]]*)\]$/.exec(cell);
+  if (!m) throw new Error(`'${cell}' is not a bracketed list of numbers`);
+  const items = m[1].trim().split(/\s+/).filter(Boolean);
+  const values = items.map(Number);
+  if (items.length === 0 || values.some((v) => !Number.isFinite(v))) throw new Error(`'${cell}' is not a bracketed list of numbers`);
+  return values;
+}
+
+/** CEC dates are written M/D/YYYY; hplib's already YYYY-MM-DD. */
 function isoDate(cell: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(cell)) return cell;
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(cell);
   if (!m) throw new Error(`'${cell}' is not a M/D/YYYY date`);
   return `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;

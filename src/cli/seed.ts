@@ -42,6 +42,14 @@ runCommand('seed', async () => {
     const t0 = Date.now();
     const conversion = convertSources(manifest, sourcesDir);
     process.stderr.write(`seed: read ${conversion.sources.map((s) => `${s.file} (${s.records} records)`).join(', ')} -> ${conversion.drafts.length} products in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    for (const e of conversion.editions.filter((r) => r.new !== undefined)) {
+      process.stderr.write(
+        `seed: ${e.list} edition ${e.edition}: ${e.products} products; ${e.same_identity} by identity and ${e.matched} by model and ratings ` +
+          `are products of earlier editions (${e.changed} with changed values), ${e.new} new; ${e.not_listed} earlier products not listed\n`,
+      );
+    }
+    const check = conversion.derivation_check;
+    if (check.checked > 0) process.stderr.write(`seed: manufacturers derived from module names agree with the Manufacturer column for ${check.agreed} of ${check.checked} records\n`);
     for (const s of conversion.sources) {
       if (s.loaded_sha256 !== s.sha256) process.stderr.write(`seed: note: ${s.file} differs from the manifest (sha256 ${s.loaded_sha256})\n`);
     }

@@ -1,7 +1,7 @@
 // The OpenAPI 3.0.3 document: the single source of truth. Request validation is compiled from it,
 // routes mount only for operations it declares (with their scope and cost), tests validate every
 // response against it, and GET /api/v1/openapi.json serves exactly this object.
-import { SPECS, type SpecName } from '../products/spec-catalog';
+import { CATEGORIES, SPECS, type SpecName } from '../products/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { SCHEMAS } from './schemas';
 import { QUALITY_CHECKS } from '../revisions/quality';
@@ -54,11 +54,18 @@ const RANGE_PARAMS = NUMERIC_SPECS.flatMap((spec) =>
   ),
 );
 
+const IN_LATEST_EDITION_PARAM = param(
+  'in_latest_edition',
+  'true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product.',
+  { type: 'boolean' },
+);
+
 function collectionParams(mode: 'list' | 'search') {
   return [
     param('q', 'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).', { type: 'string', minLength: 1, maxLength: 200 }),
-    param('category', 'Only these categories (repeat the parameter for several).', { type: 'array', maxItems: 10, items: { type: 'string', enum: ['pv-module', 'inverter'] } }, { style: 'form', explode: true }),
+    param('category', 'Only these categories (repeat the parameter for several).', { type: 'array', maxItems: 10, items: { type: 'string', enum: [...CATEGORIES] } }, { style: 'form', explode: true }),
     param('manufacturer', 'Only these manufacturers, case-insensitive exact names (repeat for several).', { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } }, { style: 'form', explode: true }),
+    IN_LATEST_EDITION_PARAM,
     param('quality', 'Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several).', { type: 'array', maxItems: 3, items: { type: 'string', enum: ['pass', 'fail', 'unchecked'] } }, { style: 'form', explode: true }),
     LIMIT_PARAM,
     CURSOR_PARAM,
@@ -170,8 +177,8 @@ export function buildOpenApi() {
             1,
             {
               tags: ['products'],
-              description: `One JSON object per line. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1), charged before the stream starts; \`X-Quota-Cost\` says how many.`,
-              parameters: [param('category', 'Only this category.', { type: 'string', enum: ['pv-module', 'inverter'] })],
+              description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1), charged before the stream starts; \`X-Quota-Cost\` says how many.`,
+              parameters: [param('category', 'Only this category.', { type: 'string', enum: [...CATEGORIES] }), IN_LATEST_EDITION_PARAM],
             },
             { description: 'The products, one per line.', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'NDJSON: one product object per line.' } } } },
             { 400: problem('Invalid category.') },

@@ -16,7 +16,7 @@ export function sortValues(mode: 'list' | 'search'): string[] {
 }
 
 /** Every value `fields` takes: a top-level field or a single spec. */
-export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', ...SPEC_NAMES.map((s) => `specs.${s}`)];
+export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', 'listing', ...SPEC_NAMES.map((s) => `specs.${s}`)];
 
 export const RANGE_OPS = ['gte', 'gt', 'lte', 'lt'] as const;
 export type RangeOp = (typeof RANGE_OPS)[number];

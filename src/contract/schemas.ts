@@ -1,10 +1,16 @@
 // Component schemas of the OpenAPI document: response shapes the tests validate every answer against.
-import { SPECS } from '../products/spec-catalog';
+import { CATEGORIES, SPECS } from '../products/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 
-const JSON_TYPE = { number: 'number', integer: 'integer', text: 'string', boolean: 'boolean' } as const;
+const JSON_SCHEMA = {
+  number: { type: 'number' },
+  integer: { type: 'integer' },
+  text: { type: 'string' },
+  boolean: { type: 'boolean' },
+  'number-list': { type: 'array', items: { type: 'number' } },
+} as const;
 
-const specValue = { oneOf: [{ type: 'number' }, { type: 'string' }, { type: 'boolean' }] } as const;
+const specValue = { oneOf: [{ type: 'number' }, { type: 'string' }, { type: 'boolean' }, { type: 'array', items: { type: 'number' } }] } as const;
 const locator = {
   type: 'object',
   required: ['file', 'record', 'line', 'column'],
@@ -38,7 +44,7 @@ export const SCHEMAS = {
   Specs: {
     type: 'object',
     description: 'Spec values by normalized name; units are in `x-spec-catalog` and in each product\'s `units`.',
-    properties: Object.fromEntries(Object.entries(SPECS).map(([name, def]) => [name, { type: JSON_TYPE[def.type], ...('unit' in def && def.unit ? { 'x-unit': def.unit } : {}), description: def.description }])),
+    properties: Object.fromEntries(Object.entries(SPECS).map(([name, def]) => [name, { ...JSON_SCHEMA[def.type], ...('unit' in def && def.unit ? { 'x-unit': def.unit } : {}), description: def.description }])),
     additionalProperties: false,
   },
   Product: {
@@ -49,13 +55,49 @@ export const SCHEMAS = {
       id: { type: 'string' },
       model: { type: 'string' },
       manufacturer: { type: 'string' },
-      category: { type: 'string', enum: ['pv-module', 'inverter'] },
+      category: { type: 'string', enum: [...CATEGORIES] },
       variant: { type: 'string' },
       aliases: { type: 'array', items: { type: 'string' } },
       specs: { $ref: '#/components/schemas/Specs' },
       quality: { type: 'object', required: ['status', 'failed'], properties: { status: { type: 'string', enum: ['pass', 'fail', 'unchecked'] }, failed: { type: 'array', items: { type: 'string' } } } },
+      listing: {
+        type: 'object',
+        required: ['in_latest_edition', 'last_edition'],
+        properties: { in_latest_edition: { type: 'boolean' }, last_edition: { type: 'string', format: 'date' } },
+      },
     },
     additionalProperties: true,
+  },
+  Listing: {
+    type: 'object',
+    description:
+      'Where the product stands in the lists it comes from now (also on `as_of` reads): every edition that lists it, how a later edition was matched to it, and whether the newest edition of its lists still lists it.',
+    required: ['in_latest_edition', 'last_edition', 'editions'],
+    properties: {
+      in_latest_edition: { type: 'boolean', description: 'The newest edition of the lists the product appears in lists it.' },
+      last_edition: { type: 'string', format: 'date', description: 'The newest edition that lists the product.' },
+      editions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['source_id', 'list', 'edition', 'records'],
+          properties: {
+            source_id: { type: 'string' },
+            list: { type: 'string' },
+            edition: { type: 'string', format: 'date' },
+            records: { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'Its record numbers in that file; more than one when the file lists it twice.' },
+            match: {
+              type: 'object',
+              required: ['method', 'rule'],
+              description: 'How this edition\'s record was matched to the product an earlier edition lists.',
+              properties: { method: { type: 'string', enum: ['same-identity', 'same-model-and-ratings'] }, rule: { type: 'string' } },
+            },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
   },
   Quality: {
     type: 'object',
@@ -78,7 +120,7 @@ export const SCHEMAS = {
   },
   ProductDetail: {
     type: 'object',
-    required: ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'units', 'provenance', 'quality', 'revision', 'aliases', 'updated_at', 'notice'],
+    required: ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'units', 'provenance', 'quality', 'listing', 'revision', 'aliases', 'updated_at', 'notice'],
     properties: {
       id: { type: 'string' },
       model: { type: 'string' },
@@ -90,6 +132,7 @@ export const SCHEMAS = {
       units: { type: 'object', additionalProperties: { type: 'string' } },
       provenance: { type: 'object', description: 'For manufacturer, model and every spec: where the value comes from.', additionalProperties: { $ref: '#/components/schemas/Provenance' } },
       quality: { $ref: '#/components/schemas/Quality' },
+      listing: { $ref: '#/components/schemas/Listing' },
       revision: { type: 'integer', minimum: 1 },
       updated_at: { type: 'string', format: 'date-time' },
       notice: { type: 'string' },
@@ -267,9 +310,11 @@ export const SCHEMAS = {
   },
   Source: {
     type: 'object',
-    required: ['id', 'title', 'publisher', 'publisher_chain', 'url', 'upstream_url', 'file', 'path_in_package', 'package', 'sha256', 'licence', 'retrieved_at', 'records', 'products', 'loaded_at'],
+    required: ['id', 'list', 'edition', 'title', 'publisher', 'publisher_chain', 'url', 'upstream_url', 'file', 'path_in_package', 'package', 'sha256', 'licence', 'retrieved_at', 'records', 'products', 'loaded_at'],
     properties: {
       id: { type: 'string' },
+      list: { type: 'string', description: 'The list this file is an edition of: editions of one list are one history.' },
+      edition: { type: 'string', format: 'date', description: 'The date of this edition.' },
       title: { type: 'string' },
       publisher: { type: 'string' },
       publisher_chain: { type: 'array', items: { type: 'string' } },

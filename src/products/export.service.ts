@@ -12,9 +12,9 @@ export interface ExportPorts {
 
 export const PRODUCTS_PER_CREDIT = 100;
 
-export const EXPORT_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'current_revision', 'detail.provenance', 'detail.quality'] as const;
+export const EXPORT_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'current_revision', 'detail.provenance', 'detail.quality', 'detail.listing'] as const;
 type Exported = Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'variant' | 'specs' | 'current_revision'> & {
-  detail: Pick<SearchDocument['detail'], 'provenance' | 'quality'>;
+  detail: Pick<SearchDocument['detail'], 'provenance' | 'quality' | 'listing'>;
 };
 
 export function exportCost(products: number): number {
@@ -29,13 +29,23 @@ export interface ExportStream {
   readonly close: () => Promise<void>;
 }
 
-export async function openExport(category: string | undefined, ports: ExportPorts): Promise<ExportStream> {
-  const scan = await ports.index.scan(category ? { term: { category } } : { match_all: {} }, EXPORT_SOURCE);
+/** What an export selects: a category, and whether the newest edition of their lists still lists them. */
+export interface ExportFilter {
+  readonly category?: string;
+  readonly inLatestEdition?: boolean;
+}
+
+export async function openExport(filter: ExportFilter, ports: ExportPorts): Promise<ExportStream> {
+  const terms = [
+    ...(filter.category ? [{ term: { category: filter.category } }] : []),
+    ...(filter.inLatestEdition !== undefined ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }] : []),
+  ];
+  const scan = await ports.index.scan(terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} }, EXPORT_SOURCE);
   async function* lines() {
     for await (const doc of scan.documents) {
       const p = doc as unknown as Exported;
       const line = { id: p.id, model: p.model, manufacturer: p.manufacturer, category: p.category, variant: p.variant, specs: p.specs };
-      yield `${JSON.stringify({ ...line, provenance: p.detail.provenance, quality: p.detail.quality, revision: p.current_revision })}\n`;
+      yield `${JSON.stringify({ ...line, provenance: p.detail.provenance, quality: p.detail.quality, listing: p.detail.listing, revision: p.current_revision })}\n`;
     }
   }
   return { total: scan.total, body: Readable.from(lines(), { objectMode: false }), close: scan.close };

@@ -28,7 +28,7 @@ type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
 export async function getProduct(id: string, ports: ProductPorts, asOf?: string) {
   const product = (await ports.index.get(id, DETAIL_SOURCE)) as Detailed | null;
   if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
-  const identity = { id: product.id, model: product.model, manufacturer: product.manufacturer, category: product.category, variant: product.variant, aliases: product.detail.aliases };
+  const identity = { id: product.id, model: product.model, manufacturer: product.manufacturer, category: product.category, variant: product.variant, aliases: product.detail.aliases, listing: product.detail.listing };
   if (!asOf) {
     const { detail } = product;
     const current = { specs: product.specs, units: detail.units, provenance: detail.provenance, quality: detail.quality, revision: product.current_revision };

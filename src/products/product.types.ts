@@ -1,11 +1,12 @@
 import type { ClaimValue } from '../revisions/claim';
 import type { Provenance } from '../revisions/provenance';
+import type { Listing } from './listing';
 
 /**
  * The shape products are written in. A stored product of an older shape (same values, fewer fields)
  * is rewritten by the next seed without a new revision: its claims did not change.
  */
-export const PRODUCT_FORMAT = 3;
+export const PRODUCT_FORMAT = 4;
 
 /**
  * The canonical product now, as stored in MongoDB and derived into the index: its current values
@@ -24,6 +25,10 @@ export interface ProductDoc {
   readonly specs: Readonly<Record<string, ClaimValue>>;
   /** Where each current value comes from (revisions/provenance.ts, from the current revision's claims). */
   readonly provenance: Readonly<Record<string, Provenance>>;
+  /** The editions that list it and whether the newest still does (not part of the claims). */
+  readonly listing: Listing;
+  /** Tells the seed whether the listing changed without reading it back. */
+  readonly listing_hash: string;
   readonly current_revision: number;
   readonly format: number;
   readonly snapshot_hash: string;

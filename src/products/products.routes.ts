@@ -12,7 +12,8 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
       operationId: 'exportProducts',
       async handle(ctx, input) {
         const category: string | undefined = input.query.category;
-        const { total, body, close } = await openExport(category, ports);
+        const inLatestEdition: boolean | undefined = input.query.in_latest_edition;
+        const { total, body, close } = await openExport({ category, inLatestEdition }, ports);
         // The base credit is already paid; the rest is charged before the first byte leaves.
         try {
           await setBefore(ctx, 'charge')(Math.max(0, exportCost(total) - 1));

@@ -1,27 +1,43 @@
 // Every spec a product can carry: normalized name, SI-style unit and type. The converter, the index
 // mapping, query parsing and compare all read this one table.
 
-export type SpecType = 'number' | 'integer' | 'text' | 'boolean';
+export type SpecType = 'number' | 'integer' | 'text' | 'boolean' | 'number-list';
+
+/** The categories products come in; each has its specs below and its converter in seed/convert. */
+export const CATEGORIES = ['pv-module', 'inverter', 'heat-pump'] as const;
+export type Category = (typeof CATEGORIES)[number];
 
 /** A spec's definition; `dimension` tells which unit prefixes a filter value may use (0.4kW, 600mV). */
 export interface SpecDefinition {
   readonly type: SpecType;
   readonly unit?: string;
   readonly dimension?: 'power' | 'voltage' | 'current';
+  /** The power a product is sold by (a module's STC power, an inverter's AC power): "400W" in a search matches it. */
+  readonly nominal?: true;
   readonly description: string;
 }
 
 const n = (unit: string | undefined, description: string, dimension?: SpecDefinition['dimension']): SpecDefinition => ({ type: 'number', unit, dimension, description });
+const nominalPower = (description: string): SpecDefinition => ({ type: 'number', unit: 'W', dimension: 'power', nominal: true, description });
 const i = (unit: string | undefined, description: string): SpecDefinition => ({ type: 'integer', unit, description });
 const t = (description: string): SpecDefinition => ({ type: 'text', description });
 const b = (description: string): SpecDefinition => ({ type: 'boolean', description });
+const list = (description: string): SpecDefinition => ({ type: 'number-list', description });
+
+// hplib's reference point: source in at -7 °C (air), 0 °C (brine) or 10 °C (water), 52 °C flow.
+const REF = 'at the hplib reference point (source in -7 °C air, 0 °C brine or 10 °C water; 52 °C flow)';
+const hplibParam = (unit: string | undefined, index: number, of: string): SpecDefinition => ({
+  type: 'number',
+  unit,
+  description: `hplib fit parameter p${index} of ${of}, normalized to the reference point (see hplib's documentation)`,
+});
 
 export const SPECS = {
   // PV modules
   technology: t('Cell technology or material (e.g. Mono-c-Si, CdTe)'),
   bifacial: b('Bifacial module'),
   bipv: b('Building-integrated PV'),
-  stc_power_w: n('W', 'Maximum power at standard test conditions', 'power'),
+  stc_power_w: nominalPower('Maximum power at standard test conditions'),
   ptc_power_w: n('W', 'Power at PVUSA test conditions', 'power'),
   area_m2: n('m2', 'Module area'),
   length_m: n('m', 'Module length'),
@@ -45,7 +61,7 @@ export const SPECS = {
   sandia_vintage: t('Year of the Sandia test data as listed; "(E)" marks an estimate'),
   // Inverters
   nominal_ac_voltage_v: n('V', 'Nominal AC voltage', 'voltage'),
-  ac_power_w: n('W', 'Maximum continuous AC output power', 'power'),
+  ac_power_w: nominalPower('Maximum continuous AC output power'),
   dc_power_w: n('W', 'DC input power at which maximum AC power is reached', 'power'),
   nominal_dc_voltage_v: n('V', 'Nominal DC voltage', 'voltage'),
   self_consumption_w: n('W', 'DC power needed to start inverting (Pso)', 'power'),
@@ -64,13 +80,41 @@ export const SPECS = {
   sandia_c1_per_v: n('1/V', 'Sandia inverter model coefficient C1'),
   sandia_c2_per_v: n('1/V', 'Sandia inverter model coefficient C2'),
   sandia_c3_per_v: n('1/V', 'Sandia inverter model coefficient C3'),
-  adr_coefficients: t('ADR inverter model coefficients, as listed'),
+  hybrid: b('Hybrid inverter (battery-capable), as the CEC list marks it from 2023 on'),
+  adr_coefficients: list('ADR inverter model coefficients, in listed order'),
   adr_vintage_year: i(undefined, 'CEC list year of the ADR record'),
   adr_data_year: i(undefined, 'Year of the data behind the ADR fit'),
   adr_pac_fit_error_max: n(undefined, 'Largest error of the ADR fit'),
   // Listing metadata
   cec_listing_date: t('Date the CEC listed the product (ISO 8601)'),
   sam_library_version: t('SAM library version the record comes from'),
+  sam_library_date: t('Date of the SAM library build the record comes from (ISO 8601); the same on every record of an edition'),
+  // Heat pumps (hplib, from Heat Pump Keymark test data)
+  heat_pump_type: t('Source and sink as tested: Outdoor Air/Water, Brine/Water or Water/Water'),
+  compressor_regulation: t('Regulated (variable speed) or On-Off'),
+  hplib_group_id: i(undefined, 'hplib group: 1-3 regulated air, brine, water; 4-6 on-off air, brine, water'),
+  refrigerant: t('Refrigerant (e.g. R32, R290)'),
+  refrigerant_mass_kg: n('kg', 'Refrigerant charge'),
+  sound_power_indoor_dba: n('dBA', 'Sound power level of the indoor unit'),
+  sound_power_outdoor_dba: n('dBA', 'Sound power level of the outdoor unit'),
+  standby_power_w: n('W', 'Electric power in standby', 'power'),
+  test_climate: t('Climate of the seasonal test data (average, colder, warmer)'),
+  heating_power_ref_w: nominalPower(`Heating output ${REF}`),
+  electric_power_ref_w: n('W', `Electric input ${REF}`, 'power'),
+  cop_ref: n(undefined, `Coefficient of performance ${REF}: heating output / electric input`),
+  hplib_p1_heating_power: hplibParam('1/°C', 1, 'heating output'),
+  hplib_p2_heating_power: hplibParam('1/°C', 2, 'heating output'),
+  hplib_p3_heating_power: hplibParam(undefined, 3, 'heating output'),
+  hplib_p4_heating_power: hplibParam('1/°C', 4, 'heating output'),
+  hplib_p1_electric_power: hplibParam('1/°C', 1, 'electric input'),
+  hplib_p2_electric_power: hplibParam('1/°C', 2, 'electric input'),
+  hplib_p3_electric_power: hplibParam(undefined, 3, 'electric input'),
+  hplib_p4_electric_power: hplibParam('1/°C', 4, 'electric input'),
+  hplib_p1_cop: hplibParam(undefined, 1, 'COP'),
+  hplib_p2_cop: hplibParam(undefined, 2, 'COP'),
+  hplib_p3_cop: hplibParam(undefined, 3, 'COP'),
+  hplib_p4_cop: hplibParam(undefined, 4, 'COP'),
+  keymark_date: t('Date of the Keymark data the record comes from (ISO 8601)'),
 } as const satisfies Record<string, SpecDefinition>;
 
 export type SpecName = keyof typeof SPECS;
@@ -80,6 +124,9 @@ export const SPEC_NAMES = Object.keys(SPECS) as SpecName[];
 export function isSpecName(name: string): name is SpecName {
   return Object.prototype.hasOwnProperty.call(SPECS, name);
 }
+
+/** The specs a power typed in a search ("400W", "8kW") is matched against. */
+export const NOMINAL_POWER_SPECS = SPEC_NAMES.filter((name) => SPECS[name].nominal);
 
 export function isNumericSpec(name: SpecName): boolean {
   const type = SPECS[name].type;

@@ -28,7 +28,7 @@ export async function syncCatalog(
   now: Date = new Date(),
 ): Promise<SyncReport> {
   await ports.sources.saveMany(sources);
-  const files = Object.fromEntries(sources.map((s) => [s._id, s.sha256]));
+  const files = Object.fromEntries(sources.map((s) => [s._id, { sha256: s.sha256, list: s.list, edition: s.edition }]));
   const ingested = await ingest(drafts, files, ports, progress.ingest, now);
   if (ingested.created + ingested.changed + ingested.reformatted === 0 && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested };
   return { ingest: ingested, reindex: await reindex(ports, progress.reindex, ingested.total) };

@@ -1,7 +1,8 @@
 // Claims: one value from one cell of one source record, with where it stands and how it was got.
 // A revision's snapshot is the full list of its product's claims.
 
-export type ClaimValue = string | number | boolean;
+/** A cell's value; a list cell (ADR coefficients) is a list of numbers. */
+export type ClaimValue = string | number | boolean | readonly number[];
 
 /** Where a value stands in its source file. */
 export interface Locator {

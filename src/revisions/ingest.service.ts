@@ -1,5 +1,6 @@
 // Turns converted source data into products and immutable revisions. A product whose claim snapshot
-// is unchanged gets nothing new; a changed one gets exactly one new revision listing the changes.
+// is unchanged gets nothing new; a changed one gets a new revision per snapshot it went through since
+// the stored one (one per edition that changed it), each listing its changes.
 // Without multi-document transactions, the order of writes makes a crashed run resumable: revisions
 // first (append-only; re-appending the same snapshot is a no-op), then the products that point at them.
 import { createHash } from 'node:crypto';
@@ -8,15 +9,18 @@ import { provenanceOf } from './provenance';
 import { productSlug } from '../products/product-id';
 import type { Change, Claim } from './claim';
 import { revisionId, type RevisionDoc } from './revision.types';
+import { sameClaimValue } from './precision';
 
 /** A product as the sources describe it now, before it is compared with what is stored. */
-export type ProductDraft = Pick<ProductDoc, 'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs'> & {
+export type ProductDraft = Pick<ProductDoc, 'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs' | 'listing'> & {
   readonly claims: readonly Claim[];
+  /** The snapshots older editions gave it, oldest first (its history before `claims`). */
+  readonly earlier?: readonly (readonly Claim[])[];
 };
 
 export interface IngestPorts {
   readonly products: {
-    identities(): Promise<{ _id: string; key: string; snapshot_hash: string; current_revision: number; created_at: Date; updated_at: Date; format?: number }[]>;
+    identities(): Promise<{ _id: string; key: string; snapshot_hash: string; listing_hash?: string; current_revision: number; created_at: Date; updated_at: Date; format?: number }[]>;
     insertMany(products: readonly ProductDoc[]): Promise<void>;
     replaceMany(products: readonly ProductDoc[]): Promise<void>;
   };
@@ -37,7 +41,7 @@ export interface IngestReport {
   created: number;
   changed: number;
   unchanged: number;
-  /** Unchanged products rewritten in the current format (no revision: their claims are the same). */
+  /** Unchanged products rewritten in the current format or with a new listing (no revision: their claims are the same). */
   reformatted: number;
   revisions: number;
 }
@@ -49,12 +53,19 @@ export interface RevisionConflict extends Error {
 
 const BATCH = 500;
 
-export function snapshotHash(claims: readonly Claim[]): string {
+export function snapshotHash(claims: unknown): string {
   return createHash('sha256').update(JSON.stringify(claims)).digest('hex');
+}
+
+interface Step {
+  readonly claims: readonly Claim[];
+  readonly hash: string;
 }
 
 interface Planned {
   readonly draft: ProductDraft;
+  /** Every snapshot the sources give the product, oldest first; the last is the current one. */
+  readonly chain: readonly Step[];
   readonly hash: string;
   readonly id: string;
   readonly known: boolean;
@@ -62,9 +73,12 @@ interface Planned {
   previous: RevisionDoc | null;
 }
 
+/** What a revision records of each source: its file's sha256, and the list it is an edition of. */
+export type SourceFiles = Readonly<Record<string, { readonly sha256: string; readonly list: string; readonly edition: string }>>;
+
 export async function ingest(
   drafts: readonly ProductDraft[],
-  sourceFiles: Readonly<Record<string, string>>,
+  sourceFiles: SourceFiles,
   ports: IngestPorts,
   onProgress: (done: number, total: number) => void = () => undefined,
   now: Date = new Date(),
@@ -77,15 +91,18 @@ export async function ingest(
     const planned: Planned[] = [];
     const reformatted: ProductDoc[] = [];
     for (const draft of drafts.slice(start, start + BATCH)) {
-      const hash = snapshotHash(draft.claims);
+      const chain = [...(draft.earlier ?? []), draft.claims].map((claims) => ({ claims, hash: snapshotHash(claims) }));
+      const hash = chain[chain.length - 1].hash;
       const known = stored.get(draft.key);
       if (known?.snapshot_hash === hash) {
         report.unchanged += 1;
-        if (known.format !== PRODUCT_FORMAT) reformatted.push(makeProduct(known._id, draft, known.current_revision, hash, known.created_at, known.updated_at));
+        if (known.format !== PRODUCT_FORMAT || known.listing_hash !== snapshotHash(draft.listing)) {
+          reformatted.push(makeProduct(known._id, draft, known.current_revision, hash, known.created_at, known.updated_at));
+        }
         continue;
       }
       const previous = known ? await ports.revisions.latest(known._id, known.current_revision) : null;
-      planned.push({ draft, hash, id: known?._id ?? allocateId(draft, taken), known: Boolean(known), createdAt: known?.created_at ?? now, previous });
+      planned.push({ draft, chain, hash, id: known?._id ?? allocateId(draft, taken), known: Boolean(known), createdAt: known?.created_at ?? now, previous });
     }
     const appended = await appendRevisions(planned, sourceFiles, ports, now);
     report.revisions += appended.length;
@@ -107,23 +124,43 @@ export async function ingest(
   return report;
 }
 
+/**
+ * The snapshots still to append after the latest stored revision: all of the chain for a product
+ * without one, what follows the stored snapshot when the chain has it, else the current snapshot.
+ */
+function pendingSteps(p: Planned): readonly Step[] {
+  if (!p.previous) return p.chain;
+  const at = p.chain.findIndex((s) => s.hash === p.previous!.snapshot_hash);
+  return at >= 0 ? p.chain.slice(at + 1) : p.chain.slice(-1);
+}
+
 function revisionNumber(p: Planned): number {
-  return p.previous?.snapshot_hash === p.hash ? p.previous.number : (p.previous?.number ?? 0) + 1;
+  return (p.previous?.number ?? 0) + pendingSteps(p).length;
 }
 
 /**
- * Appends a revision for each planned product whose latest revision holds another snapshot. A
- * conflict means an earlier, interrupted run stored a revision the products do not point at yet:
- * the latest revision is then looked up and the new one numbered after it.
+ * Appends, for each planned product, a revision per pending snapshot. A conflict means an earlier,
+ * interrupted run stored revisions the products do not point at yet: the latest revision is then
+ * looked up and what is still pending is numbered after it.
  */
-async function appendRevisions(planned: Planned[], sourceFiles: Readonly<Record<string, string>>, ports: IngestPorts, now: Date): Promise<RevisionDoc[]> {
+async function appendRevisions(planned: Planned[], sourceFiles: SourceFiles, ports: IngestPorts, now: Date): Promise<RevisionDoc[]> {
   const appended: RevisionDoc[] = [];
   let pending = planned;
   for (let attempt = 0; pending.length > 0; attempt++) {
-    const fresh = pending.filter((p) => p.previous?.snapshot_hash !== p.hash);
+    const fresh = pending.filter((p) => pendingSteps(p).length > 0);
     if (fresh.length === 0) break;
-    let seq = await ports.revisions.reserveSeq(fresh.length);
-    const docs = fresh.map((p) => makeRevision(p.id, revisionNumber(p), seq++, p.draft.claims, p.hash, p.previous ?? undefined, sourceFiles, now));
+    let seq = await ports.revisions.reserveSeq(fresh.reduce((n, p) => n + pendingSteps(p).length, 0));
+    const docsOf = new Map<Planned, RevisionDoc[]>();
+    for (const p of fresh) {
+      let before = p.previous ?? undefined;
+      const docs = pendingSteps(p).map((step) => {
+        const doc = makeRevision(p.id, (before?.number ?? 0) + 1, seq++, step.claims, step.hash, before, sourceFiles, now);
+        before = doc;
+        return doc;
+      });
+      docsOf.set(p, docs);
+    }
+    const docs = [...docsOf.values()].flat();
     try {
       await ports.revisions.append(docs);
       return [...appended, ...docs];
@@ -132,8 +169,10 @@ async function appendRevisions(planned: Planned[], sourceFiles: Readonly<Record<
       if (!conflicts || attempt >= 2) throw err;
       const ids = new Set(conflicts);
       appended.push(...docs.filter((d) => !ids.has(d._id)));
-      pending = fresh.filter((p) => ids.has(revisionId(p.id, revisionNumber(p))));
-      for (const p of pending) p.previous = await ports.revisions.latest(p.id, revisionNumber(p));
+      const conflicted = fresh.filter((p) => docsOf.get(p)!.some((d) => ids.has(d._id)));
+      // A conflicted product's other revisions may have landed: the latest stored one says where it stands.
+      for (const p of conflicted) p.previous = await ports.revisions.latest(p.id, (p.previous?.number ?? 0) + 1);
+      pending = conflicted;
     }
   }
   return appended;
@@ -154,27 +193,34 @@ function makeRevision(
   seq: number,
   claims: readonly Claim[],
   hash: string,
-  previous: RevisionDoc | undefined,
-  sourceFiles: Readonly<Record<string, string>>,
+  previous: Pick<RevisionDoc, 'claims'> | undefined,
+  sourceFiles: SourceFiles,
   now: Date,
 ): RevisionDoc {
-  const changes = previous ? diffClaims(previous.claims, claims) : [];
-  const summary = previous
+  const changes = previous ? diffClaims(previous.claims, claims, (id) => sourceFiles[id]?.list ?? id) : [];
+  const used = new Set(claims.map((c) => c.source_id));
+  // Which editions brought what the revision says: those of the changed values, else all of its sources.
+  const cited = changes.length > 0 ? new Set(changes.map((c) => c.source_id)) : used;
+  const editions = [...cited].flatMap((id) => (sourceFiles[id] ? [`${sourceFiles[id].list} edition ${sourceFiles[id].edition}`] : [])).join(', ');
+  const said = previous
     ? changes.length > 0
       ? `${changes.length} value${changes.length === 1 ? '' : 's'} changed: ${[...new Set(changes.map((c) => c.field))].join(', ')}`
       : 'Same values; their location in the sources changed'
     : 'First seen in the sources';
-  const used = new Set(claims.map((c) => c.source_id));
-  const files = Object.fromEntries(Object.entries(sourceFiles).filter(([id]) => used.has(id)));
+  const summary = editions ? `${said} (${editions})` : said;
+  const files = Object.fromEntries(Object.entries(sourceFiles).filter(([id]) => used.has(id)).map(([id, f]) => [id, f.sha256]));
   return { _id: revisionId(productId, number), product_id: productId, number, seq, created_at: now, snapshot_hash: hash, claims, changes, summary, source_files: files };
 }
 
-/** Value changes per (field, source): the value each source gives for each field, before and after. */
-export function diffClaims(before: readonly Claim[], after: readonly Claim[]): Change[] {
+/**
+ * Value changes per (field, list): the value each list gives for each field, before and after, the
+ * editions of one list being one voice; numbers equal within printed precision are no change.
+ */
+export function diffClaims(before: readonly Claim[], after: readonly Claim[], listOf: (sourceId: string) => string = (id) => id): Change[] {
   const index = (claims: readonly Claim[]) => {
     const m = new Map<string, Claim>();
     for (const c of claims) {
-      const k = `${c.field}\u0000${c.source_id}`;
+      const k = `${c.field}\u0000${listOf(c.source_id)}`;
       if (!m.has(k)) m.set(k, c);
     }
     return m;
@@ -185,7 +231,7 @@ export function diffClaims(before: readonly Claim[], after: readonly Claim[]): C
   for (const k of new Set([...a.keys(), ...b.keys()])) {
     const from = a.get(k);
     const to = b.get(k);
-    if (from?.value === to?.value) continue;
+    if (sameClaimValue(from, to)) continue;
     const { field, source_id } = (to ?? from)!;
     changes.push({ field, source_id, ...(from ? { from: from.value } : {}), ...(to ? { to: to.value } : {}) });
   }
@@ -203,6 +249,8 @@ function makeProduct(id: string, draft: ProductDraft, revision: number, hash: st
     aliases: draft.aliases,
     specs: draft.specs,
     provenance: provenanceOf(draft.claims, revision),
+    listing: draft.listing,
+    listing_hash: snapshotHash(draft.listing),
     current_revision: revision,
     format: PRODUCT_FORMAT,
     snapshot_hash: hash,

@@ -12,6 +12,8 @@ export interface ProductQuery {
   readonly categories: string[];
   readonly manufacturers: string[];
   readonly quality: string[];
+  /** Only products the newest edition of their lists does (true) or does not (false) list. */
+  readonly inLatestEdition?: boolean;
   readonly ranges: { spec: SpecName; op: RangeOp; value: number }[];
   /** Sort keys with direction; empty means relevance (search) or model (list). */
   readonly sort: { key: string; desc: boolean }[];
@@ -39,6 +41,7 @@ export function parseProductQuery(mode: Mode, query: Record<string, any>): Produ
     categories: query.category ?? [],
     manufacturers: query.manufacturer ?? [],
     quality: query.quality ?? [],
+    ...(typeof query.in_latest_edition === 'boolean' ? { inLatestEdition: query.in_latest_edition } : {}),
     ranges,
     // Relevance is the search default: naming it is the same as naming nothing.
     sort: sort.filter((s) => s.key !== 'relevance'),
@@ -56,6 +59,7 @@ export function queryHash(q: ProductQuery): string {
     c: [...q.categories].sort(),
     f: q.manufacturers.map((m) => m.toLowerCase()).sort(),
     k: [...q.quality].sort(),
+    l: q.inLatestEdition ?? null,
     r: q.ranges.map((r) => `${r.spec}:${r.op}:${r.value}`).sort(),
     s: q.sort.map((s) => `${s.desc ? '-' : ''}${s.key}`),
   };

@@ -8,12 +8,14 @@ import type { ProductDoc } from '../products/product.types';
 import { SPECS, isSpecName, unitsOf } from '../products/spec-catalog';
 import { qualityOf, type Quality } from '../revisions/quality';
 import type { Provenance } from '../revisions/provenance';
+import type { Listing } from '../products/listing';
 
 export interface ProductDetail {
   readonly aliases: ProductDoc['aliases'];
   readonly provenance: Readonly<Record<string, Provenance>>;
   readonly units: Readonly<Record<string, string>>;
   readonly quality: Quality;
+  readonly listing: Listing;
 }
 
 export interface SearchDocument {
@@ -30,6 +32,7 @@ export interface SearchDocument {
   readonly updated_at: string;
   readonly specs: Record<string, unknown>;
   readonly quality: { status: string; failed: string[] };
+  readonly listing: Pick<Listing, 'in_latest_edition' | 'last_edition'>;
   readonly detail: ProductDetail;
 }
 
@@ -50,7 +53,7 @@ export function toSearchDocument(p: ProductDoc): SearchDocument {
   const aliases = [...new Set(p.aliases.map((a) => a.name))];
   const quality = qualityOf(p.category, p.specs);
   const textSpecs = Object.entries(p.specs)
-    .filter(([name, v]) => isSpecName(name) && SPECS[name].type === 'text' && typeof v === 'string' && name !== 'adr_coefficients')
+    .filter(([name, v]) => isSpecName(name) && SPECS[name].type === 'text' && typeof v === 'string')
     .map(([, v]) => String(v));
   return {
     id: p._id,
@@ -66,6 +69,7 @@ export function toSearchDocument(p: ProductDoc): SearchDocument {
     updated_at: p.updated_at.toISOString(),
     specs: { ...p.specs },
     quality: { status: quality.status, failed: quality.failed },
-    detail: { aliases: p.aliases, provenance: p.provenance, units: unitsOf(p.specs), quality },
+    listing: { in_latest_edition: p.listing.in_latest_edition, last_edition: p.listing.last_edition },
+    detail: { aliases: p.aliases, provenance: p.provenance, units: unitsOf(p.specs), quality, listing: p.listing },
   };
 }

@@ -1,18 +1,16 @@
 // Builds the Elasticsearch request for a collection page. Pure: the same function serves the API,
 // its unit tests and the benchmark that replays the exact bodies against raw Elasticsearch.
 import { NUMERIC_SPECS } from '../contract/query-vocabulary';
-import { SPECS, type SpecName } from '../products/spec-catalog';
+import { NOMINAL_POWER_SPECS, SPECS, type SpecName } from '../products/spec-catalog';
 import { compactModel, modelParts } from './search-document';
 import type { ProductQuery } from './product-query';
 import type { SortValue } from './cursor';
 
 const SORT_FIELD: Record<string, string> = { model: 'model.keyword', manufacturer: 'manufacturer.keyword', category: 'category', id: 'id' };
-const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality'];
+const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', 'listing'];
 
 /** A power written as people do in a search box: "400W", "400 w", "5kW", "5.5 kw". */
 const POWER = /(?:^|\s)(\d+(?:\.\d+)?)\s?(k?w)(?=\s|$)/i;
-/** Products whose nominal power rounds to the same watts as the one named. */
-const POWER_SPECS = ['stc_power_w', 'ac_power_w'] as const;
 
 /**
  * Relevance for equipment names: an exact model first (as typed or without punctuation), then
@@ -29,7 +27,7 @@ export function textQuery(q: string) {
   // its power), or the other words plus a product of that power.
   const watts = Number(power[1]) * (power[2].toLowerCase() === 'kw' ? 1000 : 1);
   const words = q.replace(power[0], ' ').trim();
-  const ofThatPower = { bool: { should: POWER_SPECS.map((spec) => ({ range: { [`specs.${spec}`]: { gte: watts - 0.5, lt: watts + 0.5 } } })), minimum_should_match: 1, boost: 10 } };
+  const ofThatPower = { bool: { should: NOMINAL_POWER_SPECS.map((spec) => ({ range: { [`specs.${spec}`]: { gte: watts - 0.5, lt: watts + 0.5 } } })), minimum_should_match: 1, boost: 10 } };
   const powerReading = words ? { bool: { must: [wordsQuery(words), ofThatPower] } } : ofThatPower;
   return { bool: { should: [wordsQuery(q), powerReading], minimum_should_match: 1 } };
 }
@@ -70,6 +68,7 @@ function filters(query: ProductQuery): object[] {
   if (query.categories.length > 0) out.push({ terms: { category: query.categories } });
   if (query.manufacturers.length > 0) out.push({ terms: { 'manufacturer.keyword': query.manufacturers } });
   if (query.quality.length > 0) out.push({ terms: { 'quality.status': query.quality } });
+  if (query.inLatestEdition !== undefined) out.push({ term: { 'listing.in_latest_edition': query.inLatestEdition } });
   for (const r of query.ranges) out.push({ range: { [`specs.${r.spec}`]: { [r.op]: bound(r.spec, r.value) } } });
   return out;
 }

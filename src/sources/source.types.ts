@@ -1,6 +1,9 @@
 /** A source file the data comes from, with its chain of publishers. */
 export interface SourceDoc {
   readonly _id: string;
+  /** The list this file is an edition of, and the edition's date. */
+  readonly list: string;
+  readonly edition: string;
   readonly title: string;
   readonly publisher: string;
   readonly publisher_chain: readonly string[];

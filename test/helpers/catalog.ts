@@ -8,7 +8,7 @@ import { SourceRepository } from '../../src/adapters/mongo/source.repository';
 import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { syncCatalog, type SyncReport } from '../../src/revisions/catalog-sync.service';
-import { convertSources, loadManifest, toSourceDocs } from '../../seed/convert/index';
+import { convertSources, loadManifest, toSourceDocs, type ManifestSource } from '../../seed/convert/index';
 import { ELASTICSEARCH_URL, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 
@@ -19,8 +19,8 @@ export interface Catalog {
   readonly products: ProductRepository;
   readonly revisions: RevisionRepository;
   readonly index: IndexAdmin;
-  /** `now`: when the revisions it makes are dated (default: now). */
-  seed(sourcesDir?: string, now?: Date): Promise<SyncReport>;
+  /** `now`: when the revisions it makes are dated (default: now); `only`: the manifest's sources to read (default: all). */
+  seed(sourcesDir?: string, now?: Date, only?: (source: ManifestSource) => boolean): Promise<SyncReport>;
   drop(): Promise<void>;
 }
 
@@ -42,8 +42,9 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
     products,
     revisions,
     index,
-    async seed(sourcesDir, now) {
-      const manifest = loadManifest();
+    async seed(sourcesDir, now, only = () => true) {
+      const all = loadManifest();
+      const manifest = { ...all, sources: all.sources.filter(only) };
       const conversion = convertSources(manifest, sourcesDir);
       return syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, { products, revisions, changes, sources, index }, {}, now);
     },

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '../../seed/convert/csv';
-import { loadManifest, DEFAULT_SEED_DIR } from '../../seed/convert/index';
+import { loadManifest, readerOf, DEFAULT_SEED_DIR } from '../../seed/convert/index';
 
 export interface Slice {
   /** Keeps a data record when true; `cells` by column name. */
@@ -12,12 +12,19 @@ export interface Slice {
   readonly limit: number;
 }
 
-/** The fixture: a few makers from each file, chosen so some inverters appear in both inverter files. */
+/**
+ * The fixture: a few makers from each file, chosen so some inverters appear in both inverter lists,
+ * and some modules and inverters in both editions of theirs (Ablytek 6MN6A280 changes R_sh_ref, the
+ * Q.PEAK DUO BLK-G5 modules come back under a renamed maker); Trina Solar TSM-205DA01A is only in 2019.
+ */
 export const DEFAULT_SLICES: Record<string, Slice> = {
-  'cec-modules': { keep: (c) => /^(Trina Solar TSM-20|Hanwha Q CELLS Q\.PEAK DUO|Canadian Solar Inc\. CS6P-25)/.test(c.Name), limit: 60 },
-  'cec-inverters': { keep: (c) => /^(ABB: MICRO|Huawei Technologies)/.test(c.Name), limit: 30 },
+  'cec-modules': { keep: (c) => /^(Ablytek 6MN6A2[78]|Trina Solar TSM-20|Hanwha Q CELLS Q\.PEAK DUO|Canadian Solar Inc\. CS6P-25)/.test(c.Name), limit: 60 },
+  'cec-modules-2024': { keep: (c) => /^(Ablytek 6MN6A2[78]|Qcells North America Q\.PEAK DUO BLK-G5|Jinko Solar Co\. Ltd JKM4)/.test(c.Name), limit: 30 },
+  'cec-inverters': { keep: (c) => /^(ABB: MICRO|ABB: PVI-3\.0-OUTD-S-US-A|Huawei Technologies)/.test(c.Name), limit: 30 },
+  'cec-inverters-2024': { keep: (c) => /^(ABB: PVI-3\.0-OUTD-S-US-A|Huawei Technologies)/.test(c.Name), limit: 20 },
   'adr-inverters': { keep: (c) => /^(ABB|Huawei Technologies)/.test(c.Manufacturer), limit: 30 },
   'sandia-modules': { keep: (c) => /^(Advent|Trina)/.test(c.Name), limit: 10 },
+  'hplib-heat-pumps': { keep: (c) => /^(Advantix|Viessmann)/.test(c.Manufacturer), limit: 12 },
 };
 
 export interface Edit {
@@ -36,12 +43,13 @@ const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, 
 
 export function writeSources(slices: Record<string, Slice> = DEFAULT_SLICES, edits: readonly Edit[] = [], dir = mkdtempSync(path.join(os.tmpdir(), 'pds-sources-'))): string {
   for (const source of loadManifest().sources) {
+    const headerRows = readerOf(source).headerRows;
     const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', source.file), 'utf8'));
     const header = rows[0].cells;
     const asObject = (cells: string[]) => Object.fromEntries(header.map((h, i) => [h, cells[i]]));
     const slice = slices[source.id];
     const kept = rows
-      .slice(3)
+      .slice(headerRows)
       .map((r) => r.cells)
       .filter((cells) => slice.keep(asObject(cells)))
       .slice(0, slice.limit)
@@ -52,7 +60,7 @@ export function writeSources(slices: Record<string, Slice> = DEFAULT_SLICES, edi
         copy[header.indexOf(edit.column)] = edit.value;
         return copy;
       });
-    const lines = [...rows.slice(0, 3).map((r) => r.cells), ...kept].map((cells) => cells.map(quote).join(','));
+    const lines = [...rows.slice(0, headerRows).map((r) => r.cells), ...kept].map((cells) => cells.map(quote).join(','));
     writeFileSync(path.join(dir, source.file), `${lines.join('\n')}\n`);
   }
   return dir;

@@ -6,7 +6,7 @@ import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources, DEFAULT_SLICES, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { ELASTICSEARCH_URL, ROOT } from '../helpers/engines';
 import { parseCsv } from '../../seed/convert/csv';
-import { convertSources, loadManifest } from '../../seed/convert/index';
+import { convertSources, loadManifest, readerOf } from '../../seed/convert/index';
 import { RevisionImmutableError } from '../../src/adapters/mongo/revision.repository';
 import { provenanceOf } from '../../src/revisions/provenance';
 import type { Claim } from '../../src/revisions/claim';
@@ -42,12 +42,14 @@ describe('seed and reindex', function () {
   });
   after(() => catalog?.drop());
 
-  it('when the seed runs on a fresh database, then every product gets revision 1 and the alias serves them all', async () => {
-    const expected = convertSources(loadManifest(), sources).drafts.length;
+  it('when the seed runs on a fresh database, then every product gets a revision per edition that changed it and the alias serves them all', async () => {
+    const { drafts } = convertSources(loadManifest(), sources);
     const report = await catalog.seed(sources);
-    assert.equal(report.ingest.created, expected);
-    assert.equal(await catalog.products.count(), expected);
-    assert.equal(report.ingest.revisions, expected);
+    assert.equal(report.ingest.created, drafts.length);
+    assert.equal(await catalog.products.count(), drafts.length);
+    const histories = drafts.filter((d) => d.earlier!.length > 0).length;
+    assert.ok(histories > 0, 'the fixture has products two editions describe differently');
+    assert.equal(report.ingest.revisions, drafts.length + histories);
     const targets = await catalog.index.targets();
     assert.equal(targets.length, 1);
     assert.equal(await catalog.index.count(targets[0]), await catalog.products.count());
@@ -70,11 +72,12 @@ describe('seed and reindex', function () {
         const p = provenance[field];
         assert.ok(p, `${product._id}.${field} has provenance`);
         const claim: Claim = revision.claims.find((c) => c.field === field)!;
-        assert.equal(claim.value, value);
+        assert.deepEqual(claim.value, value);
         if (p.method === 'derived') continue;
         const rows = parseCsv(readFileSync(path.join(sources, p.locator.file), 'utf8'));
         const header = rows[0].cells;
-        assert.equal(rows[p.locator.record + 2].cells[header.indexOf(p.locator.column)], claim.raw, `${product._id}.${field}`);
+        const headerRows = readerOf(loadManifest().sources.find((s) => s.file === p.locator.file)!).headerRows;
+        assert.equal(rows[p.locator.record + headerRows - 1].cells[header.indexOf(p.locator.column)], claim.raw, `${product._id}.${field}`);
       }
     }
   });
@@ -208,5 +211,52 @@ describe('seed and reindex', function () {
     const again = runSeed(catalog, bigger);
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stderr, /0 created, 0 changed, \d+ unchanged, 0 new revisions/);
+  });
+});
+
+describe('seed: a newer edition of a list', function () {
+  this.timeout(120000);
+  let catalog: Catalog;
+  let sources: string;
+  const older = (s: { edition: string; list: string }) => !(s.list.startsWith('cec-') && s.edition >= '2024');
+
+  before(async () => {
+    catalog = await openCatalog();
+    sources = writeSources();
+  });
+  after(() => catalog?.drop());
+
+  it('when the 2024 files are added to a database seeded without them, then exactly the products they change get a revision and the others are created', async () => {
+    const first = await catalog.seed(sources, undefined, older);
+    const before = new Map((await catalog.products.identities()).map((p) => [p.key, p]));
+    assert.equal(first.ingest.revisions, before.size, 'one edition each: revision 1 only');
+
+    const { drafts } = convertSources(loadManifest(), sources);
+    const changedByEdition = drafts.filter((d) => before.has(d.key) && d.earlier!.length > 0);
+    const fresh = drafts.filter((d) => !before.has(d.key));
+    const report = await catalog.seed(sources);
+    assert.ok(changedByEdition.length > 0 && fresh.length > 0);
+    assert.deepEqual(
+      [report.ingest.changed, report.ingest.created, report.ingest.revisions],
+      [changedByEdition.length, fresh.length, changedByEdition.length + fresh.reduce((n, d) => n + d.earlier!.length + 1, 0)],
+    );
+    for (const d of changedByEdition) {
+      const stored = (await catalog.products.identities()).find((p) => p.key === d.key)!;
+      assert.equal(stored.current_revision, 2, d.key);
+    }
+    assert.equal((await catalog.seed(sources)).ingest.revisions, 0, 'and the same files again change nothing');
+  });
+
+  it('then Ablytek 6MN6A280 is at revision 2 from the 2024 edition, its refitted R_sh_ref the change, and revision 1 keeps the 2019 value', async () => {
+    const ablytek = (await catalog.products.identities()).find((p) => p.key === 'pv-module|ablytek 6mn6a280')!;
+    const [one, two] = [await catalog.revisions.get(ablytek._id, 1), await catalog.revisions.get(ablytek._id, 2)];
+    assert.ok(one && two);
+    const rsh = two.changes.find((c) => c.field === 'rsh_ref_ohm')!;
+    assert.deepEqual([rsh.source_id, rsh.from, rsh.to], ['cec-modules-2024', 945.868958, 945.874]);
+    assert.ok(!two.changes.some((c) => c.field === 'alpha_isc_a_per_k'), 'alpha_sc 0.004866 vs 0.00486614 is the same value printed finer');
+    assert.match(two.summary, /cec-modules edition 2024-11-14/);
+    assert.equal(one.claims.find((c) => c.field === 'rsh_ref_ohm')!.source_id, 'cec-modules');
+    const product = await catalog.products.findById(ablytek._id);
+    assert.deepEqual([product!.listing.in_latest_edition, product!.listing.editions.map((e) => e.source_id)], [true, ['cec-modules', 'cec-modules-2024']]);
   });
 });

@@ -8,6 +8,8 @@ export interface ProductIdentity {
   readonly _id: string;
   readonly key: string;
   readonly snapshot_hash: string;
+  /** Absent on products written before listings. */
+  readonly listing_hash?: string;
   readonly current_revision: number;
   readonly created_at: Date;
   readonly updated_at: Date;
@@ -39,7 +41,7 @@ export class ProductRepository {
   }
 
   identities(): Promise<ProductIdentity[]> {
-    return dbCall(() => this.coll.find({}, { projection: { _id: 1, key: 1, snapshot_hash: 1, current_revision: 1, created_at: 1, updated_at: 1, format: 1 } }).toArray());
+    return dbCall(() => this.coll.find({}, { projection: { _id: 1, key: 1, snapshot_hash: 1, listing_hash: 1, current_revision: 1, created_at: 1, updated_at: 1, format: 1 } }).toArray());
   }
 
   /**

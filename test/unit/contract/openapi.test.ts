@@ -35,7 +35,7 @@ describe('OpenAPI contract', () => {
     const indexed = mapping.properties.specs.properties;
     assert.deepEqual(Object.keys(schemaSpecs).sort(), Object.keys(SPECS).sort());
     assert.deepEqual(Object.keys(indexed).sort(), Object.keys(SPECS).sort());
-    const esType = { number: 'double', integer: 'integer', text: 'keyword', boolean: 'boolean' } as const;
+    const esType = { number: 'double', integer: 'integer', text: 'keyword', boolean: 'boolean', 'number-list': 'double' } as const;
     for (const [name, def] of Object.entries(SPECS)) assert.equal(indexed[name].type, esType[def.type], name);
   });
 

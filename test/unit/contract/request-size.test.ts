@@ -32,6 +32,7 @@ const asciiOnly = (pattern: string) => /^[\x20-\x7e]*$/.test(pattern) && !/\\[DS
 function longest(schema: Schema): number {
   if (schema.enum) return Math.max(...schema.enum.map((v) => encoded(String(v))));
   if (schema.type === 'integer' || schema.type === 'number') return 24;
+  if (schema.type === 'boolean') return 'false'.length;
   assert.ok(schema.maxLength !== undefined, `a string parameter without maxLength: ${JSON.stringify(schema)}`);
   return schema.maxLength * (schema.pattern && asciiOnly(schema.pattern) ? 3 : 12);
 }

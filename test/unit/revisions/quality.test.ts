@@ -18,4 +18,12 @@ describe('quality checks', () => {
     assert.equal(qualityOf('inverter', { mppt_low_v: 500, mppt_high_v: 100 }).status, 'fail');
     assert.equal(qualityOf('inverter', {}).status, 'unchecked');
   });
+
+  it('when a heat pump states a COP its powers do not give, or draws more than it heats, then those checks fail', () => {
+    // Advantix i-SHWAK V4 06 in hplib: 4500 W out for 2866 W in, COP 1.5701.
+    const heatPump = { heating_power_ref_w: 4500, electric_power_ref_w: 2866, cop_ref: 1.57013258897418, standby_power_w: 11 };
+    assert.deepEqual(qualityOf('heat-pump', heatPump), { status: 'pass', checked: ['cop_matches_powers', 'heats_more_than_it_draws', 'standby_below_input'], failed: [] });
+    assert.deepEqual(qualityOf('heat-pump', { ...heatPump, cop_ref: 1.6 }).failed, ['cop_matches_powers']);
+    assert.deepEqual(qualityOf('heat-pump', { ...heatPump, electric_power_ref_w: 4600, cop_ref: 4500 / 4600 }).failed, ['heats_more_than_it_draws']);
+  });
 });

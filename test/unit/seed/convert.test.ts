@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { parseCsv } from '../../../seed/convert/csv';
 import { parseCell, isAbsent } from '../../../seed/convert/values';
 import { ManufacturerDeriver } from '../../../seed/convert/manufacturer';
-import { mergeRecords } from '../../../seed/convert/merge';
+import { resolveEditions, type Edition } from '../../../seed/convert/editions';
 import type { SourceRecord } from '../../../seed/convert/claims';
 
 describe('seed converter', () => {
@@ -23,6 +23,14 @@ describe('seed converter', () => {
     assert.equal(parseCell('bifacial', '1'), true);
     assert.equal(parseCell('bipv', 'N'), false);
     assert.equal(parseCell('cec_listing_date', '1/3/2019'), '2019-01-03');
+    assert.equal(parseCell('keymark_date', '2020-05-26'), '2020-05-26');
+  });
+
+  it('when a list cell is printed the numpy way, then it is an array of numbers, line breaks and all; anything else is refused', () => {
+    assert.deepEqual(parseCell('adr_coefficients', '[ 0.00216  0.00525 -0.11666  0.\n  0.35423]'), [0.00216, 0.00525, -0.11666, 0, 0.35423]);
+    assert.throws(() => parseCell('adr_coefficients', '0.1 0.2'), /bracketed list/);
+    assert.throws(() => parseCell('adr_coefficients', '[0.1 x]'), /bracketed list/);
+    assert.throws(() => parseCell('adr_coefficients', '[]'), /bracketed list/);
   });
 
   it('when module names share a maker prefix, then the manufacturer is the prefix where they branch into models', () => {
@@ -64,7 +72,17 @@ describe('seed converter', () => {
       record,
       claims: [{ field: 'ac_power_w', value, unit: 'W', raw: String(value), source_id, locator: locator(source_id, record), method: 'reported' }],
     });
-    const [product, ...rest] = mergeRecords([rec('adr-inverters', 1, 251), rec('cec-inverters', 7, 250), rec('cec-inverters', 9, 249)], new Map([['cec-inverters', 0], ['adr-inverters', 1]]));
+    const edition = (id: string, records: SourceRecord[]): Edition => ({
+      sourceId: id,
+      list: id,
+      edition: '2019-03-05',
+      records,
+      fields: new Set(['ac_power_w']),
+      editionFields: new Set(),
+      identityRule: 'same key',
+    });
+    const { drafts } = resolveEditions([edition('cec-inverters', [rec('cec-inverters', 7, 250), rec('cec-inverters', 9, 249)]), edition('adr-inverters', [rec('adr-inverters', 1, 251)])]);
+    const [product, ...rest] = drafts;
     assert.equal(rest.length, 0);
     assert.equal(product.specs.ac_power_w, 249, 'the later record of the preferred source wins');
     assert.deepEqual(product.claims.map((c) => [c.source_id, c.value]), [['cec-inverters', 249], ['cec-inverters', 250], ['adr-inverters', 251]]);

@@ -1,0 +1,83 @@
+// The readers the manifest names: how many header rows a file has, the columns it must have, how
+// its records become claims, what identifies a product in it, and how a later edition of its list
+// is matched to earlier ones.
+import type { SourceRecord } from './claims';
+import {
+  CEC_MODULE_COLUMNS,
+  CEC_MODULE_2024_COLUMNS,
+  CEC_MODULE_REQUIRED,
+  CEC_MODULE_2024_REQUIRED,
+  convertCecModules,
+  convertCecModules2024,
+  rematchRenamedModules,
+  RENAMED_MODULE_RULE,
+} from './cec-modules';
+import { ADR_INVERTER_COLUMNS, ADR_INVERTER_REQUIRED, CEC_INVERTER_2024_COLUMNS, CEC_INVERTER_2024_REQUIRED, SAM_INVERTER_COLUMNS, SAM_INVERTER_REQUIRED, convertAdrInverters, convertSamInverters } from './cec-inverters';
+import { convertSandiaModules, SANDIA_MODULE_COLUMNS, SANDIA_MODULE_REQUIRED, sandiaBaseName } from './sandia-modules';
+import { convertHeatPumps, HPLIB_COLUMNS, HPLIB_REQUIRED } from './heat-pumps';
+import type { ManufacturerDeriver } from './manufacturer';
+import type { Edition } from './editions';
+import type { Table } from './table';
+
+export interface Reader {
+  readonly headerRows: number;
+  readonly required: readonly string[];
+  readonly columns: Readonly<Record<string, string>>;
+  readonly convert: (table: Table, deriver: ManufacturerDeriver) => SourceRecord[];
+  /** Names the manufacturer deriver learns from (only files without a manufacturer column). */
+  readonly derivedNames?: (table: Table) => string[];
+  readonly identityRule: string;
+  readonly editionFields?: readonly string[];
+  readonly rematch?: Edition['rematch'];
+}
+
+const SAM_HEADER_ROWS = 3;
+const MODULE_IDENTITY = 'The same Name, ignoring case and repeated spaces.';
+const INVERTER_IDENTITY = 'The same manufacturer, model and nominal AC voltage, ignoring case and repeated spaces.';
+const SAM_EDITION_FIELDS = ['sam_library_version', 'sam_library_date'];
+
+export const READERS = {
+  'cec-modules': {
+    headerRows: SAM_HEADER_ROWS,
+    required: CEC_MODULE_REQUIRED,
+    columns: CEC_MODULE_COLUMNS,
+    convert: convertCecModules,
+    derivedNames: (table) => table.records.map((r) => r.cell('Name').trim()),
+    identityRule: MODULE_IDENTITY,
+    editionFields: SAM_EDITION_FIELDS,
+  },
+  'cec-modules-2024': {
+    headerRows: SAM_HEADER_ROWS,
+    required: CEC_MODULE_2024_REQUIRED,
+    columns: CEC_MODULE_2024_COLUMNS,
+    convert: convertCecModules2024,
+    identityRule: MODULE_IDENTITY,
+    editionFields: SAM_EDITION_FIELDS,
+    rematch: { rule: RENAMED_MODULE_RULE, match: rematchRenamedModules },
+  },
+  'sam-inverters': { headerRows: SAM_HEADER_ROWS, required: SAM_INVERTER_REQUIRED, columns: SAM_INVERTER_COLUMNS, convert: (t) => convertSamInverters(t), identityRule: INVERTER_IDENTITY },
+  'cec-inverters-2024': {
+    headerRows: SAM_HEADER_ROWS,
+    required: CEC_INVERTER_2024_REQUIRED,
+    columns: CEC_INVERTER_2024_COLUMNS,
+    convert: (t) => convertSamInverters(t, CEC_INVERTER_2024_COLUMNS),
+    identityRule: INVERTER_IDENTITY,
+  },
+  'adr-inverters': { headerRows: SAM_HEADER_ROWS, required: ADR_INVERTER_REQUIRED, columns: ADR_INVERTER_COLUMNS, convert: convertAdrInverters, identityRule: INVERTER_IDENTITY },
+  'sandia-modules': {
+    headerRows: SAM_HEADER_ROWS,
+    required: SANDIA_MODULE_REQUIRED,
+    columns: SANDIA_MODULE_COLUMNS,
+    convert: convertSandiaModules,
+    derivedNames: (table) => table.records.map((r) => sandiaBaseName(r.cell('Name'))),
+    identityRule: 'The same Name without its bracketed vintage, ignoring case and repeated spaces.',
+  },
+  'hplib-heat-pumps': { headerRows: 1, required: HPLIB_REQUIRED, columns: HPLIB_COLUMNS, convert: convertHeatPumps, identityRule: 'The same Manufacturer and Model, ignoring case and repeated spaces.' },
+} as const satisfies Record<string, Reader>;
+
+export type ReaderName = keyof typeof READERS;
+
+/** The fields a reader can claim: identity fields and its mapped columns' specs. */
+export function readerFields(reader: Reader): Set<string> {
+  return new Set(['manufacturer', 'model', 'name', ...Object.values(reader.columns)]);
+}
