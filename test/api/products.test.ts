@@ -12,7 +12,7 @@ import { qualityOf } from '../../src/revisions/quality';
 import { compactModel } from '../../src/search/search-document';
 import { buildQuerySet, KINDS, oneTypo, rankOf, seeded, summarize, TARGETS, type Hit } from '../../bench/relevance/query-set';
 
-describe('product read API (complete CEC and Sandia data)', function () {
+describe('product read API (complete CEC, Sandia and hplib data)', function () {
   this.timeout(300000);
   let catalog: Catalog;
   let server: TestServer;
@@ -89,13 +89,57 @@ describe('product read API (complete CEC and Sandia data)', function () {
     for (const field of [...Object.keys(product.specs), 'manufacturer', 'model']) {
       const p = res.body.provenance[field];
       assert.ok(p, `provenance for ${field}`);
-      assert.ok(['cec-inverters', 'adr-inverters'].includes(p.source_id));
-      assert.equal(p.revision, 1);
+      assert.ok(['cec-inverters', 'cec-inverters-2024', 'adr-inverters'].includes(p.source_id));
+      assert.equal(p.revision, res.body.revision);
       assert.match(p.locator.file, /\.csv$/);
     }
     assert.equal(res.body.units.ac_power_w, 'W');
     assert.deepEqual(res.body.quality, qualityOf(product.category, product.specs));
     assert.match(res.body.notice, /not installation approval/);
+  });
+
+  it('when models only the 2024 lists carry are searched exactly, then they lead', async () => {
+    for (const q of ['MSE455HT2B', 'VSUN390-72M-BW', 'X1-P6K-US']) {
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3 } });
+      assert.equal(res.status, 200);
+      assert.ok(res.body.data.length > 0, q);
+      assert.ok(compactModel(res.body.data[0].model).includes(compactModel(q)), `${q}: ${JSON.stringify(res.body.data.map((d: any) => d.model))}`);
+      assert.deepEqual(res.body.data[0].listing, { in_latest_edition: true, last_edition: '2024-11-14' });
+    }
+    const onlyNew = products.filter((p) => p.listing.editions.every((e) => e.edition === '2024-11-14')).filter((_, i) => i % 1000 === 3);
+    assert.ok(onlyNew.length >= 10);
+    for (const p of onlyNew) {
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: p.model, limit: 3, fields: ['id'] } });
+      assert.ok(res.body.data.some((d: any) => d.id === p._id), `${p.model} (${p._id}) not in ${JSON.stringify(res.body.data)}`);
+    }
+  });
+
+  it('when the data is counted, then it holds 2019 and 2024 CEC products and the heat pumps, and in_latest_edition splits them as their listings say', async () => {
+    assert.ok(products.length >= 40000, `${products.length} products`);
+    const count = async (query: Record<string, unknown>) => (await list({ ...query, limit: 1 })).body.meta.total;
+    assert.equal(await count({ category: 'heat-pump' }), products.filter((p) => p.category === 'heat-pump').length);
+    assert.equal(await count({ category: 'heat-pump' }), 3225);
+    assert.equal(await count({ in_latest_edition: 'true' }), products.filter((p) => p.listing.in_latest_edition).length);
+    assert.equal(await count({ in_latest_edition: 'false' }), products.filter((p) => !p.listing.in_latest_edition).length);
+    const renamed = products.filter((p) => p.listing.editions.some((e) => e.match?.method === 'same-model-and-ratings'));
+    assert.ok(renamed.length > 0 && renamed.every((p) => p.current_revision === 2 && p.aliases.length >= 2));
+  });
+
+  it('when heat pumps are filtered by heating power and faceted, then bounds hold and the facets cover their own specs', async () => {
+    const res = await list({ category: 'heat-pump', 'specs.heating_power_ref_w[gte]': '10kW', 'specs.cop_ref[gte]': '2', limit: 100 });
+    assert.equal(res.status, 200);
+    const expected = products.filter((p) => p.category === 'heat-pump' && (p.specs.heating_power_ref_w as number) >= 10000 && (p.specs.cop_ref as number) >= 2);
+    assert.equal(res.body.meta.total, expected.length);
+    const facets = (await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'R290', category: ['heat-pump'], limit: 1 } })).body.meta.facets;
+    assert.ok(facets.specs.heating_power_ref_w.min > 0 && facets.specs.cop_ref.max > facets.specs.cop_ref.min);
+  });
+
+  it('when Ablytek 6MN6A280 is read, then it is at revision 2 from the 2024 edition, and as of revision 1 it shows the 2019 value', async () => {
+    const id = products.find((p) => p.key === 'pv-module|ablytek 6mn6a280')!._id;
+    const now = await call(server.url, 'getProduct', { token: key, params: { id } });
+    assert.deepEqual([now.body.revision, now.body.specs.rsh_ref_ohm, now.body.provenance.rsh_ref_ohm.source_id], [2, 945.874, 'cec-modules-2024']);
+    const then = await call(server.url, 'getProduct', { token: key, params: { id }, query: { as_of: '1' } });
+    assert.deepEqual([then.body.revision, then.body.specs.rsh_ref_ohm], [1, 945.868958]);
   });
 
   it('when an unknown product is fetched, then 404 problem naming it', async () => {
@@ -232,10 +276,12 @@ describe('product read API (complete CEC and Sandia data)', function () {
     assert.equal(sameQueryOtherLimit.status, 200, 'the page size may change between pages');
   });
 
-  it('when a real model string is searched, then that product is in the top 3', async () => {
+  it('when a real model string is searched, then that product is in the top 3, or among the products of exactly that model when more share it', async () => {
     const sample = products.filter((_, i) => i % 2000 === 7);
     for (const product of sample) {
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: product.model, limit: 3, fields: ['id'] } });
+      // Four inverters are model SWR2500U (two makers, two voltages): all are equally exact matches.
+      const same = products.filter((p) => compactModel(p.model) === compactModel(product.model)).length;
+      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: product.model, limit: Math.max(3, same), fields: ['id'] } });
       assert.equal(res.status, 200);
       assert.ok(res.body.data.some((d: any) => d.id === product._id), `${product.model} (${product._id}) not in ${JSON.stringify(res.body.data)}`);
     }
