@@ -2,7 +2,7 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
@@ -459,6 +459,167 @@ export type ChangeFeed = {
 
 export type SourceList = {
   data: Array<Source>;
+};
+
+export type ProductRef = {
+  /** The product id. */
+  id: string;
+  /** Model. */
+  model: string;
+  /** Manufacturer. */
+  manufacturer: string;
+};
+
+export type DesignInput = {
+  value: number;
+  unit?: string;
+  provenance: Provenance;
+};
+
+/** A module's output at the conditions asked. */
+export type ModulePerformance = {
+  product: ProductRef;
+  conditions: {
+    /** Effective irradiance on the cells. */
+    irradiance_w_m2: number;
+    /** Cell temperature. */
+    cell_temperature_c: number;
+  };
+  method: {
+    model: "cec" | "desoto";
+    /** The model, and the pvlib function it matches. */
+    name: string;
+    /** How the equation was solved. */
+    solver: string;
+    constants: {
+      /** Band gap at the reference temperature (eV). */
+      band_gap_ref_ev: number;
+      /** Relative change of the band gap per kelvin. */
+      band_gap_temperature_coefficient_per_k: number;
+      /** Reference irradiance. */
+      irradiance_ref_w_m2: number;
+      /** Reference cell temperature. */
+      cell_temperature_ref_c: number;
+      /** Boltzmann constant (eV/K). */
+      boltzmann_ev_per_k: number;
+    };
+  };
+  /** The reference parameters from the CEC list, with their provenance. */
+  parameters: {
+    [key: string]: DesignInput;
+  };
+  /** The five parameters at the conditions asked (what pvlib calcparams_* returns). */
+  at_conditions: {
+    /** I_L */
+    photocurrent_a: number;
+    /** I_0 */
+    saturation_current_a: number;
+    /** R_s */
+    series_resistance_ohm: number;
+    /** R_sh */
+    shunt_resistance_ohm: number;
+    /** n·Ns·Vth, the modified ideality factor at the cell temperature */
+    n_ns_vth_v: number;
+  };
+  results: {
+    /** Short-circuit current. */
+    isc_a: number;
+    /** Open-circuit voltage. */
+    voc_v: number;
+    /** Current at maximum power. */
+    imp_a: number;
+    /** Voltage at maximum power. */
+    vmp_v: number;
+    /** Maximum power. */
+    pmp_w: number;
+  };
+  /** Present when `iv_points` was given: that many evenly spaced voltages from 0 to Voc, with their currents. */
+  iv_curve?: Array<{
+    /** Voltage (V). */
+    v: number;
+    /** Current (A). */
+    i: number;
+  }>;
+  notice: string;
+};
+
+/** How many modules in series (and strings in parallel) the inverter takes, each bound with its formula and inputs. */
+export type Compatibility = {
+  module: ProductRef;
+  inverter: ProductRef;
+  conditions: {
+    /** What t_min and t_max are. */
+    temperatures: "ambient" | "cell";
+    /** As asked. */
+    t_min_c: number;
+    /** As asked. */
+    t_max_c: number;
+    /** The cell temperature of the cold-morning checks. */
+    cell_temperature_cold_c: number;
+    /** The cell temperature of the hot-afternoon check. */
+    cell_temperature_hot_c: number;
+    /** Irradiance of the Vmp operating points. */
+    irradiance_w_m2: number;
+    assumptions: Array<string>;
+  };
+  string: {
+    /** Fewest modules in series. */
+    min_modules: number;
+    /** Most modules in series: the lower of the voltage limit and the MPPT range. */
+    max_modules: number;
+    /** min_modules ≤ max_modules: some string length works. */
+    fits: boolean;
+    bounds: Array<{
+      name: "max_by_voltage" | "max_by_mppt" | "min_by_mppt";
+      modules: number;
+      /** `limit`: the inverter's maximum DC voltage, never to be exceeded; `tracking`: the MPPT range, outside which the inverter cannot hold the maximum power point. */
+      kind: "limit" | "tracking";
+      /** The constraint on n, the modules in series. */
+      rule: string;
+      /** The bound as a formula. */
+      formula: string;
+      /** The formula with the numbers put in. */
+      worked: string;
+      /** This bound sets min_modules or max_modules. */
+      binding: boolean;
+    }>;
+  };
+  /** Strings in parallel within the inverter's maximum DC current, when the list gives it. */
+  current: {
+    checked: boolean;
+    /** Why the check was not made. */
+    reason?: string;
+    scope?: "inverter";
+    note?: string;
+    /** Isc at the hot cell temperature. */
+    isc_hot_a?: number;
+    max_parallel_strings?: number;
+    formula?: string;
+    worked?: string;
+  };
+  /** The intermediate values, each with its formula and the numbers put in. */
+  quantities: Array<{
+    name: string;
+    value: number;
+    unit: string;
+    formula: string;
+    worked: string;
+  }>;
+  inputs: {
+    /** Each value the calculation used, by spec name, with its unit and where it comes from. */
+    module: {
+      [key: string]: DesignInput;
+    };
+    /** Each value the calculation used, by spec name, with its unit and where it comes from. */
+    inverter: {
+      [key: string]: DesignInput;
+    };
+  };
+  method: {
+    /** How Vmp was computed. */
+    vmp: string;
+  };
+  notice: string;
 };
 
 export interface Operations {
@@ -1018,6 +1179,68 @@ export interface Operations {
     body: never;
     responses: {
       200: ProductDetail;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** A module's Isc, Voc, Imp, Vmp and Pmp at given irradiance and cell temperature, and optionally its IV curve */
+  getModulePerformance: {
+    method: "GET";
+    path: "/api/v1/products/{id}/performance";
+    query: {
+      /** Effective irradiance on the cells, W/m² (after reflection, soiling and spectral losses). */
+      irradiance?: number;
+      /** Cell temperature, °C. */
+      cell_temperature?: number;
+      /** `cec`: De Soto with the CEC `Adjust` on alpha_sc (pvlib calcparams_cec; what the CEC parameters were fitted with). `desoto`: without it (pvlib calcparams_desoto). */
+      model?: "cec" | "desoto";
+      /** Also return the IV curve at this many evenly spaced voltages from 0 to Voc. */
+      iv_points?: number;
+    };
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: ModulePerformance;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** String sizing: how many modules in series an inverter takes between the coldest and the hottest temperature */
+  checkCompatibility: {
+    method: "GET";
+    path: "/api/v1/compatibility";
+    query: {
+      /** The PV module's product id. */
+      module: string;
+      /** The inverter's product id. */
+      inverter: string;
+      /** The coldest temperature, °C (see `temperatures`). At most t_max. */
+      t_min: number;
+      /** The hottest temperature, °C (see `temperatures`). */
+      t_max: number;
+      /** `ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures. */
+      temperatures?: "ambient" | "cell";
+    };
+    params: never;
+    body: never;
+    responses: {
+      200: Compatibility;
       304: undefined;
       400: Problem;
       401: Problem;
@@ -1836,6 +2059,8 @@ export interface Operations {
 export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O]['method']; readonly path: Operations[O]['path']; readonly commaSeparated: readonly string[] } } = {
   listProducts: { method: "GET", path: "/api/v1/products", commaSeparated: ["sort","fields"] },
   getProduct: { method: "GET", path: "/api/v1/products/{id}", commaSeparated: [] },
+  getModulePerformance: { method: "GET", path: "/api/v1/products/{id}/performance", commaSeparated: [] },
+  checkCompatibility: { method: "GET", path: "/api/v1/compatibility", commaSeparated: [] },
   listRevisions: { method: "GET", path: "/api/v1/products/{id}/revisions", commaSeparated: [] },
   getRevision: { method: "GET", path: "/api/v1/products/{id}/revisions/{number}", commaSeparated: [] },
   exportProducts: { method: "GET", path: "/api/v1/export", commaSeparated: [] },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
 import { ensureChromium, CHROMIUM } from '../engines/chromium.mjs';
 import { ensureSchemathesis, SCHEMATHESIS } from '../engines/schemathesis.mjs';
+import { ensurePvlib, PVLIB_PYTHON } from '../engines/pvlib.mjs';
 import { ferretdb } from '../engines/ferretdb.mjs';
 import { redis } from '../engines/redis.mjs';
 import { lint } from '../engines/oxlint.mjs';
@@ -19,13 +20,13 @@ let started = [];
 try {
   // The fault tests run private FerretDB and Redis processes of their own: their binaries are needed
   // even where the shared engines already answer (and up() then installs nothing).
-  await Promise.all([ensureChromium(), ensureSchemathesis(), ferretdb.install(), redis.install()]);
+  await Promise.all([ensureChromium(), ensureSchemathesis(), ensurePvlib(), ferretdb.install(), redis.install()]);
   started = await up();
 } catch (err) {
   console.error(`[test] ${err.message}`);
   process.exit(1);
 }
-const env = { ...process.env, NODE_ENV: 'test', CHROMIUM_PATH: CHROMIUM, SCHEMATHESIS_BIN: SCHEMATHESIS };
+const env = { ...process.env, NODE_ENV: 'test', CHROMIUM_PATH: CHROMIUM, SCHEMATHESIS_BIN: SCHEMATHESIS, PVLIB_PYTHON };
 for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
 const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
 const res = spawnSync(mocha, process.argv.slice(2), { stdio: 'inherit', env, cwd: ROOT });

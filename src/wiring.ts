@@ -30,6 +30,7 @@ import { Refunds, memoryOwedRefunds } from './credits/refunds';
 import { redisOwedRefunds } from './adapters/redis/owed-refunds';
 import { CreditLeases } from './credits/leases';
 import { productRoutes } from './products/products.routes';
+import { designRoutes } from './design/design.routes';
 import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { keyRoutes } from './keys/keys.routes';
@@ -83,6 +84,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     [
       ...contractRoutes(),
       ...productRoutes({ index: search, revisions }, search, config.CURSOR_SECRET),
+      ...designRoutes({ index: search }),
       ...searchRoutes(search, config.CURSOR_SECRET),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
       ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),

@@ -6,6 +6,7 @@ import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { SCHEMAS } from './schemas';
 import { QUALITY_CHECKS } from '../revisions/quality';
 import { PRODUCT_ID_PATTERN } from '../products/product-id';
+import { COMPATIBILITY_DOC, PERFORMANCE_DOC } from './design-docs';
 import { sortValues, COMPARE_MIN, COMPARE_MAX, FIELD_VALUES, MAX_SORT_KEYS, NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors } from './query-vocabulary';
 
 export const NOTICE =
@@ -116,7 +117,7 @@ export function buildOpenApi() {
       description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`. Credits are charged only for successful (2xx) answers, and for 304.\n\nEvery read but the export carries an \`ETag\`; send it back in \`If-None-Match\` and an unchanged answer comes as 304 Not Modified with no body. A 304 passes the same key, scope, rate-limit and credit checks as the 200 and costs the same: what it saves is the transfer. Current-product reads (list, search, get, compare, export) come from the search index, which a reindex replaces as a whole; an instance notices a reindex within about a second, so for that long after one it may still answer from the replaced data. No CORS: the API is for servers and scripts holding a secret key, so no response invites a page on another origin.`,
     },
     servers: [{ url: '/' }],
-    tags: [{ name: 'products' }, { name: 'revisions' }, { name: 'sources' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
+    tags: [{ name: 'products' }, { name: 'design' }, { name: 'revisions' }, { name: 'sources' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
     paths: {
       '/api/v1/products': {
         get: keyOperation(
@@ -144,6 +145,54 @@ export function buildOpenApi() {
           },
           { description: 'The product.', content: { 'application/json': { schema: ref('ProductDetail') } } },
           { 400: problem('Invalid id or as_of.'), 404: problem('No product with this id, or none at that revision or time.') },
+        ),
+      },
+      '/api/v1/products/{id}/performance': {
+        get: keyOperation(
+          'getModulePerformance',
+          "A module's Isc, Voc, Imp, Vmp and Pmp at given irradiance and cell temperature, and optionally its IV curve",
+          'products:read',
+          1,
+          {
+            tags: ['design'],
+            description: PERFORMANCE_DOC,
+            parameters: [
+              ID_PARAM,
+              param('irradiance', 'Effective irradiance on the cells, W/m² (after reflection, soiling and spectral losses).', { type: 'number', minimum: 1, maximum: 2000, default: 1000 }),
+              param('cell_temperature', 'Cell temperature, °C.', { type: 'number', minimum: -50, maximum: 100, default: 25 }),
+              param('model', '`cec`: De Soto with the CEC `Adjust` on alpha_sc (pvlib calcparams_cec; what the CEC parameters were fitted with). `desoto`: without it (pvlib calcparams_desoto).', { type: 'string', enum: ['cec', 'desoto'], default: 'cec' }),
+              param('iv_points', 'Also return the IV curve at this many evenly spaced voltages from 0 to Voc.', { type: 'integer', minimum: 2, maximum: 500 }),
+            ],
+          },
+          { description: 'The operating point, the parameters used with their provenance, and the method.', content: { 'application/json': { schema: ref('ModulePerformance') } } },
+          {
+            400: problem('Invalid parameter; or the product is not a PV module, or lacks a single-diode parameter (type `unsuitable-product`; `errors` names each missing value).'),
+            404: problem('No product with this id.'),
+          },
+        ),
+      },
+      '/api/v1/compatibility': {
+        get: keyOperation(
+          'checkCompatibility',
+          'String sizing: how many modules in series an inverter takes between the coldest and the hottest temperature',
+          'products:read',
+          2,
+          {
+            tags: ['design'],
+            description: COMPATIBILITY_DOC,
+            parameters: [
+              { ...param('module', 'The PV module\'s product id.', { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN }), required: true },
+              { ...param('inverter', 'The inverter\'s product id.', { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN }), required: true },
+              { ...param('t_min', 'The coldest temperature, °C (see `temperatures`). At most t_max.', { type: 'number', minimum: -70, maximum: 60 }), required: true },
+              { ...param('t_max', 'The hottest temperature, °C (see `temperatures`).', { type: 'number', minimum: -50, maximum: 100 }), required: true },
+              param('temperatures', '`ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module\'s NOCT); `cell`: they are cell temperatures.', { type: 'string', enum: ['ambient', 'cell'], default: 'ambient' }),
+            ],
+          },
+          { description: 'The fewest and most modules per string, each bound with its formula, the numbers put in, and the inputs with their provenance.', content: { 'application/json': { schema: ref('Compatibility') } } },
+          {
+            400: problem('Invalid parameter, t_min above t_max; or `module` is not a PV module or `inverter` not an inverter, or one lacks a value the sizing needs (type `unsuitable-product`; `errors` names each).'),
+            404: problem('`module` or `inverter` names no product; `errors` says which.'),
+          },
         ),
       },
       '/api/v1/products/{id}/revisions': {

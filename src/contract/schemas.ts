@@ -1,6 +1,7 @@
 // Component schemas of the OpenAPI document: response shapes the tests validate every answer against.
 import { CATEGORIES, SPECS } from '../products/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
+import { DESIGN_SCHEMAS } from './design-schemas';
 
 const JSON_SCHEMA = {
   number: { type: 'number' },
@@ -354,4 +355,5 @@ export const SCHEMAS = {
     },
   },
   SourceList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Source' } } } },
+  ...DESIGN_SCHEMAS,
 } as const;

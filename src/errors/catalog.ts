@@ -46,6 +46,8 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, slug: 'payload-too-large', title: 'Payload too large' },
   /** A body was sent with a media type other than application/json. */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, slug: 'unsupported-media-type', title: 'Unsupported media type' },
+  /** A product named in the request is of the wrong category, or lacks a value the calculation needs; `errors` names each. */
+  UNSUITABLE_PRODUCT: { status: 400, slug: 'unsuitable-product', title: 'Product unsuitable for this calculation' },
   /** Too many requests in the current window; see Retry-After. */
   RATE_LIMITED: { status: 429, slug: 'rate-limited', title: 'Too many requests' },
   /** Anything unexpected; details are logged with the request id, never returned. */

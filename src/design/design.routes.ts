@@ -1,0 +1,22 @@
+import type { Route } from '../http/pipeline';
+import { modulePerformance, type DesignPorts } from './performance.service';
+import { sizeStrings } from './string-sizing.service';
+
+export function designRoutes(ports: DesignPorts): Route[] {
+  return [
+    {
+      operationId: 'getModulePerformance',
+      async handle(ctx, input) {
+        const { irradiance, cell_temperature, model, iv_points } = input.query;
+        ctx.body = await modulePerformance(input.params.id, { irradiance, cell_temperature, model, iv_points }, ports);
+      },
+    },
+    {
+      operationId: 'checkCompatibility',
+      async handle(ctx, input) {
+        const { module, inverter, t_min, t_max, temperatures } = input.query;
+        ctx.body = await sizeStrings({ module, inverter, t_min, t_max, temperatures }, ports);
+      },
+    },
+  ];
+}
