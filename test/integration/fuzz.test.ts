@@ -23,10 +23,11 @@ interface FuzzRun {
   readonly cases: number;
 }
 
-function fuzz(server: TestServer, token: string, select: string[]): Promise<FuzzRun> {
+/** `suitable`: a module and an inverter the design operations can size (see hooks.py). */
+function fuzz(server: TestServer, token: string, select: string[], suitable: { module?: string; inverter?: string } = {}): Promise<FuzzRun> {
   const args = ['--config-file', path.join(ROOT, 'test', 'fuzz', 'schemathesis.toml'), 'run', `${server.url}/api/v1/openapi.json`, '--url', server.url, '-H', `Authorization: Bearer ${token}`, '--checks', 'all', '--max-examples', String(MAX_EXAMPLES), '--phases', 'examples,coverage,fuzzing,stateful', '--workers', '2', '--seed', '20261121', '--request-timeout', '60', '--no-color', ...select];
   return new Promise((resolve) => {
-    const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.join(ROOT, 'test', 'fuzz') };
+    const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.join(ROOT, 'test', 'fuzz'), FUZZ_MODULE_ID: suitable.module ?? '', FUZZ_INVERTER_ID: suitable.inverter ?? '' };
     const child = spawn(BIN, args, { env });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -53,7 +54,13 @@ describe('fuzzing against the contract (schemathesis)', function () {
 
   it('when product, search, revision and source operations are fuzzed with a real API key, then no 5xx and nothing off-contract', async () => {
     const key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read', 'revisions:read'])).secret;
-    const run = await fuzz(server, key, ['--exclude-tag', 'accounts', '--exclude-tag', 'keys']);
+    const suitable: { module?: string; inverter?: string } = {};
+    for await (const p of catalog.products.stream()) {
+      if (p.category === 'pv-module' && typeof p.specs.a_ref_v === 'number' && typeof p.specs.noct_c === 'number') suitable.module ??= p._id;
+      if (p.category === 'inverter' && ['max_dc_voltage_v', 'mppt_low_v', 'mppt_high_v'].every((s) => typeof p.specs[s] === 'number')) suitable.inverter ??= p._id;
+    }
+    assert.ok(suitable.module && suitable.inverter, 'the fixture has a module and an inverter to size');
+    const run = await fuzz(server, key, ['--exclude-tag', 'accounts', '--exclude-tag', 'keys'], suitable);
     console.log(`      ${run.cases} cases`);
     assert.equal(run.code, 0, run.output.slice(-6000));
     assert.ok(run.cases > 100, `only ${run.cases} cases ran`);
