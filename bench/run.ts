@@ -45,7 +45,7 @@ function gatewayEnv(esUrl: string, alias = config.ELASTICSEARCH_INDEX): Record<s
 }
 
 /** A gateway whose every read reaches Elasticsearch: for capturing bodies and measuring uncached cost. */
-const NO_CACHE = { READ_CACHE_BYTES: '0' };
+const NO_CACHE = { READ_CACHE_BYTES: '0', RESPONSE_CACHE_BYTES: '0' };
 
 async function developerKey(gateway: string): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;

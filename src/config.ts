@@ -29,6 +29,7 @@ const schema = {
     CREDIT_LEASE_IDLE_MS: { description: 'After this long unused, an instance gives an account\'s unspent leased credits back.', type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     KEY_CACHE_TTL_MS: { description: 'How long a verified API key is trusted from the in-process cache before it is read again.', type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
     READ_CACHE_BYTES: { description: 'Bytes of Elasticsearch answers kept in memory per instance, per index generation; 0 turns the cache off.', type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },
+    RESPONSE_CACHE_BYTES: { description: 'Bytes of rendered answers (index-only reads) kept in memory per instance, per index generation; 0 turns this cache off.', type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },
     ALIAS_CHECK_MS: { description: 'How often the concrete index behind the alias is looked up (a reindex is noticed within this).', type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     REQUEST_TIMEOUT_MS: { description: 'Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After.', type: 'integer', minimum: 100, maximum: 120000, default: 5000 },
     SHUTDOWN_TIMEOUT_MS: { description: 'How long shutdown waits for in-flight requests.', type: 'integer', minimum: 0, default: 10000 },

@@ -23,6 +23,7 @@ import { apiKeyGate, loginTokenGate } from './http/auth';
 import { rateLimitGate } from './http/rate-limit';
 import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
+import { responseCache } from './http/response-cache';
 import { KeyService } from './keys/keys.service';
 import { creditLock, processLock, sharedLock, type KeyedLock } from './credits/keyed-lock';
 import { redisLeaseStore } from './adapters/redis/lease-store';
@@ -65,7 +66,8 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const revisions = new RevisionRepository(mongo.db);
   const accounts = new AccountRepository(mongo.db);
   const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS, now);
-  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), config.READ_CACHE_BYTES);
+  const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
+  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, config.READ_CACHE_BYTES);
   const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
@@ -76,6 +78,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
     credits: creditsGate(leases),
     loginToken: loginTokenGate(config.JWT_SECRET),
+    responseCache: responseCache({ generation: () => generation.current(), maxBytes: config.RESPONSE_CACHE_BYTES }),
   };
   const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
   const api = new Router<RequestState>();

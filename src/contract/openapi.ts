@@ -27,7 +27,7 @@ const BEARER_HEADERS = {
   'RateLimit-Policy': header('IETF draft RateLimit-Policy field, e.g. `"default";q=600;w=60`.'),
   'X-Quota-Balance': header('Credits left on the account after this request.', 'integer'),
   'X-Quota-Cost': header('Credits this request cost.', 'integer'),
-  'Server-Timing': header('Durations of the search (`es`), database (`db`) steps and the total, in ms.'),
+  'Server-Timing': header('Durations of the search (`es`), database (`db`) and response cache (`cache`) steps and the total, in ms. An answer with a `cache` step and no `es` step was kept from an earlier identical request on the same index generation.'),
 };
 
 const KEY_ERRORS = {

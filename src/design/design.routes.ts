@@ -1,4 +1,5 @@
 import type { Route } from '../http/pipeline';
+import { always } from '../http/response-cache';
 import { modulePerformance, type DesignPorts } from './performance.service';
 import { sizeStrings } from './string-sizing.service';
 
@@ -6,6 +7,7 @@ export function designRoutes(ports: DesignPorts): Route[] {
   return [
     {
       operationId: 'getModulePerformance',
+      fromIndex: always,
       async handle(ctx, input) {
         const { irradiance, cell_temperature, model, iv_points } = input.query;
         ctx.body = await modulePerformance(input.params.id, { irradiance, cell_temperature, model, iv_points }, ports);
@@ -13,6 +15,7 @@ export function designRoutes(ports: DesignPorts): Route[] {
     },
     {
       operationId: 'checkCompatibility',
+      fromIndex: always,
       async handle(ctx, input) {
         const { module, inverter, t_min, t_max, temperatures } = input.query;
         ctx.body = await sizeStrings({ module, inverter, t_min, t_max, temperatures }, ports);

@@ -1,11 +1,30 @@
 // Entity tags on successful reads, and 304 Not Modified for a client that already holds the answer
-// (If-None-Match). The body is serialized here, once, and the tag is the hash of those bytes, so it
+// (If-None-Match). The body is serialized once, and the tag is the hash of those bytes, so it
 // changes exactly when the answer does. A 304 passes every gate a 200 does first: the key, the rate
 // limit and the credits are counted the same (documented in the OpenAPI description); what it saves
 // is the transfer.
 import { Stream } from 'node:stream';
 import etag from 'etag';
-import type { RequestMiddleware as Middleware } from './request-state';
+import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
+
+/** A JSON answer as sent: its bytes and their entity tag. */
+export interface Rendered {
+  readonly bytes: Buffer;
+  readonly tag: string;
+}
+
+export function render(body: unknown): Rendered {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  return { bytes, tag: etag(bytes) };
+}
+
+/** Sends an answer already rendered (by the response cache), so it is neither serialized nor hashed again. */
+export function sendRendered(ctx: Context, rendered: Rendered): void {
+  // The type first: Koa would label a Buffer body application/octet-stream.
+  ctx.type = 'application/json';
+  ctx.body = rendered.bytes;
+  ctx.state.rendered = rendered;
+}
 
 export function entityTags(): Middleware {
   return async (ctx, next) => {
@@ -13,10 +32,13 @@ export function entityTags(): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status !== 200) return;
     const body: unknown = ctx.body;
     if (body === null || body === undefined || body instanceof Stream) return;
-    const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-    // Keeps the content type Koa already set from the object (application/json).
-    ctx.body = bytes;
-    const tag = etag(bytes);
+    let tag = ctx.state.rendered?.bytes === body ? ctx.state.rendered.tag : undefined;
+    if (tag === undefined) {
+      const rendered = render(body);
+      // Keeps the content type Koa already set from the object (application/json).
+      ctx.body = rendered.bytes;
+      tag = rendered.tag;
+    }
     ctx.set('ETag', tag);
     if (matches(ctx.get('If-None-Match'), tag)) ctx.status = 304;
   };

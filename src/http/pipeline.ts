@@ -7,6 +7,7 @@ import { setBefore, type RequestContext as Context, type RequestMiddleware as Mi
 import { OPERATIONS, type ContractOperation, type Access } from '../contract/operations';
 import type { Scope } from '../contract/openapi';
 import { readJsonBody } from './json-body';
+import type { FromIndex } from './response-cache';
 
 export interface RequestInput {
   readonly query: Record<string, any>;
@@ -16,6 +17,8 @@ export interface RequestInput {
 
 export interface Route {
   readonly operationId: string;
+  /** When the answer is a function of the index and the input alone, it may come from the response cache. */
+  readonly fromIndex?: FromIndex;
   handle(ctx: Context, input: RequestInput): Promise<void>;
 }
 
@@ -26,6 +29,8 @@ export interface Gates {
   /** Debits `cost` credits once the request is known valid; refunds if the handler fails at all. */
   credits(cost: number): Middleware;
   loginToken: Middleware;
+  /** Serves and keeps rendered answers of index-only reads (response-cache.ts); after the credits. */
+  responseCache(operationId: string, fromIndex: FromIndex): Middleware;
 }
 
 const ACCESS: readonly Access[] = ['products:read', 'search:read', 'revisions:read', 'account', 'public'];
@@ -35,7 +40,8 @@ export function mount(router: Router<RequestState>, routes: readonly Route[], ga
     const op = OPERATIONS.get(route.operationId);
     if (!op) throw new Error(`operation ${route.operationId} is not in the OpenAPI document; refusing to mount it`);
     if (!ACCESS.includes(op.access)) throw new Error(`operation ${route.operationId} declares no access (x-scope); refusing to mount it`);
-    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), (ctx) => route.handle(ctx, setBefore(ctx, 'input')));
+    const cached = route.fromIndex ? [gates.responseCache(op.operationId, route.fromIndex)] : [];
+    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), ...cached, (ctx) => route.handle(ctx, setBefore(ctx, 'input')));
   }
 }
 

@@ -3,6 +3,7 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { KeyPrincipal } from '../keys/keys.service';
 import type { RequestInput } from './pipeline';
+import type { Rendered } from './entity-tags';
 
 export interface RequestState {
   /** Set first of all (request-id.ts). */
@@ -15,6 +16,8 @@ export interface RequestState {
   input?: RequestInput;
   /** Charges credits beyond the operation's cost (volume-costed operations), set by the credits gate. */
   charge?: (extra: number) => Promise<void>;
+  /** The body already serialized with its entity tag, set by the response cache (entity-tags.ts). */
+  rendered?: Rendered;
 }
 
 export type RequestContext = ParameterizedContext<RequestState>;

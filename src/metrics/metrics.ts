@@ -11,6 +11,7 @@ const requests = new Counter({ name: 'pds_http_requests_total', help: 'HTTP requ
 const requestSeconds = new Histogram({ name: 'pds_http_request_duration_seconds', help: 'Time to answer an HTTP request, by route, method and status.', labelNames: ['route', 'method', 'status'], buckets: LATENCY_BUCKETS, registers: [registry] });
 const dependencySeconds = new Histogram({ name: 'pds_dependency_call_duration_seconds', help: 'Duration of Elasticsearch (es) and MongoDB (db) calls, failed ones included.', labelNames: ['dependency'], buckets: LATENCY_BUCKETS, registers: [registry] });
 const creditsSpent = new Counter({ name: 'pds_credits_spent_total', help: 'Credits charged for answered requests (refunds already deducted).', registers: [registry] });
+const responseCache = new Counter({ name: 'pds_response_cache_lookups_total', help: 'Rendered answers looked up in the response cache, by result (hit or miss).', labelNames: ['result'], registers: [registry] });
 const readCache = new Counter({ name: 'pds_read_cache_lookups_total', help: 'Elasticsearch answers looked up in the read cache, by result (hit or miss).', labelNames: ['result'], registers: [registry] });
 const rateLimited = new Counter({ name: 'pds_rate_limit_rejections_total', help: 'Requests refused with 429, by limiter (api_key, or a login/registration throttle).', labelNames: ['limiter'], registers: [registry] });
 
@@ -25,6 +26,9 @@ export const metrics = {
   },
   creditsSpent(n: number): void {
     if (n > 0) creditsSpent.inc(n);
+  },
+  responseCache(result: 'hit' | 'miss'): void {
+    responseCache.inc({ result });
   },
   readCache(result: 'hit' | 'miss'): void {
     readCache.inc({ result });

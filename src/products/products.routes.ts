@@ -1,4 +1,5 @@
 import type { Route } from '../http/pipeline';
+import { always } from '../http/response-cache';
 import { setBefore } from '../http/request-state';
 import { findProducts, type SearchPort } from '../search/search.service';
 import { createGzip } from 'node:zlib';
@@ -33,18 +34,22 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
     },
     {
       operationId: 'listProducts',
+      fromIndex: always,
       async handle(ctx, input) {
         ctx.body = await findProducts('list', input.query, search, cursorSecret);
       },
     },
     {
       operationId: 'getProduct',
+      // A product as it stood (as_of) is read from its revisions in MongoDB.
+      fromIndex: (input) => input.query.as_of === undefined,
       async handle(ctx, input) {
         ctx.body = await getProduct(input.params.id, ports, input.query.as_of);
       },
     },
     {
       operationId: 'compareProducts',
+      fromIndex: always,
       async handle(ctx, input) {
         ctx.body = await compareProducts(input.query.ids, ports);
       },

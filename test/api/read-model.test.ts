@@ -44,6 +44,7 @@ describe('read model: index reads, cache per index generation, ETag and 304', fu
     assert.equal(second.headers.get('etag'), first.headers.get('etag'));
     assert.match(first.headers.get('etag') ?? '', /^"[^"]+"$/);
     assert.ok(!steps(second.headers).includes('es'), `cached: ${second.headers.get('server-timing')}`);
+    assert.ok(steps(second.headers).includes('cache'), `the response cache answered: ${second.headers.get('server-timing')}`);
     const search = { token: key, query: { q: 'Trina TSM-205', limit: 5 } };
     const asked = await callUnchecked(server.url, 'searchProducts', search);
     const again = await callUnchecked(server.url, 'searchProducts', search);
@@ -67,6 +68,35 @@ describe('read model: index reads, cache per index generation, ETag and 304', fu
     assert.equal(other.status, 200);
     const list = await callUnchecked(server.url, 'listProducts', { token: key, query: { limit: 3 } });
     assert.notEqual(list.headers.get('etag'), tag, 'another answer, another tag');
+  });
+
+  it('when an answer comes from the response cache, then the key, its scope, validation, the rate limit and the credits apply as to a fresh one', async () => {
+    const dev = await newDeveloper(server.url);
+    const own = await dev.key(['products:read']);
+    const read = (token: string, query: Record<string, string> = {}) => callUnchecked(server.url, 'getProduct', { token, params: { id: productId }, query, headers: {} });
+    const replies = [await read(own.secret), await read(own.secret), await read(own.secret)];
+    assert.deepEqual(replies.map((r) => r.status), [200, 200, 200]);
+    assert.ok(replies.slice(1).every((r) => steps(r.headers).includes('cache')), 'answered from the response cache');
+    const balances = replies.map((r) => Number(r.headers.get('x-quota-balance')));
+    assert.deepEqual(balances, [balances[0], balances[0] - 1, balances[0] - 2], 'each cached answer is charged');
+    const remaining = replies.map((r) => Number(r.headers.get('x-ratelimit-remaining')));
+    assert.deepEqual(remaining, [remaining[0], remaining[0] - 1, remaining[0] - 2], 'each cached answer is counted by the rate limit');
+    const searchOnly = await dev.key(['search:read']);
+    assert.equal((await read(searchOnly.secret)).status, 403, 'a key without products:read gets no cached answer');
+    assert.equal((await read(own.secret, { as_of: 'yesterday' })).status, 400, 'bad input is refused before the cache');
+    const revoked = await callUnchecked(server.url, 'revokeApiKey', { token: dev.token, params: { id: own.id } });
+    assert.equal(revoked.status, 204);
+    const after = await read(own.secret);
+    assert.equal(after.status, 401, 'a revoked key gets no cached answer');
+    assert.equal(after.headers.get('etag'), null);
+  });
+
+  it('when a product is read as of a revision, then it comes from MongoDB each time, not from the response cache', async () => {
+    const asOf = () => callUnchecked(server.url, 'getProduct', { token: key, params: { id: productId }, query: { as_of: '1' }, headers: {} });
+    const [first, second] = [await asOf(), await asOf()];
+    assert.equal(second.status, 200);
+    assert.equal(second.text, first.text);
+    for (const reply of [first, second]) assert.ok(steps(reply.headers).includes('db') && !steps(reply.headers).includes('cache'), `${reply.headers.get('server-timing')}`);
   });
 
   it('when a reindex brings a new value, then reads serve it within about ALIAS_CHECK_MS and the old ETag no longer matches', async () => {

@@ -41,7 +41,7 @@ describe('OpenAPI contract', () => {
 
   it('when a route names an operation the document lacks, then it refuses to mount', () => {
     const pass = (async (_ctx: unknown, next: () => Promise<void>) => next()) as never;
-    const gates: Gates = { apiKey: () => pass, rateLimit: pass, credits: () => pass, loginToken: pass };
+    const gates: Gates = { apiKey: () => pass, rateLimit: pass, credits: () => pass, loginToken: pass, responseCache: () => pass };
     assert.throws(() => mount(new Router(), [{ operationId: 'deleteEverything', handle: async () => undefined }], gates, 1024), /not in the OpenAPI document/);
   });
 });
