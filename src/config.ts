@@ -25,7 +25,7 @@ const schema = {
     LOGIN_RATE_LIMIT_WINDOW_MS: { type: 'integer', minimum: 1000, default: 900000 },
     KEY_FAILURES_MAX: { description: 'Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429.', type: 'integer', minimum: 1, default: 300 },
     SIGNUP_CREDITS: { description: 'Credits a new account starts with.', type: 'integer', minimum: 0, default: 1000 },
-    CREDIT_LEASE_MAX: { description: 'Largest block of credits an instance takes from an account\'s balance at once (1: a database write per request).', type: 'integer', minimum: 1, maximum: 1000, default: 20 },
+    CREDIT_LEASE_MAX: { description: 'Largest block of credits an instance takes from an account\'s balance at once (1: a database write per request).', type: 'integer', minimum: 1, maximum: 1000, default: 100 },
     CREDIT_LEASE_IDLE_MS: { description: 'After this long unused, an instance gives an account\'s unspent leased credits back.', type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     KEY_CACHE_TTL_MS: { description: 'How long a verified API key is trusted from the in-process cache before it is read again.', type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
     READ_CACHE_BYTES: { description: 'Bytes of Elasticsearch answers kept in memory per instance, per index generation; 0 turns the cache off.', type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },

@@ -13,14 +13,20 @@ export interface KeyedLock {
 
 export const NO_LOCK: KeyedLock = { run: (_key, work) => work() };
 
+export interface ProcessLock extends KeyedLock {
+  /** Whether work on `key` is running or waiting now. */
+  busy(key: string): boolean;
+}
+
 /**
  * One chain of pending work per key, within this process. A turn not reached within `waitMs` is
  * given up with a 503: with the database away every turn takes a full timeout, and a queue of them
  * would hold a request for a multiple of it.
  */
-export function processLock(waitMs = Infinity): KeyedLock {
+export function processLock(waitMs = Infinity): ProcessLock {
   const tails = new Map<string, Promise<unknown>>();
   return {
+    busy: (key) => tails.has(key),
     run<T>(key: string, work: () => Promise<T>): Promise<T> {
       const previous = tails.get(key) ?? Promise.resolve();
       let gaveUp = false;

@@ -1,13 +1,16 @@
 // Credits taken from the database in blocks ("leases") per account and instance, and spent from
 // memory: one database write per block instead of one per request. A quiet account takes one
 // credit at a time, exactly as before; an account that keeps calling gets blocks that double up to
-// `maxBlock`. What a lease has not spent goes back to the database after `idleMs` without use, on
-// shutdown, and before any 402 (so a refusal always sees the whole balance).
+// `maxBlock`, and the next block is taken in the background once a quarter of the current one is
+// left, so a busy account's requests do not queue behind a database write. What a lease has not
+// spent goes back to the database after `idleMs` without use, on shutdown, and before any 402 (so a
+// refusal always sees the whole balance).
 // The cost: another instance may see those credits as taken for up to `idleMs`, and a process that
 // dies without shutting down loses at most the unspent part of its leases (at most `maxBlock` per
-// account). Balances stay exact otherwise: balance + leased = what the account really has.
+// account: a background block tops the lease up to its block size, never beyond). Balances stay
+// exact otherwise: balance + leased = what the account really has.
 import { debit, type CreditPorts } from './credits.service';
-import { processLock, type KeyedLock } from './keyed-lock';
+import { processLock, type ProcessLock } from './keyed-lock';
 import type { Refunds } from './refunds';
 
 interface Lease {
@@ -17,6 +20,8 @@ interface Lease {
   block: number;
   refilledAt: number;
   usedAt: number;
+  /** The background top-up under way, if any. */
+  topping?: Promise<void>;
 }
 
 /** Within this long of the last refill, the next block is twice as large. */
@@ -24,7 +29,7 @@ const GROW_WITHIN_MS = 1000;
 
 export class CreditLeases {
   private readonly leases = new Map<string, Lease>();
-  private readonly turns: KeyedLock;
+  private readonly turns: ProcessLock;
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -37,13 +42,15 @@ export class CreditLeases {
 
   /** Takes `cost` credits; resolves with the balance to show, or throws 402 with nothing taken. */
   take(accountId: string, cost: number): Promise<number> {
+    const held = this.leases.get(accountId);
+    // The common case needs no turn: the lease covers the cost and nothing is under way for the
+    // account, and spending from memory is one synchronous step.
+    if (held && held.remaining >= cost && !this.turns.busy(accountId)) return Promise.resolve(this.spend(accountId, held, cost));
     return this.turns.run(accountId, async () => {
+      await this.leases.get(accountId)?.topping;
       let lease = this.leases.get(accountId);
       if (!lease || lease.remaining < cost) lease = await this.refill(accountId, cost, lease);
-      lease.remaining -= cost;
-      lease.usedAt = Date.now();
-      this.schedule();
-      return lease.stored + lease.remaining;
+      return this.spend(accountId, lease, cost);
     });
   }
 
@@ -84,7 +91,33 @@ export class CreditLeases {
     return exact;
   }
 
+  private spend(accountId: string, lease: Lease, cost: number): number {
+    lease.remaining -= cost;
+    lease.usedAt = Date.now();
+    this.schedule();
+    if (lease.block > 1 && !lease.topping && lease.remaining * 4 <= lease.block) {
+      lease.topping = this.topUp(accountId, lease).finally(() => (lease.topping = undefined));
+    }
+    return lease.stored + lease.remaining;
+  }
+
+  /**
+   * Takes the next block while the lease still has credits. Not enough left for it, or the database
+   * away: nothing happens here, and the request that finds the lease empty takes the exact path
+   * (a single debit, a 402 on the whole balance, or the database's error).
+   */
+  private async topUp(accountId: string, lease: Lease): Promise<void> {
+    const now = Date.now();
+    const block = now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : lease.block;
+    const taken = block - lease.remaining;
+    const stored = await this.ports.lock.run(accountId, () => this.ports.accounts.debit(accountId, taken)).catch(() => null);
+    if (stored === null) return;
+    Object.assign(lease, { remaining: lease.remaining + taken, stored, block, refilledAt: now });
+  }
+
   private async release(accountId: string): Promise<void> {
+    // A top-up under way lands in this lease first, so what it took is given back with the rest.
+    await this.leases.get(accountId)?.topping;
     const lease = this.leases.get(accountId);
     this.leases.delete(accountId);
     if (lease && lease.remaining > 0) await this.refunds.land(accountId, lease.remaining);
