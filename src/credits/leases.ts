@@ -103,8 +103,9 @@ export class CreditLeases {
 
   /**
    * Takes the next block while the lease still has credits. Not enough left for it, or the database
-   * away: nothing happens here, and the request that finds the lease empty takes the exact path
-   * (a single debit, a 402 on the whole balance, or the database's error).
+   * away: nothing happens here, and the request that finds the lease short refills it under the
+   * account's turn as before (a block, else a single debit or a 402 on the whole balance, or the
+   * database's error).
    */
   private async topUp(accountId: string, lease: Lease): Promise<void> {
     const now = Date.now();

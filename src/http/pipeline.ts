@@ -1,7 +1,8 @@
 // Mounts routes only through the contract: each route names an operationId of the OpenAPI document,
-// and gets the gates its declared access requires (API key with scope, rate limit and credits; a
-// login token; or nothing), then request validation, then its handler. A route whose operation is
-// missing from the document, or declares no access, refuses to mount.
+// and gets the gates its declared access requires (API key with scope and rate limit; a
+// login token; or nothing), then request validation, the credits, the response cache when the
+// route's answer is the index's alone, then its handler. A route whose operation is missing from
+// the document, or declares no access, refuses to mount.
 import type Router from '@koa/router';
 import { setBefore, type RequestContext as Context, type RequestMiddleware as Middleware, type RequestState } from './request-state';
 import { OPERATIONS, type ContractOperation, type Access } from '../contract/operations';

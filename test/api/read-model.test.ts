@@ -6,7 +6,9 @@ import { startServer, type TestServer } from '../helpers/server';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
-import { callUnchecked } from '../helpers/contract';
+import { call, callUnchecked } from '../helpers/contract';
+import { MongoWatch } from '../helpers/mongo-watch';
+import { COLLECTIONS } from '../../src/adapters/mongo/collections';
 import { waitFor } from '../helpers/wait';
 
 const ALIAS_CHECK_MS = 200;
@@ -97,6 +99,35 @@ describe('read model: index reads, cache per index generation, ETag and 304', fu
     assert.equal(second.status, 200);
     assert.equal(second.text, first.text);
     for (const reply of [first, second]) assert.ok(steps(reply.headers).includes('db') && !steps(reply.headers).includes('cache'), `${reply.headers.get('server-timing')}`);
+  });
+
+  it('when products are read, compared and exported, then MongoDB is asked nothing about products or revisions; as_of and the revision list are', async () => {
+    // Every MongoDB command passes a proxy that reads it; the caches are off, so each request takes
+    // the read path. The controls at the end show the proxy does see catalog reads when there are some.
+    const watch = await MongoWatch.create(catalog.mongoUri);
+    const watched = await startServer({ MONGODB_URI: watch.via(catalog.mongoUri), ELASTICSEARCH_INDEX: catalog.alias, READ_CACHE_BYTES: '0', RESPONSE_CACHE_BYTES: '0' });
+    try {
+      const token = (await (await newDeveloper(watched.url)).key(['products:read', 'revisions:read'])).secret;
+      const ids = (await catalog.products.identities()).map((p) => p._id);
+      const catalogCollections = [COLLECTIONS.products, COLLECTIONS.revisions];
+      const from = watch.commands.length;
+      for (const id of ids) assert.equal((await callUnchecked(watched.url, 'getProduct', { token, params: { id } })).status, 200);
+      const compared = await callUnchecked(watched.url, 'compareProducts', { token, query: { ids: ids.slice(0, 5).join(',') } });
+      assert.equal(compared.status, 200);
+      const exported = await call(watched.url, 'exportProducts', { token, headers: { 'accept-encoding': 'identity' } });
+      assert.equal(exported.text.trim().split('\n').length, ids.length, 'the export streamed every product');
+      assert.ok(watch.commands.length > from, 'the proxy saw the credit debits of those requests');
+      assert.deepEqual(watch.readsOf(catalogCollections, from), [], 'no read of the products or revisions collections');
+
+      const asOf = await callUnchecked(watched.url, 'getProduct', { token, params: { id: productId }, query: { as_of: '1' } });
+      assert.equal(asOf.status, 200);
+      assert.ok(watch.readsOf([COLLECTIONS.revisions], from).length > 0, 'as_of reads its revision from MongoDB, and the proxy sees it');
+      assert.equal((await callUnchecked(watched.url, 'listRevisions', { token, params: { id: productId } })).status, 200);
+      assert.ok(watch.readsOf([COLLECTIONS.products], from).length > 0, 'the revision list reads the product from MongoDB, and the proxy sees it');
+    } finally {
+      await watched.stop();
+      await watch.close();
+    }
   });
 
   it('when a reindex brings a new value, then reads serve it within about ALIAS_CHECK_MS and the old ETag no longer matches', async () => {
