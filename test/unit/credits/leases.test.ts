@@ -46,16 +46,35 @@ function heldAccount(balance: number) {
 function leasesOn(account: ReturnType<typeof heldAccount>, maxBlock: number) {
   const ports = { accounts: account, lock: NO_LOCK };
   const refunds = new Refunds({ ...ports, owed: memoryOwedRefunds(), turns: processLock() }, createLogger('error', () => undefined));
-  return { leases: new CreditLeases(ports, refunds, { maxBlock, idleMs: 60000, waitMs: 5000 }), refunds };
+  const leases = new CreditLeases(ports, refunds, { maxBlock, idleMs: 60000, waitMs: 5000 });
+  // Stopping gives every unspent lease back, so the balance can be checked whole.
+  const stop = async () => {
+    await leases.close();
+    await refunds.close();
+  };
+  return { leases, stop };
 }
 
 /** Resolves once pending promise callbacks have run (the debits started by take()). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Spends one credit at a time until a take fails, at most `max` times: what was spent, and the failure. */
+async function spendUntilRefused(leases: CreditLeases, max: number): Promise<{ spent: number; failure?: unknown }> {
+  for (let spent = 0; spent < max; spent++) {
+    try {
+      await leases.take('a', 1);
+    } catch (failure) {
+      return { spent, failure };
+    }
+    await settle();
+  }
+  return { spent: max };
+}
+
 describe('credits: leases', () => {
   it('when an account keeps calling, then its next block is taken before the lease runs out, and requests do not wait for it', async () => {
     const account = heldAccount(1000);
-    const { leases, refunds } = leasesOn(account, 16);
+    const { leases, stop } = leasesOn(account, 16);
     let spent = 0;
     // Blocks double while the account is busy (1, 2, 4, 8, 16), then stay at 16.
     for (let i = 0; i < 60; i++) {
@@ -82,14 +101,13 @@ describe('credits: leases', () => {
     release();
     account.gate = undefined;
     await settle();
-    await leases.close();
-    await refunds.close();
+    await stop();
     assert.equal(account.balance + spent, 1000, 'balance + spent = what the account had');
   });
 
-  it('when a top-up fails, then the requests the lease still covers are served, and the exact path reports the failure when it runs out', async () => {
+  it("when a top-up fails, then the requests the lease still covers are served, and the refill under the account's turn reports the failure when it runs out", async () => {
     const account = heldAccount(100);
-    const { leases, refunds } = leasesOn(account, 8);
+    const { leases, stop } = leasesOn(account, 8);
     let spent = 0;
     while (account.debits.length < 5) {
       await leases.take('a', 1);
@@ -97,40 +115,22 @@ describe('credits: leases', () => {
       await settle();
     }
     account.fail = true;
-    let failure: unknown;
-    for (let i = 0; i < 20 && failure === undefined; i++) {
-      try {
-        await leases.take('a', 1);
-        spent += 1;
-      } catch (err) {
-        failure = err;
-      }
-    }
-    assert.ok(failure instanceof Error && /database away/.test(failure.message), String(failure));
+    const after = await spendUntilRefused(leases, 20);
+    assert.ok(after.spent > 0, 'what the lease held was still spent');
+    spent += after.spent;
+    assert.ok(after.failure instanceof Error && /database away/.test(after.failure.message), String(after.failure));
     account.fail = false;
-    await leases.close();
-    await refunds.close();
+    await stop();
     assert.equal(account.balance + spent, 100, 'nothing taken by the failed writes');
   });
 
   it('when the balance cannot cover a block, then the lease is given back and the 402 sees the whole balance', async () => {
     const account = heldAccount(12);
-    const { leases, refunds } = leasesOn(account, 8);
-    let spent = 0;
-    let refused: unknown;
-    for (let i = 0; i < 20 && refused === undefined; i++) {
-      try {
-        await leases.take('a', 1);
-        spent += 1;
-        await settle();
-      } catch (err) {
-        refused = err;
-      }
-    }
-    assert.ok(refused instanceof AppError && refused.code === 'INSUFFICIENT_CREDITS', String(refused));
+    const { leases, stop } = leasesOn(account, 8);
+    const { spent, failure } = await spendUntilRefused(leases, 20);
+    assert.ok(failure instanceof AppError && failure.code === 'INSUFFICIENT_CREDITS', String(failure));
     assert.equal(spent, 12, 'every credit was spendable');
-    await leases.close();
-    await refunds.close();
+    await stop();
     assert.equal(account.balance, 0);
   });
 });
