@@ -37,6 +37,7 @@ function gatewayEnv(esUrl: string, alias = config.ELASTICSEARCH_INDEX): Record<s
     REDIS_URL: config.REDIS_URL,
     REDIS_KEY_PREFIX: 'pds-bench:',
     RATE_LIMIT_MAX: '1000000000',
+    ACCOUNT_RATE_LIMIT_MAX: '1000000000',
     SIGNUP_CREDITS: '1000000000',
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
     CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef01234567',

@@ -2,18 +2,24 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
   instance?: string;
   request_id?: string;
-  /** For validation problems: each failing parameter. */
+  /** For validation problems: each failing parameter, the first 50 at most (then `errors_truncated` is true and `errors_total` counts them all). */
   errors?: Array<{
     in: "query" | "path" | "body" | "header";
     name: string;
     message: string;
   }>;
+  /** Present (true) when `errors` lists only the first failures. */
+  errors_truncated?: boolean;
+  /** How many failures there were, when `errors` lists only the first. */
+  errors_total?: number;
+  /** For `unknown-products`: every id that names no product. */
+  unknown_ids?: Array<string>;
 };
 
 /** Spec values by normalized name; units are in `x-spec-catalog` and in each product's `units`. */
@@ -1948,7 +1954,6 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
-      404: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1965,6 +1970,7 @@ export interface Operations {
       200: {
         [key: string]: unknown;
       };
+      400: Problem;
       431: Problem;
     };
   };
@@ -2029,6 +2035,7 @@ export interface Operations {
       201: ApiKeyCreated;
       400: Problem;
       401: Problem;
+      409: Problem;
       413: Problem;
       415: Problem;
       431: Problem;

@@ -12,12 +12,15 @@ import type { Logger } from './http/logger';
 export interface AppDeps {
   readonly logger: Logger;
   readonly trustProxy: boolean;
+  /** With trustProxy, how many proxies append to X-Forwarded-For: the client is the entry that many from the right. */
+  readonly proxyHops: number;
   /** Routers in mount order; each carries its own middleware (auth, limits, credits) per route. */
   readonly routers: readonly Router[];
 }
 
 export function buildApp(deps: AppDeps): Koa {
-  const app = new Koa<RequestState>({ proxy: deps.trustProxy });
+  // maxIpsCount keeps only the entries our own proxies wrote: the leftmost are whatever the client sent.
+  const app = new Koa<RequestState>({ proxy: deps.trustProxy, maxIpsCount: deps.proxyHops });
   // Errors are rendered by problemErrors; Koa's own handler would only log them a second time.
   app.silent = true;
   // What reaches Koa's error event is past problemErrors: a body stream failing after the headers.

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, batchedSink());
   const wired = wire(config, logger);
   await wired.warmUp();
-  const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, routers: wired.routers });
+  const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, proxyHops: config.TRUSTED_PROXY_HOPS, routers: wired.routers });
   const server = createHttpServer(app).listen(config.PORT, config.HOST);
   server.on('listening', () => {
     const address = server.address();

@@ -65,9 +65,9 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const products = new ProductRepository(mongo.db);
   const revisions = new RevisionRepository(mongo.db);
   const accounts = new AccountRepository(mongo.db);
-  const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db) }, config.KEY_CACHE_TTL_MS, now);
+  const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') }, { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT }, now);
   const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
-  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, config.READ_CACHE_BYTES);
+  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, { maxBytes: config.READ_CACHE_BYTES, maxEntries: config.READ_CACHE_ENTRIES });
   const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
@@ -75,10 +75,10 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
 
   const gates: Gates = {
     apiKey: apiKeyGate(keys, createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX)),
-    rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
+    rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, accountMax: config.ACCOUNT_RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
     credits: creditsGate(leases),
     loginToken: loginTokenGate(config.JWT_SECRET),
-    responseCache: responseCache({ generation: () => generation.current(), maxBytes: config.RESPONSE_CACHE_BYTES }),
+    responseCache: responseCache({ generation: () => generation.current(), maxBytes: config.RESPONSE_CACHE_BYTES, maxEntries: config.RESPONSE_CACHE_ENTRIES }),
   };
   const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
   const api = new Router<RequestState>();
@@ -86,7 +86,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     api,
     [
       ...contractRoutes(),
-      ...productRoutes({ index: search, revisions }, search, config.CURSOR_SECRET),
+      ...productRoutes({ index: search, revisions }, search, config.CURSOR_SECRET, { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS }),
       ...designRoutes({ index: search }),
       ...searchRoutes(search, config.CURSOR_SECRET),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
@@ -95,7 +95,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         ports: { accounts },
         signupCredits: config.SIGNUP_CREDITS,
         jwt: { secret: config.JWT_SECRET, ttlSeconds: config.JWT_TTL_SECONDS },
-        throttles: { loginByEmail: throttle('login-email'), loginByAddress: throttle('login-ip'), registerByAddress: throttle('register-ip') },
+        throttles: { loginFailuresByEmailAndAddress: throttle('login-failures-email-ip'), loginFailuresByAddress: throttle('login-failures-ip'), registerByAddress: throttle('register-ip') },
       }),
       ...keyRoutes(keys),
     ],
@@ -120,12 +120,16 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   };
 }
 
+/** One turn at a time per name: across instances by a lease in Redis; without Redis, in this process. */
+function turnsLock(config: Config, redis: RedisClient | undefined, logger: Logger, what: string): KeyedLock {
+  if (!redis) return processLock();
+  return sharedLock(redisLeaseStore(redis, config.REDIS_KEY_PREFIX), { ...creditLockTiming(config), onLost: (key) => logger.error(`${what} lease lost while its write was running`, { key }) });
+}
+
 /** Owed refunds in Redis, settled one at a time across instances; without Redis, in this process. */
 function owedRefundPorts(config: Config, redis: RedisClient | undefined, logger: Logger) {
-  if (!redis) return { owed: memoryOwedRefunds(), turns: processLock() };
-  const leases = redisLeaseStore(redis, config.REDIS_KEY_PREFIX);
-  const turns = sharedLock(leases, { ...creditLockTiming(config), onLost: (key) => logger.error('refund settling lease lost while its write was running', { key }) });
-  return { owed: redisOwedRefunds(redis, config.REDIS_KEY_PREFIX), turns };
+  const turns = turnsLock(config, redis, logger, 'refund settling');
+  return { owed: redis ? redisOwedRefunds(redis, config.REDIS_KEY_PREFIX) : memoryOwedRefunds(), turns };
 }
 
 /** A lease lives twice the request timeout plus a second: longer than the one database call it guards can take. */

@@ -26,7 +26,7 @@ async function main() {
   }
   const cases = buildQuerySet(products, Number(args['per-kind']), Number(args.seed));
   // No read cache: every query of the set is asked once.
-  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), 0);
+  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), { maxBytes: 0, maxEntries: 0 });
   const ranks: number[] = [];
   for (const c of cases) {
     const query = parseProductQuery('search', { q: c.q, limit: 10, fields: 'id,model,manufacturer,category,specs.stc_power_w' });

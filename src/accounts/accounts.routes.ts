@@ -1,5 +1,6 @@
 import type { Route } from '../http/pipeline';
-import type { Throttle } from '../http/throttle';
+import type { Throttle, Verdict } from '../http/throttle';
+import { addressKey } from '../http/client-address';
 import { AppError } from '../errors/app-error';
 import { register, login, normalizeEmail, type AccountPorts } from './accounts.service';
 
@@ -7,12 +8,16 @@ export interface AccountRouteDeps {
   readonly ports: AccountPorts;
   readonly signupCredits: number;
   readonly jwt: { secret: string; ttlSeconds: number };
-  readonly throttles: { loginByEmail: Throttle; loginByAddress: Throttle; registerByAddress: Throttle };
+  /**
+   * Failed logins are counted per email and client address together, and per client address: a
+   * stranger who fails with a victim's email locks out only their own address, never the victim.
+   * A successful login counts nothing. Registrations are counted per client address.
+   */
+  readonly throttles: { loginFailuresByEmailAndAddress: Throttle; loginFailuresByAddress: Throttle; registerByAddress: Throttle };
 }
 
-async function admit(throttle: Throttle, key: string, what: string): Promise<void> {
-  const { allowed, retryAfterSeconds } = await throttle.hit(key);
-  if (!allowed) throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${retryAfterSeconds} s.`, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+function refuse(verdict: Verdict, what: string): void {
+  if (!verdict.allowed) throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, { headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
 }
 
 export function accountRoutes(deps: AccountRouteDeps): Route[] {
@@ -20,7 +25,7 @@ export function accountRoutes(deps: AccountRouteDeps): Route[] {
     {
       operationId: 'register',
       async handle(ctx, input) {
-        await admit(deps.throttles.registerByAddress, ctx.ip, 'registrations from this address');
+        refuse(await deps.throttles.registerByAddress.hit(addressKey(ctx.ip)), 'registrations from this address');
         ctx.status = 201;
         ctx.body = await register(input.body, deps.signupCredits, deps.ports);
       },
@@ -28,9 +33,17 @@ export function accountRoutes(deps: AccountRouteDeps): Route[] {
     {
       operationId: 'login',
       async handle(ctx, input) {
-        await admit(deps.throttles.loginByAddress, ctx.ip, 'login attempts from this address');
-        await admit(deps.throttles.loginByEmail, normalizeEmail(input.body.email), 'login attempts for this email');
-        ctx.body = await login(input.body, deps.jwt, deps.ports);
+        const address = addressKey(ctx.ip);
+        const pair = `${normalizeEmail(input.body.email)} ${address}`;
+        const { loginFailuresByEmailAndAddress: byPair, loginFailuresByAddress: byAddress } = deps.throttles;
+        refuse(await byAddress.peek(address), 'failed logins from this address');
+        refuse(await byPair.peek(pair), 'failed logins for this email from this address');
+        try {
+          ctx.body = await login(input.body, deps.jwt, deps.ports);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await Promise.all([byAddress.hit(address), byPair.hit(pair)]);
+          throw err;
+        }
       },
     },
   ];

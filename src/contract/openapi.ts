@@ -3,6 +3,7 @@
 // response against it, and GET /api/v1/openapi.json serves exactly this object.
 import { CATEGORIES, SPECS, type SpecName } from '../products/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
+import { CONFIG_DEFAULTS } from '../config';
 import { SCHEMAS } from './schemas';
 import { QUALITY_CHECKS } from '../revisions/quality';
 import { PRODUCT_ID_PATTERN } from '../products/product-id';
@@ -14,6 +15,8 @@ export const NOTICE =
 
 export type Scope = 'products:read' | 'search:read' | 'revisions:read';
 
+/** A limit the operator sets: its configuration key and its default (what an instance enforces unless configured otherwise). */
+const setting = (key: keyof typeof CONFIG_DEFAULTS) => ({ setting: key, default: CONFIG_DEFAULTS[key] });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
 const header = (description: string, type = 'string') => ({ description, schema: { type } });
@@ -27,14 +30,16 @@ const BEARER_HEADERS = {
   'RateLimit-Policy': header('IETF draft RateLimit-Policy field, e.g. `"default";q=600;w=60`.'),
   'X-Quota-Balance': header('Credits left on the account after this request.', 'integer'),
   'X-Quota-Cost': header('Credits this request cost.', 'integer'),
-  'Server-Timing': header('Durations of the search (`es`), database (`db`) and response cache (`cache`) steps and the total, in ms. An answer with a `cache` step and no `es` step was kept from an earlier identical request on the same index generation.'),
+  'Server-Timing': header(
+    'Durations of the search (`es`) and database (`db`) steps and the total, in ms. Answers of index-only reads may be kept and shared between accounts within one index generation; no step names a kept answer, though one made without an `es` step, or quickly, may have been. What another account asked is never part of an answer.',
+  ),
 };
 
 const KEY_ERRORS = {
   401: problem('Missing, unknown, expired or revoked API key, or a login token where an API key is required.'),
   402: problem('The account has too few credits for this request; nothing was done.'),
   403: problem('The key lacks the scope this operation requires.'),
-  429: { ...problem('Rate limit exceeded for this key, or too many refused keys from this address; see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+  429: { ...problem('Rate limit exceeded for this key or for its account (all its keys together), or too many refused keys from this address (IPv6: its /64); see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
   503: { ...problem('A dependency is unavailable or did not answer within the request timeout (type `dependency-timeout`); see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
 };
 
@@ -114,7 +119,7 @@ export function buildOpenApi() {
     info: {
       title: 'Product Data Service',
       version: '1.0.0',
-      description: `Source-backed technical data on PV modules and inverters. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`. Credits are charged only for successful (2xx) answers, and for 304.\n\nEvery read but the export carries an \`ETag\`; send it back in \`If-None-Match\` and an unchanged answer comes as 304 Not Modified with no body. A 304 passes the same key, scope, rate-limit and credit checks as the 200 and costs the same: what it saves is the transfer. Current-product reads (list, search, get, compare, export) come from the search index, which a reindex replaces as a whole; an instance notices a reindex within about a second, so for that long after one it may still answer from the replaced data. No CORS: the API is for servers and scripts holding a secret key, so no response invites a page on another origin.`,
+      description: `Source-backed technical data on PV modules, inverters and heat pumps. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`. Credits are charged only for successful (2xx) answers, and for 304.\n\nEvery read but the export carries an \`ETag\`; send it back in \`If-None-Match\` and an unchanged answer comes as 304 Not Modified with no body. A 304 passes the same key, scope, rate-limit and credit checks as the 200 and costs the same: what it saves is the transfer. Current-product reads (list, search, get, compare, export) come from the search index, which a reindex replaces as a whole; an instance notices a reindex within about a second, so for that long after one it may still answer from the replaced data. No CORS: the API is for servers and scripts holding a secret key, so no response invites a page on another origin.`,
     },
     servers: [{ url: '/' }],
     tags: [{ name: 'products' }, { name: 'design' }, { name: 'revisions' }, { name: 'sources' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
@@ -226,7 +231,7 @@ export function buildOpenApi() {
             1,
             {
               tags: ['products'],
-              description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1), charged before the stream starts; \`X-Quota-Cost\` says how many.`,
+              description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1): the products are counted first and the whole price is charged before any of them is read; \`X-Quota-Cost\` says how many. An account runs at most \`x-exports-per-account\` exports at once on one instance (one more answers 429), and an export whose client reads nothing for \`x-export-idle-timeout-ms\` is closed (the stream ends cut short).`,
               parameters: [param('category', 'Only this category.', { type: 'string', enum: [...CATEGORIES] }), IN_LATEST_EDITION_PARAM],
             },
             { description: 'The products, one per line.', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'NDJSON: one product object per line.' } } } },
@@ -234,6 +239,8 @@ export function buildOpenApi() {
             true,
           ),
           'x-credit-cost-per-100-products': 1,
+          'x-exports-per-account': setting('EXPORT_CONCURRENCY_PER_ACCOUNT'),
+          'x-export-idle-timeout-ms': setting('EXPORT_IDLE_TIMEOUT_MS'),
         },
       },
       '/api/v1/changes': {
@@ -292,11 +299,18 @@ export function buildOpenApi() {
           2,
           { tags: ['products'], parameters: [{ ...commaList('ids', `Comma-separated product ids, ${COMPARE_MIN} to ${COMPARE_MAX}, no duplicates.`, { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN }, { minItems: COMPARE_MIN, maxItems: COMPARE_MAX, uniqueItems: true }), required: true }] },
           { description: 'The products in the order asked, and for every spec present in any of them each value and whether they differ.', content: { 'application/json': { schema: ref('Comparison') } } },
-          { 400: problem('Missing, single, duplicate, malformed or too many ids.'), 404: problem('One or more ids name no product; the problem lists them.') },
+          { 400: problem('Missing, single, duplicate, malformed or too many ids; or ids that name no product (type `unknown-products`, with `unknown_ids` listing them; not charged).') },
         ),
       },
       '/api/v1/openapi.json': {
-        get: { operationId: 'getOpenApiContract', summary: 'This document', tags: ['contract'], security: [], 'x-scope': 'public', responses: { 200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } } } },
+        get: {
+          operationId: 'getOpenApiContract',
+          summary: 'This document',
+          tags: ['contract'],
+          security: [],
+          'x-scope': 'public',
+          responses: { 200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } }, 400: problem('Query parameters were sent; this operation takes none (the problem lists at most the first 50).') },
+        },
       },
       '/api/v1/auth/register': {
         post: {
@@ -332,7 +346,7 @@ export function buildOpenApi() {
             401: problem('Wrong email or password (the same answer either way).'),
             413: problem('Body too large.'),
             415: problem('Body is not application/json.'),
-            429: { ...problem('Too many attempts for this email or from this address.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+            429: { ...problem('Too many failed logins for this email from this address, or from this address (IPv6: its /64); a successful login counts nothing.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
             503: problem('A dependency is unavailable.'),
           },
         },
@@ -352,11 +366,13 @@ export function buildOpenApi() {
           tags: ['keys'],
           security: [{ loginToken: [] }],
           'x-scope': 'account',
+          'x-max-keys-per-account': setting('MAX_KEYS_PER_ACCOUNT'),
           requestBody: { required: true, content: { 'application/json': { schema: ref('NewApiKey') } } },
           responses: {
             201: { description: 'The key, with its secret.', content: { 'application/json': { schema: ref('ApiKeyCreated') } } },
             400: problem('Invalid name, unknown scope, expiry in the past, malformed JSON.'),
             401: problem('Missing, invalid or expired login token.'),
+            409: problem(`The account already holds the most live (unrevoked, unexpired) keys it may (\`x-max-keys-per-account\`); revoke one first (type \`key-limit-reached\`).`),
             413: problem('Body too large.'),
             415: problem('Body is not application/json.'),
             503: problem('A dependency is unavailable.'),
@@ -390,8 +406,8 @@ export function buildOpenApi() {
 
 /**
  * Request line plus headers, at most. Chosen so that every request the document allows fits with
- * room for the headers (test/unit/contract/request-size.test.ts checks it): the 172 range
- * parameters and 20 manufacturers at their longest, percent-encoded, come to about 60 KiB.
+ * room for the headers (test/unit/contract/request-size.test.ts checks it): every range
+ * parameter and 20 manufacturers at their longest, percent-encoded, fit within it.
  */
 export const MAX_HEADER_BYTES = 96 * 1024;
 

@@ -1,6 +1,7 @@
 // Component schemas of the OpenAPI document: response shapes the tests validate every answer against.
 import { CATEGORIES, SPECS } from '../products/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
+import { MAX_LISTED_ERRORS } from '../errors/app-error';
 import { DESIGN_SCHEMAS } from './design-schemas';
 
 const JSON_SCHEMA = {
@@ -33,13 +34,17 @@ export const SCHEMAS = {
       request_id: { type: 'string' },
       errors: {
         type: 'array',
-        description: 'For validation problems: each failing parameter.',
+        description: `For validation problems: each failing parameter, the first ${MAX_LISTED_ERRORS} at most (then \`errors_truncated\` is true and \`errors_total\` counts them all).`,
+        maxItems: MAX_LISTED_ERRORS,
         items: {
           type: 'object',
           required: ['in', 'name', 'message'],
           properties: { in: { type: 'string', enum: ['query', 'path', 'body', 'header'] }, name: { type: 'string' }, message: { type: 'string' } },
         },
       },
+      errors_truncated: { type: 'boolean', description: 'Present (true) when `errors` lists only the first failures.' },
+      errors_total: { type: 'integer', minimum: 1, description: 'How many failures there were, when `errors` lists only the first.' },
+      unknown_ids: { type: 'array', items: { type: 'string' }, description: 'For `unknown-products`: every id that names no product.' },
     },
   },
   Specs: {

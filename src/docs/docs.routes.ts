@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../shared/paths';
+import { AppError } from '../errors/app-error';
 
 const DIST = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const VERSION = (JSON.parse(readFileSync(path.join(DIST, 'package.json'), 'utf8')) as { version: string }).version;
@@ -48,11 +49,12 @@ export function docsRouter(): Router {
   });
   router.get('/docs/assets/:file', (ctx) => {
     const file = ctx.params.file;
-    const type = VENDOR[file] ?? OWN[file];
-    if (!type) return;
-    ctx.type = type;
-    ctx.set('Cache-Control', VENDOR[file] ? 'public, max-age=86400' : 'no-cache');
-    ctx.body = createReadStream(VENDOR[file] ? path.join(DIST, file) : path.join(OWN_DIR, file));
+    // Own properties only: `constructor` or `__proto__` must not be taken for an asset.
+    const vendor = Object.hasOwn(VENDOR, file);
+    if (!vendor && !Object.hasOwn(OWN, file)) throw new AppError('ROUTE_NOT_FOUND', `No asset '${file}' under /docs/assets/.`);
+    ctx.type = vendor ? VENDOR[file] : OWN[file];
+    ctx.set('Cache-Control', vendor ? 'public, max-age=86400' : 'no-cache');
+    ctx.body = createReadStream(vendor ? path.join(DIST, file) : path.join(OWN_DIR, file));
   });
   return router;
 }

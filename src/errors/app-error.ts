@@ -36,7 +36,12 @@ export class AppError extends Error {
   }
 }
 
+/** Failures a validation problem lists at most: a request with thousands of bad parameters gets an answer of bounded size. */
+export const MAX_LISTED_ERRORS = 50;
+
 export function validationError(errors: FieldError[]): AppError {
-  const detail = errors.map((e) => `${e.in} parameter '${e.name}' ${e.message}`).join('; ');
-  return new AppError('VALIDATION_FAILED', detail, { errors });
+  const listed = errors.slice(0, MAX_LISTED_ERRORS);
+  const more = errors.length - listed.length;
+  const detail = listed.map((e) => `${e.in} parameter '${e.name}' ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more` : '');
+  return new AppError('VALIDATION_FAILED', detail, { errors: listed, extensions: more > 0 ? { errors_truncated: true, errors_total: errors.length } : {} });
 }

@@ -46,6 +46,10 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, slug: 'payload-too-large', title: 'Payload too large' },
   /** A body was sent with a media type other than application/json. */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, slug: 'unsupported-media-type', title: 'Unsupported media type' },
+  /** Ids named in the request (compare) that name no product; `errors` lists each, and `unknown_ids` all of them. */
+  UNKNOWN_PRODUCTS: { status: 400, slug: 'unknown-products', title: 'Unknown product ids' },
+  /** The account already holds MAX_KEYS_PER_ACCOUNT live keys; revoke one first. */
+  KEY_LIMIT_REACHED: { status: 409, slug: 'key-limit-reached', title: 'API key limit reached' },
   /** A product named in the request is of the wrong category, or lacks a value the calculation needs; `errors` names each. */
   UNSUITABLE_PRODUCT: { status: 400, slug: 'unsuitable-product', title: 'Product unsuitable for this calculation' },
   /** Too many requests in the current window; see Retry-After. */

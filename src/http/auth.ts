@@ -5,6 +5,7 @@ import { AppError } from '../errors/app-error';
 import type { Scope } from '../contract/openapi';
 import type { KeyService } from '../keys/keys.service';
 import type { Throttle } from './throttle';
+import { addressKey } from './client-address';
 import { verifyLoginToken, looksLikeJwt } from '../accounts/login-token';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="product-data-service"' };
@@ -18,7 +19,7 @@ function bearer(ctx: Context, what: string): string {
 const BLOCKED_MAX = 100_000;
 
 /**
- * `failures` counts refused keys per client address, shared by every instance: past its limit, that
+ * `failures` counts refused keys per client address (IPv6: per /64), shared by every instance: past its limit, that
  * address is answered 429 before any key is looked at, so keys cannot be guessed at speed (they are
  * 256-bit random anyway). Which addresses are blocked is remembered in this instance, so a request
  * with a good key makes no round trip for it; another instance learns of a block at the address's
@@ -27,9 +28,10 @@ const BLOCKED_MAX = 100_000;
 export function apiKeyGate(keys: KeyService, failures: Throttle): (scope: Scope) => Middleware {
   const blockedUntil = new Map<string, number>();
   return (scope) => async (ctx, next) => {
-    const until = blockedUntil.get(ctx.ip);
+    const address = addressKey(ctx.ip);
+    const until = blockedUntil.get(address);
     if (until !== undefined && until > Date.now()) throw tooManyFailures(Math.ceil((until - Date.now()) / 1000));
-    if (until !== undefined) blockedUntil.delete(ctx.ip);
+    if (until !== undefined) blockedUntil.delete(address);
     const token = bearer(ctx, 'an API key');
     if (looksLikeJwt(token)) {
       throw new AppError('UNAUTHENTICATED', 'An API key is required here; a login token only manages keys (POST /api/v1/developer/keys).', { headers: CHALLENGE });
@@ -39,10 +41,10 @@ export function apiKeyGate(keys: KeyService, failures: Throttle): (scope: Scope)
       principal = await keys.authenticate(token);
     } catch (err) {
       if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
-        const counted = await failures.hit(ctx.ip);
+        const counted = await failures.hit(address);
         if (!counted.allowed) {
           if (blockedUntil.size >= BLOCKED_MAX) blockedUntil.clear();
-          blockedUntil.set(ctx.ip, Date.now() + counted.retryAfterSeconds * 1000);
+          blockedUntil.set(address, Date.now() + counted.retryAfterSeconds * 1000);
           throw tooManyFailures(counted.retryAfterSeconds);
         }
         throw new AppError(err.code, err.detail, { headers: CHALLENGE });

@@ -1,6 +1,8 @@
-// Per-key rate limits with koa-ratelimit: state in Redis, shared by every instance. When Redis
-// does not answer, each instance limits on its own (in memory) instead of failing or hanging, and
-// says so in the log; /readyz reports Redis down meanwhile.
+// Rate limits with koa-ratelimit, per API key and per account (all its keys together, so that
+// creating keys does not multiply the allowance): state in Redis, shared by every instance. When
+// Redis does not answer, each instance limits on its own (in memory) instead of failing or hanging,
+// and says so in the log; /readyz reports Redis down meanwhile. The headers report the tighter of
+// the two limits.
 import ratelimit from 'koa-ratelimit';
 import type { Next } from 'koa';
 import { setBefore, type RequestContext as Context, type RequestMiddleware as Middleware } from './request-state';
@@ -10,7 +12,10 @@ import type { Logger } from './logger';
 import { metrics } from '../metrics/metrics';
 
 export interface RateLimitOptions {
+  /** Requests per window for one API key. */
   readonly max: number;
+  /** Requests per window for one account, whatever key it uses. */
+  readonly accountMax: number;
   readonly windowMs: number;
   readonly redis?: RedisClient;
   readonly keyPrefix: string;
@@ -19,35 +24,48 @@ export interface RateLimitOptions {
 
 const HEADERS = { remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset', total: 'X-RateLimit-Limit' };
 
+/** Where one limit stands for this request. */
+interface Standing {
+  readonly remaining: number;
+  readonly reset: number;
+  readonly max: number;
+}
+
 /** The IETF draft fields (draft-ietf-httpapi-ratelimit-headers) beside the X-RateLimit-* ones. */
 function ietfFields(remaining: number, resetUnix: number, max: number, windowMs: number): Record<string, string> {
   const secondsLeft = Math.max(0, Math.ceil(resetUnix - Date.now() / 1000));
   return { RateLimit: `"default";r=${remaining};t=${secondsLeft}`, 'RateLimit-Policy': `"default";q=${max};w=${Math.round(windowMs / 1000)}` };
 }
 
-export function rateLimitGate(options: RateLimitOptions): Middleware {
-  const { max, windowMs, redis, logger } = options;
-  const common = { duration: windowMs, max, id: (ctx: Context) => setBefore(ctx, 'apiKey').id, throw: true, headers: HEADERS, namespace: `${options.keyPrefix}ratelimit` };
+interface Limit {
+  readonly name: 'api_key' | 'account';
+  readonly max: number;
+  readonly id: (ctx: Context) => string;
+  /** Says who is limited, in the 429's detail. */
+  readonly who: string;
+}
+
+/** One limit as middleware: counts in Redis (or in memory without it), and on reaching `next` reports where it stands. */
+function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context, next: (standing: Standing) => Promise<void>) => Promise<void> {
+  const { windowMs, redis, logger } = options;
+  const common = { duration: windowMs, max: limit.max, id: limit.id, throw: true, headers: HEADERS, namespace: `${options.keyPrefix}ratelimit${limit.name === 'account' ? ':account' : ''}` };
   const local = ratelimit({ ...common, driver: 'memory', db: new Map() });
   const shared = redis ? ratelimit({ ...common, driver: 'redis', db: redis }) : local;
 
-  const run = async (limiter: Middleware, ctx: Context, next: Next, reached: { downstream: boolean }) => {
+  const run = async (middleware: Middleware, ctx: Context, next: (standing: Standing) => Promise<void>, reached: { downstream: boolean }) => {
     try {
-      await limiter(ctx, async () => {
+      await middleware(ctx, async () => {
         reached.downstream = true;
-        const remaining = Number(ctx.response.get(HEADERS.remaining));
-        const reset = Number(ctx.response.get(HEADERS.reset));
-        ctx.set(ietfFields(remaining, reset, max, windowMs));
-        await next();
+        await next({ remaining: Number(ctx.response.get(HEADERS.remaining)), reset: Number(ctx.response.get(HEADERS.reset)), max: limit.max });
       });
     } catch (err) {
       const e = err as { status?: number; headers?: Record<string, string | number> };
       if (reached.downstream || e.status !== 429) throw err;
       const reset = Number(e.headers?.[HEADERS.reset] ?? 0);
       const retryAfter = Math.max(1, Math.ceil(reset - Date.now() / 1000));
-      metrics.rateLimited('api_key');
-      throw new AppError('RATE_LIMITED', `This key may make ${max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`, {
-        headers: { [HEADERS.total]: String(max), [HEADERS.remaining]: '0', [HEADERS.reset]: String(reset), 'Retry-After': String(retryAfter), ...ietfFields(0, reset, max, windowMs) },
+      metrics.rateLimited(limit.name);
+      throw new AppError('RATE_LIMITED', `${limit.who} may make ${limit.max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`, {
+        headers: { [HEADERS.total]: String(limit.max), [HEADERS.remaining]: '0', [HEADERS.reset]: String(reset), 'Retry-After': String(retryAfter), ...ietfFields(0, reset, limit.max, windowMs) },
       });
     }
   };
@@ -58,8 +76,21 @@ export function rateLimitGate(options: RateLimitOptions): Middleware {
       await run(shared, ctx, next, reached);
     } catch (err) {
       if (reached.downstream || shared === local || err instanceof AppError) throw err;
-      logger.warn('rate-limit store unavailable; limiting in this instance only', { cause: (err as Error).message });
+      logger.warn('rate-limit store unavailable; limiting in this instance only', { limit: limit.name, cause: (err as Error).message });
       await run(local, ctx, next, reached);
     }
   };
+}
+
+export function rateLimitGate(options: RateLimitOptions): Middleware {
+  const byKey = limiter({ name: 'api_key', max: options.max, id: (ctx) => setBefore(ctx, 'apiKey').id, who: 'This key' }, options);
+  const byAccount = limiter({ name: 'account', max: options.accountMax, id: (ctx) => setBefore(ctx, 'apiKey').accountId, who: "This key's account (all its keys together)" }, options);
+  return (ctx: Context, next: Next) =>
+    byKey(ctx, (key) =>
+      byAccount(ctx, async (account) => {
+        const tighter = account.remaining < key.remaining ? account : key;
+        ctx.set({ [HEADERS.total]: String(tighter.max), [HEADERS.remaining]: String(tighter.remaining), [HEADERS.reset]: String(tighter.reset), ...ietfFields(tighter.remaining, tighter.reset, tighter.max, options.windowMs) });
+        await next();
+      }),
+    );
 }

@@ -1,15 +1,15 @@
-// Rendered answers (bytes and entity tag) kept per index generation, for operations whose answer is
-// a function of the index and the validated request alone. A hit skips the handler, the JSON
-// serialization and the hash; it does not skip anything before it: the key, the rate limit, the
-// validation and the credits run for every request exactly as for a miss. Entries are dropped all
-// at once when the alias moves (as the Elasticsearch read cache's are), and bounded in bytes (LRU).
-import { LRUCache } from 'lru-cache';
+// Rendered answers (bytes and entity tag) kept per index generation (shared/generation-cache.ts),
+// for operations whose answer is a function of the index and the validated request alone. A hit
+// skips the handler, the JSON serialization and the hash; it does not skip anything before it: the
+// key, the rate limit, the validation and the credits run for every request exactly as for a miss.
+// Answers are shared between accounts. Nothing tells a client that an answer was kept (no step in
+// Server-Timing); hits and misses are counted in /metrics for operators.
 import { Stream } from 'node:stream';
 import { setBefore, type RequestMiddleware as Middleware } from './request-state';
 import type { RequestInput } from './pipeline';
 import { render, sendRendered, type Rendered } from './entity-tags';
 import { metrics } from '../metrics/metrics';
-import { timed } from '../shared/request-context';
+import { GenerationCache, type Kept } from '../shared/generation-cache';
 
 /** Says whether a request's answer comes from the index alone (no database read, no clock). */
 export type FromIndex = (input: RequestInput) => boolean;
@@ -19,35 +19,31 @@ export interface ResponseCacheOptions {
   /** The concrete index (or indices) behind the alias now; empty when unknown. */
   readonly generation: () => Promise<string>;
   readonly maxBytes: number;
+  readonly maxEntries: number;
+}
+
+interface KeptAnswer extends Kept {
+  readonly rendered: Rendered;
 }
 
 export function responseCache(options: ResponseCacheOptions): (operationId: string, fromIndex: FromIndex) => Middleware {
-  const entries = options.maxBytes > 0 ? new LRUCache<string, Rendered>({ maxSize: options.maxBytes, sizeCalculation: (r, key) => r.bytes.length + key.length }) : undefined;
-  let current = '';
+  const cache = new GenerationCache<KeptAnswer>({
+    ...options,
+    onLookup: (result) => metrics.responseCache(result),
+  });
   return (operationId, fromIndex) => async (ctx, next) => {
     const input = setBefore(ctx, 'input');
-    if (!entries || !fromIndex(input)) return next();
-    const generation = await options.generation();
-    if (generation === '') return next();
-    if (generation !== current) {
-      entries.clear();
-      current = generation;
-    }
+    if (!fromIndex(input)) return next();
     // The validated input, defaults applied: two spellings of one request share an entry.
-    const key = `${operationId} ${JSON.stringify(input.params)} ${JSON.stringify(input.query)}`;
-    // Server-Timing names the step (`cache`), so a client can tell a kept answer from a fresh one.
-    const hit = await timed('cache', async () => entries.get(key));
-    if (hit) {
-      metrics.responseCache('hit');
-      sendRendered(ctx, hit);
+    const slot = await cache.open(`${operationId} ${JSON.stringify(input.params)} ${JSON.stringify(input.query)}`);
+    if (slot?.hit) {
+      sendRendered(ctx, slot.hit.rendered);
       return;
     }
-    metrics.responseCache('miss');
     await next();
     if (ctx.status !== 200 || ctx.body === null || ctx.body === undefined || ctx.body instanceof Stream) return;
     const rendered = render(ctx.body);
     sendRendered(ctx, rendered);
-    // An answer made while the alias moved is not kept under the new generation.
-    if (current === generation) entries.set(key, rendered);
+    slot?.keep({ rendered, bytes: rendered.bytes.length + rendered.tag.length });
   };
 }

@@ -3,9 +3,16 @@
 import type { RedisClient } from '../adapters/redis/client';
 import { metrics } from '../metrics/metrics';
 
+export interface Verdict {
+  readonly allowed: boolean;
+  readonly retryAfterSeconds: number;
+}
+
 export interface Throttle {
   /** Counts an attempt for `key`; says whether it is within the limit and when the window ends. */
-  hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  hit(key: string): Promise<Verdict>;
+  /** Says whether one more attempt for `key` would be within the limit, counting nothing. */
+  peek(key: string): Promise<Verdict>;
 }
 
 export function createThrottle(name: string, max: number, windowMs: number, redis?: RedisClient, keyPrefix = 'pds:'): Throttle {
@@ -23,7 +30,23 @@ export function createThrottle(name: string, max: number, windowMs: number, redi
   };
   const redisKeyOf = (key: string) => `${keyPrefix}throttle:${name}:${key}`;
   const verdict = (count: number, ttlMs: number) => ({ allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) });
+  const peekLocal = (key: string) => {
+    const entry = local.get(key);
+    return entry && entry.resetAt > Date.now() ? { count: entry.count, ttlMs: entry.resetAt - Date.now() } : { count: 0, ttlMs: windowMs };
+  };
   return {
+    async peek(key) {
+      let counted: { count: number; ttlMs: number };
+      try {
+        if (!redis) throw new Error('no redis');
+        const redisKey = redisKeyOf(key);
+        const [[, c], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [[null, string | null], [null, number]];
+        counted = { count: Number(c ?? 0), ttlMs: ttl < 0 ? windowMs : ttl };
+      } catch {
+        counted = peekLocal(key);
+      }
+      return verdict(counted.count + 1, counted.ttlMs);
+    },
     async hit(key) {
       let count: number;
       let ttlMs: number;

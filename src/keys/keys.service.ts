@@ -8,6 +8,8 @@ import type { ApiKeyDoc } from './api-key.types';
 import { newKeyId, newSecret, keyPrefix, hashSecret, keyIdOf, secretMatches } from './api-key-secret';
 
 export interface KeyPorts {
+  /** One turn at a time per name, across instances: creations for one account are counted and written in turn. */
+  readonly turns: { run<T>(name: string, work: () => Promise<T>): Promise<T> };
   readonly keys: {
     insert(key: ApiKeyDoc): Promise<void>;
     findById(id: string): Promise<ApiKeyDoc | null>;
@@ -35,10 +37,14 @@ export class KeyService {
   private readonly cache = new Map<string, { key: ApiKeyDoc; until: number }>();
   private readonly touched = new Map<string, number>();
 
-  /** `now`: the clock expiry is judged by (a test moves it instead of waiting). */
+  /**
+   * `maxLiveKeys`: unrevoked, unexpired keys an account may hold (every key has the account's rate
+   * limit and credits anyway; the cap keeps key lists and lookups small).
+   * `now`: the clock expiry is judged by (a test moves it instead of waiting).
+   */
   constructor(
     private readonly ports: KeyPorts,
-    private readonly cacheTtlMs: number,
+    private readonly options: { readonly cacheTtlMs: number; readonly maxLiveKeys: number },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -48,7 +54,13 @@ export class KeyService {
     const id = newKeyId();
     const secret = newSecret(id);
     const key: ApiKeyDoc = { _id: id, account_id: accountId, name: body.name, prefix: keyPrefix(id), secret_hash: hashSecret(secret), scopes: body.scopes, created_at: new Date(), last_used_at: null, expires_at: expires, revoked_at: null };
-    await this.ports.keys.insert(key);
+    await this.ports.turns.run(`keys:${accountId}`, async () => {
+      const live = (await this.ports.keys.listByAccount(accountId)).filter((k) => !k.revoked_at && !(k.expires_at && k.expires_at.getTime() <= this.now()));
+      if (live.length >= this.options.maxLiveKeys) {
+        throw new AppError('KEY_LIMIT_REACHED', `This account holds ${live.length} live keys, the most it may; revoke one (DELETE /api/v1/developer/keys/{id}) before creating another.`);
+      }
+      await this.ports.keys.insert(key);
+    });
     const { last_used_at: _unused, revoked_at: _none, ...created } = view(key);
     return { ...created, secret };
   }
@@ -80,7 +92,7 @@ export class KeyService {
     const hit = this.cache.get(id);
     if (hit && hit.until > this.now()) return hit.key;
     const key = await this.ports.keys.findById(id);
-    if (key && this.cacheTtlMs > 0) this.cache.set(id, { key, until: this.now() + this.cacheTtlMs });
+    if (key && this.options.cacheTtlMs > 0) this.cache.set(id, { key, until: this.now() + this.options.cacheTtlMs });
     return key;
   }
 

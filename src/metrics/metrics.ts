@@ -13,7 +13,7 @@ const dependencySeconds = new Histogram({ name: 'pds_dependency_call_duration_se
 const creditsSpent = new Counter({ name: 'pds_credits_spent_total', help: 'Credits charged for answered requests (refunds already deducted).', registers: [registry] });
 const responseCache = new Counter({ name: 'pds_response_cache_lookups_total', help: 'Rendered answers looked up in the response cache, by result (hit or miss).', labelNames: ['result'], registers: [registry] });
 const readCache = new Counter({ name: 'pds_read_cache_lookups_total', help: 'Elasticsearch answers looked up in the read cache, by result (hit or miss).', labelNames: ['result'], registers: [registry] });
-const rateLimited = new Counter({ name: 'pds_rate_limit_rejections_total', help: 'Requests refused with 429, by limiter (api_key, or a login/registration throttle).', labelNames: ['limiter'], registers: [registry] });
+const rateLimited = new Counter({ name: 'pds_rate_limit_rejections_total', help: 'Requests refused with 429, by limiter (api_key, account, or a login, registration or refused-key throttle).', labelNames: ['limiter'], registers: [registry] });
 
 export const metrics = {
   request(route: string, method: string, status: number, seconds: number): void {

@@ -3,9 +3,12 @@
 // generation of the data from the first line to the last, even across a reindex.
 import { Readable } from 'node:stream';
 import type { SearchDocument } from '../search/search-document';
+import { AppError } from '../errors/app-error';
 
 export interface ExportPorts {
   readonly index: {
+    /** How many documents match: an export is priced from it before anything is read. */
+    count(query: object): Promise<number>;
     scan(query: object, source: readonly string[]): Promise<{ total: number; documents: AsyncIterable<Record<string, unknown>>; readonly close: () => Promise<void> }>;
   };
 }
@@ -22,10 +25,8 @@ export function exportCost(products: number): number {
 }
 
 export interface ExportStream {
-  /** Products the export holds (what it costs is known before the first byte). */
-  readonly total: number;
   readonly body: Readable;
-  /** Ends the export unread (e.g. when it cannot be paid for). */
+  /** Ends the export early (its client went away before or while reading); idempotent. */
   readonly close: () => Promise<void>;
 }
 
@@ -35,12 +36,48 @@ export interface ExportFilter {
   readonly inLatestEdition?: boolean;
 }
 
-export async function openExport(filter: ExportFilter, ports: ExportPorts): Promise<ExportStream> {
+function queryOf(filter: ExportFilter): object {
   const terms = [
     ...(filter.category ? [{ term: { category: filter.category } }] : []),
     ...(filter.inLatestEdition !== undefined ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }] : []),
   ];
-  const scan = await ports.index.scan(terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} }, EXPORT_SOURCE);
+  return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
+}
+
+/** What an export of `filter` will cost, in credits, found by counting: nothing is read yet. */
+export async function priceExport(filter: ExportFilter, ports: ExportPorts): Promise<number> {
+  return exportCost(await ports.index.count(queryOf(filter)));
+}
+
+/**
+ * Exports running per account in this instance. An export holds a point in time and a page of
+ * documents while its client reads, so an account may run only `max` at once; one more is a 429.
+ */
+export class ExportSlots {
+  private readonly running = new Map<string, number>();
+
+  constructor(private readonly max: number) {}
+
+  /** Takes a slot for `accountId`; the function returned gives it back (once, however often called). */
+  take(accountId: string): () => void {
+    const now = this.running.get(accountId) ?? 0;
+    if (now >= this.max) {
+      throw new AppError('RATE_LIMITED', `This account is running ${now} exports, the most it may at once; try again when one has finished.`, { headers: { 'Retry-After': '10' } });
+    }
+    this.running.set(accountId, now + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (this.running.get(accountId) ?? 1) - 1;
+      if (left > 0) this.running.set(accountId, left);
+      else this.running.delete(accountId);
+    };
+  }
+}
+
+export async function openExport(filter: ExportFilter, ports: ExportPorts): Promise<ExportStream> {
+  const scan = await ports.index.scan(queryOf(filter), EXPORT_SOURCE);
   async function* lines() {
     for await (const doc of scan.documents) {
       const p = doc as unknown as Exported;
@@ -48,5 +85,5 @@ export async function openExport(filter: ExportFilter, ports: ExportPorts): Prom
       yield `${JSON.stringify({ ...line, provenance: p.detail.provenance, quality: p.detail.quality, listing: p.detail.listing, revision: p.current_revision })}\n`;
     }
   }
-  return { total: scan.total, body: Readable.from(lines(), { objectMode: false }), close: scan.close };
+  return { body: Readable.from(lines(), { objectMode: false }), close: scan.close };
 }

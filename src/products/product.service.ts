@@ -44,9 +44,10 @@ export async function getProduct(id: string, ports: ProductPorts, asOf?: string)
 export async function compareProducts(ids: readonly string[], ports: ProductPorts) {
   const found = (await ports.index.getMany(ids, SUMMARY_SOURCE)) as (Pick<SearchDocument, (typeof SUMMARY_SOURCE)[number]> | null)[];
   const unknown = ids.filter((_, i) => !found[i]);
+  // The contract declares compare 200 and 400: ids that name nothing are a bad request, not a missing resource.
   if (unknown.length > 0) {
     const message = `names no product: ${unknown.join(', ')}`;
-    throw new AppError('NOT_FOUND', `query parameter 'ids' ${message}`, { errors: [{ in: 'query', name: 'ids', message }] });
+    throw new AppError('UNKNOWN_PRODUCTS', `query parameter 'ids' ${message}`, { errors: [{ in: 'query', name: 'ids', message }], extensions: { unknown_ids: unknown } });
   }
   const products = found as NonNullable<(typeof found)[number]>[];
   const present = SPEC_NAMES.filter((name) => products.some((p) => name in p.specs));

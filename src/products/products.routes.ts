@@ -5,23 +5,38 @@ import { findProducts, type SearchPort } from '../search/search.service';
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
-import { openExport, exportCost, type ExportPorts } from './export.service';
+import { openExport, priceExport, ExportSlots, type ExportPorts } from './export.service';
+import { IdleGuard } from '../http/idle-guard';
 
-export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchPort, cursorSecret: string): Route[] {
+export interface ExportLimits {
+  readonly perAccount: number;
+  readonly idleMs: number;
+}
+
+export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchPort, cursorSecret: string, exportLimits: ExportLimits): Route[] {
+  const slots = new ExportSlots(exportLimits.perAccount);
   return [
     {
       operationId: 'exportProducts',
       async handle(ctx, input) {
         const category: string | undefined = input.query.category;
         const inLatestEdition: boolean | undefined = input.query.in_latest_edition;
-        const { total, body, close } = await openExport({ category, inLatestEdition }, ports);
-        // The base credit is already paid; the rest is charged before the first byte leaves.
+        const release = slots.take(setBefore(ctx, 'apiKey').accountId);
+        let opened: Awaited<ReturnType<typeof openExport>>;
         try {
-          await setBefore(ctx, 'charge')(Math.max(0, exportCost(total) - 1));
+          // Priced from a count, and paid in full (the base credit is already), before anything is read.
+          await setBefore(ctx, 'charge')(Math.max(0, (await priceExport({ category, inLatestEdition }, ports)) - 1));
+          opened = await openExport({ category, inLatestEdition }, ports);
         } catch (err) {
-          await close();
+          release();
           throw err;
         }
+        const { body, close } = opened;
+        // The response closes when sent, cut short or abandoned: the slot and the point in time go with it.
+        ctx.res.once('close', () => {
+          release();
+          void close();
+        });
         ctx.type = 'application/x-ndjson';
         ctx.set('Content-Disposition', `attachment; filename="products${category ? `-${category}` : ''}.ndjson"`);
         const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
@@ -29,7 +44,8 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
         // Koa pipes the body with stream.pipeline: a failure mid-stream destroys the socket (the
         // client sees the export cut short) and reaches the app's error log. The gzip stage is a
         // pipeline too, so an upstream failure reaches it instead of being an unhandled error.
-        ctx.body = gzip ? pipeline(body, createGzip(), () => undefined) : body;
+        const guarded = pipeline(body, new IdleGuard(exportLimits.idleMs), () => undefined);
+        ctx.body = gzip ? pipeline(guarded, createGzip(), () => undefined) : guarded;
       },
     },
     {

@@ -22,7 +22,7 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
 
   before(async () => {
     catalog = await fullCatalog();
-    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '100000', SIGNUP_CREDITS: '1000000' });
+    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '100000', ACCOUNT_RATE_LIMIT_MAX: '100000', SIGNUP_CREDITS: '1000000' });
     const dev = await newDeveloper(server.url);
     key = (await dev.key(['products:read'])).secret;
     searchKey = (await dev.key(['search:read'])).secret;
@@ -180,14 +180,16 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     });
   }
 
-  it('when compare gets no ids, then 400 naming the parameter; when some ids name no product, then 404 listing them, and neither is charged', async () => {
+  it('when compare gets no ids, then 400 naming the parameter; when some ids name no product, then 400 (as the contract declares) listing them, and neither is charged', async () => {
     const balance = async () => Number((await list({ limit: 1 })).headers.get('x-quota-balance'));
     const before = await balance();
     const missing = await call(server.url, 'compareProducts', { token: key });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.errors[0].name, 'ids');
     const unknown = await call(server.url, 'compareProducts', { token: key, query: { ids: [products[0]._id, 'nope-1', 'nope-2'] } });
-    assert.equal(unknown.status, 404);
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.type, '/problems/unknown-products');
+    assert.deepEqual(unknown.body.unknown_ids, ['nope-1', 'nope-2']);
     assert.deepEqual(unknown.body.errors, [{ in: 'query', name: 'ids', message: 'names no product: nope-1, nope-2' }]);
     assert.equal(await balance(), before - 1, 'only the balance read itself was charged');
   });

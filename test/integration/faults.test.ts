@@ -41,7 +41,7 @@ describe('faults under load', function () {
     [redis, ferret, esProxy] = await Promise.all([PrivateEngine.create('redis'), PrivateEngine.create('ferretdb'), CuttableProxy.create(ELASTICSEARCH_URL)]);
     catalog = await openCatalog(undefined, ferret.url);
     await catalog.seed(writeSources());
-    server = await startServer({ REDIS_URL: redis.url, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_URL: esProxy.url, ELASTICSEARCH_INDEX: catalog.alias, REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), CREDIT_LEASE_MAX: String(CREDIT_LEASE_MAX), SIGNUP_CREDITS: String(CREDITS), RATE_LIMIT_MAX: '1000000' });
+    server = await startServer({ REDIS_URL: redis.url, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_URL: esProxy.url, ELASTICSEARCH_INDEX: catalog.alias, REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), CREDIT_LEASE_MAX: String(CREDIT_LEASE_MAX), SIGNUP_CREDITS: String(CREDITS), RATE_LIMIT_MAX: '1000000', ACCOUNT_RATE_LIMIT_MAX: '1000000' });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
     const found = await request(`${server.url}/api/v1/search?q=trina&limit=1&fields=id`, { token: key });
     assert.equal(found.status, 200, found.text);

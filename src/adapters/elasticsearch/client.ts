@@ -1,12 +1,31 @@
-import { Client, errors } from '@elastic/elasticsearch';
+import { Client, Serializer, errors } from '@elastic/elasticsearch';
 import { AppError } from '../../errors/app-error';
 import { timed } from '../../shared/request-context';
 
 export type EsClient = Client;
 
+/** The JSON text each parsed answer came from, for as long as the answer lives (read-cache.ts keeps the text). */
+const texts = new WeakMap<object, string>();
+
+class TextKeepingSerializer extends Serializer {
+  // oxlint-disable-next-line typescript/no-unnecessary-type-parameters -- the base class's signature, overridden as it is
+  override deserialize<T = unknown>(json: string): T {
+    const value = super.deserialize<T>(json);
+    if (typeof value === 'object' && value !== null) texts.set(value, json);
+    return value;
+  }
+}
+
+/** The text Elasticsearch sent for `body` (an answer this client parsed). */
+export function answerText(body: object): string {
+  const text = texts.get(body);
+  if (text === undefined) throw new Error('answerText: not an answer parsed by this client');
+  return text;
+}
+
 export function createEsClient(url: string, requestTimeoutMs: number): EsClient {
   // No retries: a read must answer (or fail) within the configured timeout, not a multiple of it.
-  return new Client({ node: url, requestTimeout: requestTimeoutMs, maxRetries: 0, compression: false });
+  return new Client({ node: url, requestTimeout: requestTimeoutMs, maxRetries: 0, compression: false, Serializer: TextKeepingSerializer });
 }
 
 /** Runs one Elasticsearch call, timed as `es`, with driver errors translated to catalog errors. */

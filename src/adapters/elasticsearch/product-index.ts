@@ -1,11 +1,11 @@
 // The read model of current products: every list, search, get, compare and export reads the alias.
-// Answers come through the read cache (exact within one index generation); an export is a
+// Answers come through the read cache (exact within one index generation, bounded by the text kept); an export is a
 // point-in-time scan, which pins the generation it started on until it ends.
 import type { estypes } from '@elastic/elasticsearch';
 import type { EsClient } from './client';
-import { esCall } from './client';
+import { esCall, answerText } from './client';
 import type { IndexGeneration } from './index-generation';
-import { ReadCache, type Sized } from './read-cache';
+import { ReadCache, type CacheLimits } from './read-cache';
 import type { SortValue } from '../../search/cursor';
 
 export interface SearchHit {
@@ -37,10 +37,6 @@ function totalOf(hits: { total?: number | estypes.SearchTotalHits }): number {
   return typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0);
 }
 
-function sized<T>(result: { body: T; headers: Record<string, unknown> }): Sized<T> {
-  return { value: result.body, bytes: Number(result.headers['content-length'] ?? 0) || 4096 };
-}
-
 export class ProductIndex {
   private readonly cache: ReadCache;
 
@@ -48,13 +44,13 @@ export class ProductIndex {
     private readonly es: EsClient,
     private readonly alias: string,
     generation: IndexGeneration,
-    cacheBytes: number,
+    cacheLimits: CacheLimits,
   ) {
-    this.cache = new ReadCache(generation, cacheBytes);
+    this.cache = new ReadCache(generation, cacheLimits);
   }
 
   async search(body: object): Promise<SearchResult> {
-    const res = await this.cached(`search ${JSON.stringify(body)}`, (meta) => this.es.search({ index: this.alias, ...body }, meta));
+    const res = await this.cached(`search ${JSON.stringify(body)}`, () => this.es.search({ index: this.alias, ...body }));
     return {
       hits: res.hits.hits.map((h) => ({ source: (h._source ?? {}) as Record<string, unknown>, sort: (h.sort ?? []) as SortValue[] })),
       total: totalOf(res.hits),
@@ -65,18 +61,23 @@ export class ProductIndex {
 
   /** One product's stored fields (`source`: which), or null when the alias holds no such id. */
   async get(id: string, source: readonly string[]): Promise<Record<string, unknown> | null> {
-    const res = await this.cached(`get ${id} ${source.join(',')}`, (meta) =>
-      this.es.get<Record<string, unknown>>({ index: this.alias, id, _source_includes: [...source] }, { ...meta, ignore: [404] }),
+    const res = await this.cached(`get ${id} ${source.join(',')}`, () =>
+      this.es.get<Record<string, unknown>>({ index: this.alias, id, _source_includes: [...source] }, { ignore: [404] }),
     );
     return res.found ? (res._source ?? null) : null;
   }
 
   /** Several products in the order asked, null where the alias holds no such id. */
   async getMany(ids: readonly string[], source: readonly string[]): Promise<(Record<string, unknown> | null)[]> {
-    const res = await this.cached(`mget ${ids.join(',')} ${source.join(',')}`, (meta) =>
-      this.es.mget<Record<string, unknown>>({ index: this.alias, ids: [...ids], _source_includes: [...source] }, meta),
+    const res = await this.cached(`mget ${ids.join(',')} ${source.join(',')}`, () =>
+      this.es.mget<Record<string, unknown>>({ index: this.alias, ids: [...ids], _source_includes: [...source] }),
     );
     return res.docs.map((d) => ('found' in d && d.found ? (d._source ?? null) : null));
+  }
+
+  /** How many documents match `query`. */
+  async count(query: estypes.QueryDslQueryContainer): Promise<number> {
+    return (await this.cached(`count ${JSON.stringify(query)}`, () => this.es.count({ index: this.alias, query }))).count;
   }
 
   /**
@@ -121,7 +122,12 @@ export class ProductIndex {
     return { total: totalOf(first.hits), documents: documents(), close };
   }
 
-  private cached<T>(request: string, call: (meta: { meta: true }) => Promise<{ body: T; headers: Record<string, unknown> }>): Promise<T> {
-    return this.cache.read(request, () => esCall(async () => sized(await call({ meta: true }))));
+  private cached<T extends object>(request: string, call: () => Promise<T>): Promise<T> {
+    return this.cache.read(request, () =>
+      esCall(async () => {
+        const body = await call();
+        return { value: body, text: answerText(body) };
+      }),
+    );
   }
 }

@@ -1,45 +1,38 @@
-// Elasticsearch answers kept in memory, keyed by (index generation, request). Within one generation
-// the same request gets the same answer, so an entry is exact until the alias moves; then every
-// entry of the old generation is dropped at once. Bounded in bytes (LRU) by the size Elasticsearch
-// reported for each answer. Cached answers are shared between requests: callers never mutate them.
-import { LRUCache } from 'lru-cache';
+// Elasticsearch answers kept in memory per index generation (shared/generation-cache.ts). An entry
+// is the answer's JSON text as Elasticsearch sent it, so the bound counts what is really held; a hit
+// parses it again, which also means no two requests ever share (and could mutate) one object.
+import { GenerationCache, stringBytes, type Kept } from '../../shared/generation-cache';
 import type { IndexGeneration } from './index-generation';
 import { metrics } from '../../metrics/metrics';
 
-export interface Sized<T> {
+/** An answer as parsed, with the text it was parsed from. */
+export interface Answer<T> {
   readonly value: T;
-  /** Bytes of the answer as Elasticsearch sent it. */
-  readonly bytes: number;
+  readonly text: string;
+}
+
+interface KeptAnswer extends Kept {
+  readonly text: string;
+}
+
+export interface CacheLimits {
+  readonly maxBytes: number;
+  readonly maxEntries: number;
 }
 
 export class ReadCache {
-  private readonly entries?: LRUCache<string, Sized<unknown>>;
-  private generation = '';
+  private readonly cache: GenerationCache<KeptAnswer>;
 
-  constructor(
-    private readonly index: IndexGeneration,
-    maxBytes: number,
-  ) {
-    if (maxBytes > 0) this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (e) => Math.max(1, e.bytes) });
+  constructor(index: IndexGeneration, limits: CacheLimits) {
+    this.cache = new GenerationCache({ generation: () => index.current(), ...limits, onLookup: (result) => metrics.readCache(result) });
   }
 
-  /** The cached answer to `request`, or `load()`'s, stored when an index generation is known. */
-  async read<T>(request: string, load: () => Promise<Sized<T>>): Promise<T> {
-    const generation = await this.index.current();
-    if (!this.entries || generation === '') return (await load()).value;
-    if (generation !== this.generation) {
-      this.entries.clear();
-      this.generation = generation;
-    }
-    const hit = this.entries.get(request);
-    if (hit) {
-      metrics.readCache('hit');
-      return hit.value as T;
-    }
-    metrics.readCache('miss');
+  /** The cached answer to `request`, or `load()`'s, kept when an index generation is known. */
+  async read<T>(request: string, load: () => Promise<Answer<T>>): Promise<T> {
+    const slot = await this.cache.open(request);
+    if (slot?.hit) return JSON.parse(slot.hit.text) as T;
     const loaded = await load();
-    // An answer loaded while the alias moved is not stored under the new generation.
-    if (this.generation === generation) this.entries.set(request, loaded);
+    slot?.keep({ text: loaded.text, bytes: stringBytes(loaded.text) });
     return loaded.value;
   }
 }

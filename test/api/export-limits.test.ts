@@ -1,0 +1,109 @@
+// The export under hostile use: priced from a count before anything is read (an account that cannot
+// pay makes the engine do nothing), a bounded number running per account, and a client that stops
+// reading closed after the idle bound. The export reads a synthetic alias of a few thousand
+// documents, so a stalled client cannot take the whole answer into its socket buffers.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { startServer, type TestServer } from '../helpers/server';
+import { openCatalog, type Catalog } from '../helpers/catalog';
+import { writeSources } from '../helpers/seed-fixture';
+import { newDeveloper } from '../helpers/accounts';
+import { call } from '../helpers/contract';
+import { waitFor } from '../helpers/wait';
+import { ELASTICSEARCH_URL } from '../helpers/engines';
+import { createEsClient } from '../../src/adapters/elasticsearch/client';
+import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
+import { buildSynthetic } from '../../src/search/synthetic.service';
+import type { SearchDocument } from '../../src/search/search-document';
+
+const DOCUMENTS = 5000;
+const IDLE_MS = 1000;
+
+interface Stalled {
+  readonly head: string;
+  /** Reads on to the end of the connection; resolves with every byte received, once the server closed it. */
+  drain(): Promise<Buffer>;
+}
+
+/** A client that sends the request, takes the first bytes and then reads nothing more until told to. */
+function stalledExport(url: string, token: string): Promise<Stalled> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(`GET /api/v1/export HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    // A paused socket does not notice the server closing it: drain() reads what is queued, then sees the end.
+    const ended = new Promise<Buffer>((done) => socket.on('close', () => done(Buffer.concat(chunks))));
+    socket.once('data', (chunk) => {
+      socket.pause();
+      chunks.push(chunk);
+      socket.on('data', (more) => chunks.push(more));
+      resolve({ head: chunk.toString('latin1').split('\r\n')[0], drain: () => (socket.resume(), ended) });
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** Points in time Elasticsearch has opened since it started (each export opens one). */
+async function pointsInTimeOpened(): Promise<number> {
+  const stats = (await (await fetch(`${ELASTICSEARCH_URL}/_nodes/stats/indices/search`)).json()) as { nodes: Record<string, { indices: { search: { point_in_time_total: number } } }> };
+  return Object.values(stats.nodes).reduce((sum, n) => sum + n.indices.search.point_in_time_total, 0);
+}
+
+describe('export limits: priced before work, bounded per account, idle clients closed', function () {
+  this.timeout(120000);
+  let catalog: Catalog;
+  let server: TestServer;
+  let poor: TestServer;
+
+  before(async () => {
+    catalog = await openCatalog();
+    await catalog.seed(writeSources());
+    const es = createEsClient(ELASTICSEARCH_URL, 120000);
+    const synthetic = new IndexAdmin(es, `${catalog.alias}-synthetic`);
+    await buildSynthetic({ real: () => catalog.index.documents<SearchDocument>(), index: synthetic }, DOCUMENTS);
+    await es.close();
+    const shared = { MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: synthetic.alias, EXPORT_CONCURRENCY_PER_ACCOUNT: '2', EXPORT_IDLE_TIMEOUT_MS: String(IDLE_MS) };
+    server = await startServer(shared);
+    poor = await startServer({ ...shared, SIGNUP_CREDITS: '3' });
+  });
+  after(async () => {
+    await Promise.all([server?.stop(), poor?.stop()]);
+    await catalog?.drop();
+  });
+
+  it('when an account cannot pay for an export, then 402 before any document is read, and nothing is charged', async () => {
+    const key = (await (await newDeveloper(poor.url)).key(['products:read'])).secret;
+    const opened = await pointsInTimeOpened();
+    const refused = await call(poor.url, 'exportProducts', { token: key });
+    assert.equal(refused.status, 402);
+    assert.match(refused.body.detail, /credit/i);
+    assert.equal(await pointsInTimeOpened(), opened, 'no point in time was opened, so no document was read');
+    const after = await call(poor.url, 'listProducts', { token: key, query: { limit: 1 } });
+    assert.equal(after.headers.get('x-quota-balance'), '2', 'the 402 cost nothing; the list cost 1');
+  });
+
+  it('when an account runs its most exports at once, then one more is 429; when their clients stop reading, they are closed after the idle bound and the account may export again', async () => {
+    const dev = await newDeveloper(server.url);
+    const [a, b] = await Promise.all([dev.key(['products:read']), dev.key(['products:read'])]);
+    const stalled = [await stalledExport(server.url, a.secret), await stalledExport(server.url, b.secret)];
+    assert.deepEqual(stalled.map((s) => s.head), ['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+    const third = await call(server.url, 'exportProducts', { token: a.secret });
+    assert.equal(third.status, 429, 'a third export of the same account, whatever its key');
+    assert.match(third.body.detail, /running 2 exports/);
+    assert.ok(Number(third.headers.get('retry-after')) > 0);
+    const other = await (await newDeveloper(server.url)).key(['products:read']);
+    const elsewhere = await call(server.url, 'exportProducts', { token: other.secret, query: { category: 'inverter' } });
+    assert.equal(elsewhere.status, 200, 'another account is not affected');
+    // The server gives up on both stalled exports once they have read nothing for the idle bound, and says so.
+    await waitFor(async () => (server.logs.filter((line) => line.includes(`read nothing for ${IDLE_MS} ms`)).length === 2 ? true : undefined), 20 * IDLE_MS);
+    const again = await call(server.url, 'exportProducts', { token: a.secret });
+    assert.equal(again.status, 200, 'both slots were given back');
+    const whole = again.text.split('\n').filter(Boolean);
+    assert.equal(whole.length, DOCUMENTS, 'a client that reads gets every product');
+    for (const client of stalled) {
+      const received = (await client.drain()).toString('latin1');
+      assert.ok(received.length < again.text.length, 'the stalled export was cut short');
+      assert.ok(!received.endsWith('\r\n0\r\n\r\n'), 'no final chunk: the client can tell the export is incomplete');
+    }
+  });
+});
