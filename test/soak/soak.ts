@@ -40,7 +40,7 @@ function slope(points: readonly [number, number][]): number {
 async function main() {
   const catalog = await openCatalog();
   await catalog.seed(writeSources());
-  const gateway = await startGateway({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, SIGNUP_CREDITS: '100000000', RATE_LIMIT_MAX: '1000000', KEY_FAILURES_MAX: '1000000', JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab', CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567', LOG_LEVEL: 'warn' }, path.join(ROOT, 'test-artifacts', 'soak-gateway.log'));
+  const gateway = await startGateway({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, SIGNUP_CREDITS: '100000000', RATE_LIMIT_MAX: '1000000', ACCOUNT_RATE_LIMIT_MAX: '1000000', KEY_FAILURES_MAX: '1000000', JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab', CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567', LOG_LEVEL: 'warn' }, path.join(ROOT, 'test-artifacts', 'soak-gateway.log'));
   const post = (p: string, body: object, token?: string) => fetch(`${gateway.url}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
   const email = `soak-${Date.now()}@example.com`;
   await post('/auth/register', { email, password: 'soak-passphrase-2026' });
