@@ -1,0 +1,109 @@
+// Prints every import in src/ and seed/convert/ that runs against the floors of the house
+// (../shared/DESIGN.md), and every circle of imports; exits 1 when there is any. Node built-ins only.
+//
+// Floors, top to bottom; an import may point to a lower floor, or stay inside its own folder:
+//   5  src/main.ts, src/cli/
+//   4  src/wiring.ts, src/app.ts
+//   3  the domains (src/<domain>/): routes, services and the ports they own; never another domain
+//   2  src/http/ (gates: Koa, not the domains), src/adapters/ (the drivers), seed/convert/ (the converter)
+//   1  src/contract/
+//   0  src/catalog/, src/config.ts, src/errors/, src/shared/ (import nothing above floor 0)
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GROUND = new Set(['catalog', 'config.ts', 'errors', 'shared']);
+
+/** The unit a file belongs to (a folder of src/, a top file, or seed/convert) and its floor. */
+function unitOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep);
+  if (rel[0] === 'seed') return { unit: 'seed/convert', floor: 2 };
+  const top = rel[1];
+  if (top === 'main.ts' || top === 'cli') return { unit: top, floor: 5 };
+  if (top === 'wiring.ts' || top === 'app.ts') return { unit: top, floor: 4 };
+  if (GROUND.has(top)) return { unit: top, floor: 0 };
+  if (top === 'contract') return { unit: top, floor: 1 };
+  if (top === 'http' || top === 'adapters') return { unit: top, floor: 2 };
+  return { unit: top, floor: 3, domain: true };
+}
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return files(p);
+    return p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [`${base}.ts`, path.join(base, 'index.ts'), base]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this candidate
+    }
+  }
+  return undefined;
+}
+
+const IMPORT = /^(?:import|export)\s[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm;
+
+export function analyse() {
+  const all = [...files(path.join(ROOT, 'src')), ...files(path.join(ROOT, 'seed', 'convert'))];
+  const edges = new Map();
+  const upward = [];
+  for (const file of all) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [];
+    for (const m of text.matchAll(IMPORT)) {
+      const target = resolveImport(file, m[1] ?? m[2]);
+      if (!target) continue;
+      targets.push(target);
+      const a = unitOf(file);
+      const b = unitOf(target);
+      if (a.unit === b.unit) continue;
+      const why = b.floor > a.floor ? 'upward' : b.floor === a.floor && b.floor !== 0 ? (a.domain && b.domain ? 'another domain' : 'sideways') : undefined;
+      if (why) upward.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)} (${why}: ${a.unit} on floor ${a.floor}, ${b.unit} on floor ${b.floor})`);
+    }
+    edges.set(file, targets);
+  }
+  // Circles between files: Tarjan's strongly connected components of more than one file.
+  const circles = [];
+  let index = 0;
+  const stack = [];
+  const meta = new Map();
+  const visit = (v) => {
+    meta.set(v, { index, low: index, on: true });
+    index++;
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!meta.has(w)) {
+        visit(w);
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low);
+      } else if (meta.get(w).on) meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index);
+    }
+    if (meta.get(v).low === meta.get(v).index) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        meta.get(w).on = false;
+        component.push(path.relative(ROOT, w));
+      } while (w !== v);
+      if (component.length > 1) circles.push(component.sort());
+    }
+  };
+  for (const file of all) if (!meta.has(file)) visit(file);
+  return { files: all.length, upward, circles };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { files: count, upward, circles } = analyse();
+  for (const line of upward) console.log(`import against the floors: ${line}`);
+  for (const c of circles) console.log(`circle: ${c.join(' <-> ')}`);
+  console.log(`${count} files: ${upward.length} imports against the floors, ${circles.length} circles`);
+  process.exit(upward.length + circles.length > 0 ? 1 : 0);
+}
