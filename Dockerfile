@@ -1,7 +1,7 @@
 # The app image for docker-compose.yml. Build: docker build -t product-data-service .
 # Checked without a Docker engine by test/integration/docker-image.test.ts, which replays these
 # stages from this file: change a COPY here and the rehearsal follows it.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,7 +12,7 @@ RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev --no-audit --no-fund
 
 # Exactly what `node dist/src/main.js` and the seed command read: the compiled code and production
 # dependencies, the index mappings, the seed sources and their manifest, /docs' own assets.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
