@@ -8,7 +8,7 @@ import { sampleDocuments } from './query-mix';
 import { runLoad, sampleRss, median, type Gateway } from './processes';
 import type { LoadPlan, LoadResult } from './load';
 import { processCpuMs, esCpuMs } from './cpu';
-import { DETAIL_SOURCE, SUMMARY_SOURCE } from '../src/products/product.service';
+import { DETAIL_SOURCE, COMPARE_SOURCE } from '../src/products/product.service';
 import { EXPORT_SOURCE } from '../src/products/export.service';
 
 type Request = LoadPlan['requests'][number];
@@ -46,7 +46,7 @@ export interface ReadsSetup {
 
 // The raw side asks for exactly the fields the service asks for.
 const DETAIL = DETAIL_SOURCE.join(',');
-const SUMMARY = SUMMARY_SOURCE.join(',');
+const SUMMARY = COMPARE_SOURCE.join(',');
 
 /** A deterministic generator (mulberry32), so every run draws the same mix. */
 function random(seed: number): () => number {

@@ -1,7 +1,8 @@
-// Writes client/generated.ts from the OpenAPI document: one TypeScript type per component schema,
-// and per operation its method, path, parameters, body and responses. The typed client and the
-// API tests compile against it, so a change to the document that the client does not follow fails
-// the build; test/unit/client checks the committed file is what this generator makes now.
+// Writes src/contract/operations.generated.ts from the OpenAPI document: one TypeScript type per
+// component schema, and per operation its method, path, parameters, body and responses, and the
+// query as validation hands it to the handler (defaults applied). The routes, the typed client and
+// the API tests compile against it, so a change to the document that they do not follow fails the
+// build; test/unit/client checks the committed file is what this generator makes now.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OPENAPI } from '../src/contract/openapi';
@@ -49,10 +50,12 @@ function objectType(schema: Schema, indent: string): string {
   return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : 'Record<string, never>';
 }
 
-function parametersOf(op: Schema, where: 'query' | 'path'): string {
+/** `validated`: as the handler gets them, where a parameter with a default is always present. */
+function parametersOf(op: Schema, where: 'query' | 'path', validated = false): string {
   const params = ((op.parameters ?? []) as Schema[]).filter((p) => p.in === where);
   if (params.length === 0) return 'never';
-  return `{\n${params.map((p) => `${doc(p.description, '      ')}      ${key(p.name)}${p.required ? '' : '?'}: ${typeOf(p.schema, '      ')};`).join('\n')}\n    }`;
+  const present = (p: Schema) => p.required || (validated && p.schema?.default !== undefined);
+  return `{\n${params.map((p) => `${doc(p.description, '      ')}      ${key(p.name)}${present(p) ? '' : '?'}: ${typeOf(p.schema, '      ')};`).join('\n')}\n    }`;
 }
 
 function responsesOf(op: Schema): string {
@@ -78,6 +81,7 @@ export function generate(): string {
         `    method: ${quote(method.toUpperCase())};`,
         `    path: ${quote(p)};`,
         `    query: ${parametersOf(op, 'query')};`,
+        `    validatedQuery: ${parametersOf(op, 'query', true)};`,
         `    params: ${parametersOf(op, 'path')};`,
         `    body: ${body ? typeOf(body, '    ') : 'never'};`,
         `    responses: ${responsesOf(op)};`,
@@ -98,7 +102,7 @@ export function generate(): string {
   return out.join('\n');
 }
 
-export const GENERATED_FILE = path.resolve(__dirname, '..', '..', 'client', 'generated.ts');
+export const GENERATED_FILE = path.resolve(__dirname, '..', '..', 'src', 'contract', 'operations.generated.ts');
 
 if (require.main === module) {
   writeFileSync(GENERATED_FILE, generate());

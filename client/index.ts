@@ -1,12 +1,12 @@
 // A typed client for the Product Data Service: every operation by its operationId, with its query,
-// path parameters, body and responses typed from the OpenAPI document (see generated.ts).
+// path parameters, body and responses typed from the OpenAPI document (src/contract/operations.generated.ts).
 //
 //   const pds = new PdsClient('http://127.0.0.1:3000', { token: process.env.PDS_KEY });
 //   const res = await pds.call('searchProducts', { query: { q: 'trina 400', limit: 5 } });
 //   if (res.status === 200) console.log(res.body.data.map((p) => p.model));
-import { OPERATIONS, type Operations } from './generated';
+import { OPERATIONS, type Operations } from '../src/contract/operations.generated';
 
-export type * from './generated';
+export type * from '../src/contract/operations.generated';
 export type OperationId = keyof Operations;
 
 export type CallInput<O extends OperationId> = {

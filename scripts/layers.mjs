@@ -93,7 +93,7 @@ export function analyse() {
         meta.get(w).on = false;
         component.push(path.relative(ROOT, w));
       } while (w !== v);
-      if (component.length > 1) circles.push(component.sort());
+      if (component.length > 1) circles.push(component.sort((a, b) => a.localeCompare(b)));
     }
   };
   for (const file of all) if (!meta.has(file)) visit(file);

@@ -7,7 +7,7 @@ import { problemErrors } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { entityTags } from './http/entity-tags';
 import type { RequestState } from './http/request-state';
-import type { Logger } from './http/logger';
+import type { Logger } from './shared/logger';
 
 export interface AppDeps {
   readonly logger: Logger;

@@ -1,8 +1,8 @@
 // Composition root: config -> clients -> buildApp(deps) -> listen; graceful shutdown on SIGTERM/SIGINT.
 import type { Server } from 'node:http';
 import { loadConfig, ConfigError } from './config';
-import { createLogger, type Logger } from './http/logger';
-import { batchedSink } from './http/log-sink';
+import { createLogger, type Logger } from './shared/logger';
+import { batchedSink } from './shared/log-sink';
 import { createHttpServer } from './http/http-server';
 import { buildApp } from './app';
 import { wire } from './wiring';

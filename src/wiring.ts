@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Config } from './config';
 import { mongoDatabaseName } from './config';
-import type { Logger } from './http/logger';
+import type { Logger } from './shared/logger';
 import { createEsClient, esProbe } from './adapters/elasticsearch/client';
 import { createMongo, mongoProbe, hasAtomicUpdates, type MongoHandle } from './adapters/mongo/client';
 import { ensureIndexes } from './adapters/mongo/collections';
@@ -25,8 +25,9 @@ import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
 import { responseCache } from './http/response-cache';
 import { KeyService } from './keys/keys.service';
-import { creditLock, processLock, sharedLock, type KeyedLock } from './credits/keyed-lock';
+import { creditLock, processLock, sharedLock, type KeyedLock } from './shared/keyed-lock';
 import { redisLeaseStore } from './adapters/redis/lease-store';
+import { redisThrottleStore } from './adapters/redis/throttle-store';
 import { Refunds, memoryOwedRefunds } from './credits/refunds';
 import { redisOwedRefunds } from './adapters/redis/owed-refunds';
 import { CreditLeases } from './credits/leases';
@@ -35,7 +36,7 @@ import { designRoutes } from './design/design.routes';
 import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { keyRoutes } from './keys/keys.routes';
-import { contractRoutes } from './contract/contract.routes';
+import { contractRoutes } from './docs/contract.routes';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { sourceRoutes } from './sources/sources.routes';
 import { SourceRepository } from './adapters/mongo/source.repository';
@@ -67,28 +68,29 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const accounts = new AccountRepository(mongo.db);
   const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') }, { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT }, now);
   const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
-  const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, { maxBytes: config.READ_CACHE_BYTES, maxEntries: config.READ_CACHE_ENTRIES });
+  const productIndex = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, { maxBytes: config.READ_CACHE_BYTES, maxEntries: config.READ_CACHE_ENTRIES });
   const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
   const leases = new CreditLeases(creditPorts, refunds, { maxBlock: config.CREDIT_LEASE_MAX, idleMs: config.CREDIT_LEASE_IDLE_MS, waitMs: config.REQUEST_TIMEOUT_MS });
 
+  const throttleStore = redis && redisThrottleStore(redis, config.REDIS_KEY_PREFIX);
   const gates: Gates = {
-    apiKey: apiKeyGate(keys, createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX)),
+    apiKey: apiKeyGate(keys, createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore)),
     rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, accountMax: config.ACCOUNT_RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
     credits: creditsGate(leases),
     loginToken: loginTokenGate(config.JWT_SECRET),
     responseCache: responseCache({ generation: () => generation.current(), maxBytes: config.RESPONSE_CACHE_BYTES, maxEntries: config.RESPONSE_CACHE_ENTRIES }),
   };
-  const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, redis, config.REDIS_KEY_PREFIX);
+  const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore);
   const api = new Router<RequestState>();
   mount(
     api,
     [
       ...contractRoutes(),
-      ...productRoutes({ index: search, revisions }, search, config.CURSOR_SECRET, { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS }),
-      ...designRoutes({ index: search }),
-      ...searchRoutes(search, config.CURSOR_SECRET),
+      ...productRoutes({ index: productIndex, revisions }, { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS }),
+      ...designRoutes({ index: productIndex }),
+      ...searchRoutes(productIndex, config.CURSOR_SECRET),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
       ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),
       ...accountRoutes({

@@ -1,6 +1,6 @@
 // The relevance query set: real products, typed the ways people type them, drawn with a fixed seed so
 // two runs measure the same queries and a ranking change is the only thing that moves the figures.
-import { compactModel } from '../../src/search/search-document';
+import { compactModel } from '../../src/catalog/search-document';
 
 export interface Target {
   readonly id: string;

@@ -10,8 +10,7 @@ import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { ProductIndex } from '../../src/adapters/elasticsearch/product-index';
 import { IndexGeneration } from '../../src/adapters/elasticsearch/index-generation';
 import { parseProductQuery } from '../../src/search/product-query';
-import { buildSearchRequest } from '../../src/search/search-request';
-import type { SearchDocument } from '../../src/search/search-document';
+import type { SearchDocument } from '../../src/catalog/search-document';
 import { ROOT } from '../processes';
 import { buildQuerySet, rankOf, summarize, TARGETS, type Hit, type Target } from './query-set';
 
@@ -29,8 +28,8 @@ async function main() {
   const search = new ProductIndex(es, config.ELASTICSEARCH_INDEX, new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS), { maxBytes: 0, maxEntries: 0 });
   const ranks: number[] = [];
   for (const c of cases) {
-    const query = parseProductQuery('search', { q: c.q, limit: 10, fields: 'id,model,manufacturer,category,specs.stc_power_w' });
-    const result = await search.search(buildSearchRequest(query, undefined, false));
+    const query = parseProductQuery('search', { q: c.q, limit: 10, fields: ['id', 'model', 'manufacturer', 'category', 'specs.stc_power_w'] });
+    const result = await search.find(query, undefined, false);
     ranks.push(rankOf(c, result.hits.slice(0, 10).map((h) => h.source as unknown as Hit)));
   }
   const report = summarize(cases, ranks);

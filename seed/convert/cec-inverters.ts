@@ -2,7 +2,7 @@
 // "Manufacturer: Model [240V]" (292 lack the bracket, 288 of them with Vac 0); ADR has Manufacturer and Model columns. An
 // inverter is identified by manufacturer, model and nominal AC voltage, so a model listed for 208 V
 // and 240 V is two products, and the same model in both files is one.
-import type { SpecName } from '../../src/products/spec-catalog';
+import type { SpecName } from '../../src/catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type SourceRecord } from './claims';
 import { identityClaim, specClaims, type AbsentWhen, type Table, type TableRecord } from './table';
 

@@ -1,11 +1,11 @@
 // CEC PV module list as shipped in the SAM library. The 2019 edition has no manufacturer column
 // (derived from Name); the 2024 edition has one, and every Name starts with it.
-import type { SpecName } from '../../src/products/spec-catalog';
+import type { SpecName } from '../../src/catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type Claim, type SourceRecord } from './claims';
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
 import { identityClaim, specClaims, type Table, type TableRecord } from './table';
 import { firstClaims, type Rematch } from './editions';
-import { sameClaimValue } from '../../src/revisions/precision';
+import { sameClaimValue } from '../../src/catalog/precision';
 
 export const CEC_MODULE_COLUMNS: Readonly<Record<string, SpecName>> = {
   Technology: 'technology',

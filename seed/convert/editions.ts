@@ -9,12 +9,12 @@
 //   the others stay in the snapshot as evidence (a file listing a name twice loses nothing).
 // - A product's history is one snapshot per edition date of the lists that have several editions;
 //   lists are merged in priority order, the first claim of a field being the product's value.
-import { createHash } from 'node:crypto';
+import { snapshotHash } from '../../src/catalog/claim';
 import type { Claim, SourceRecord } from './claims';
-import { sameClaimValue } from '../../src/revisions/precision';
-import { specsOf } from '../../src/revisions/provenance';
-import type { EditionMatch, ListedEdition, Listing } from '../../src/products/listing';
-import type { ProductDraft } from '../../src/revisions/ingest.service';
+import { sameClaimValue } from '../../src/catalog/precision';
+import { specsOf } from '../../src/catalog/provenance';
+import type { EditionMatch, ListedEdition, Listing } from '../../src/catalog/listing';
+import type { ProductDraft } from '../../src/catalog/product.types';
 
 /** Matches records an edition lists under a key new to the list with keys only earlier editions list. */
 export type Rematch = (fresh: ReadonlyMap<string, SourceRecord[]>, older: ReadonlyMap<string, readonly Claim[]>) => Map<string, string>;
@@ -162,8 +162,6 @@ export interface EditionResult {
   readonly reports: EditionReport[];
 }
 
-const hashOf = (claims: readonly Claim[]) => createHash('sha256').update(JSON.stringify(claims)).digest('hex');
-
 /** Products from editions of lists; `editions` in list priority order (an edition's list ranks where it first appears). */
 export function resolveEditions(editions: readonly Edition[]): EditionResult {
   const lists = [...new Set(editions.map((e) => e.list))];
@@ -183,7 +181,7 @@ export function resolveEditions(editions: readonly Edition[]): EditionResult {
         return inForce.length > 0 ? inForce[inForce.length - 1].claims : [];
       });
       if (claims.length === 0) continue;
-      const next = hashOf(claims);
+      const next = snapshotHash(claims);
       if (next !== hash) snapshots.push(claims);
       hash = next;
     }

@@ -1,6 +1,6 @@
 // hplib's heat pump database: one record per Keymark-tested model, with Manufacturer and Model
 // columns (915 manufacturer cells carry a trailing space) and hplib's fitted parameters.
-import type { SpecName } from '../../src/products/spec-catalog';
+import type { SpecName } from '../../src/catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type SourceRecord } from './claims';
 import { identityClaim, specClaims, type Table } from './table';
 

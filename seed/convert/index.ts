@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveEditions, type EditionReport } from './editions';
 import { ManufacturerDeriver } from './manufacturer';
-import type { ProductDraft } from '../../src/revisions/ingest.service';
+import type { ProductDraft } from '../../src/catalog/product.types';
 import { READERS, readerFields, type Reader, type ReaderName } from './readers';
 import { readTable } from './table';
 import { PROJECT_ROOT } from '../../src/shared/paths';
-import type { SourceDoc } from '../../src/sources/source.types';
+import type { SourceDoc } from '../../src/catalog/source.types';
 
 export interface ManifestSource {
   readonly id: string;

@@ -2,7 +2,7 @@
 // one), then one record a row.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SPECS, type SpecName } from '../../src/products/spec-catalog';
+import { SPECS, type SpecName } from '../../src/catalog/spec-catalog';
 import { parseCsv } from './csv';
 import { SourceError, type Claim, type Locator } from './claims';
 import { parseCell } from './values';

@@ -1,6 +1,6 @@
 // Cell values: blank and "n/a" mean absent (never zero); numbers must parse completely; a list is
 // written the way numpy prints an array ("[ 0.01385  0.0152  -0.01872]", line breaks allowed).
-import { SPECS, type SpecName } from '../../src/products/spec-catalog';
+import { SPECS, type SpecName } from '../../src/catalog/spec-catalog';
 import type { ClaimValue } from './claims';
 
 const ABSENT = /^(|n\/a|na|nan|none|null|-)$/i;

@@ -1,4 +1,4 @@
-import type { Route } from '../http/pipeline';
+import { route, type AnyRoute } from '../http/pipeline';
 import type { Throttle, Verdict } from '../http/throttle';
 import { addressKey } from '../http/client-address';
 import { AppError } from '../errors/app-error';
@@ -20,17 +20,17 @@ function refuse(verdict: Verdict, what: string): void {
   if (!verdict.allowed) throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, { headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
 }
 
-export function accountRoutes(deps: AccountRouteDeps): Route[] {
+export function accountRoutes(deps: AccountRouteDeps): AnyRoute[] {
   return [
-    {
+    route({
       operationId: 'register',
       async handle(ctx, input) {
         refuse(await deps.throttles.registerByAddress.hit(addressKey(ctx.ip)), 'registrations from this address');
         ctx.status = 201;
         ctx.body = await register(input.body, deps.signupCredits, deps.ports);
       },
-    },
-    {
+    }),
+    route({
       operationId: 'login',
       async handle(ctx, input) {
         const address = addressKey(ctx.ip);
@@ -45,6 +45,6 @@ export function accountRoutes(deps: AccountRouteDeps): Route[] {
           throw err;
         }
       },
-    },
+    }),
   ];
 }

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '../errors/app-error';
 import { hashPassword, verifyPassword, passwordWeakness, DUMMY_HASH } from './password';
-import { issueLoginToken } from './login-token';
-import type { AccountDoc } from './account.types';
+import { issueLoginToken } from '../shared/login-token';
+import type { AccountDoc } from '../catalog/account.types';
 
 export interface AccountPorts {
   readonly accounts: {

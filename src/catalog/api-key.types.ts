@@ -1,4 +1,6 @@
-import type { Scope } from '../contract/openapi';
+/** What an API key may read; each product operation requires one. */
+export type Scope = 'products:read' | 'search:read' | 'revisions:read';
+
 
 export interface ApiKeyDoc {
   /** Random id; also the lookup key carried inside the secret. */
@@ -14,4 +16,11 @@ export interface ApiKeyDoc {
   readonly last_used_at: Date | null;
   readonly expires_at: Date | null;
   readonly revoked_at: Date | null;
+}
+
+/** What the key gate knows of a caller once its key checks out. */
+export interface KeyPrincipal {
+  readonly id: string;
+  readonly accountId: string;
+  readonly scopes: readonly Scope[];
 }

@@ -1,5 +1,6 @@
 // Claims: one value from one cell of one source record, with where it stands and how it was got.
 // A revision's snapshot is the full list of its product's claims.
+import { createHash } from 'node:crypto';
 
 /** A cell's value; a list cell (ADR coefficients) is a list of numbers. */
 export type ClaimValue = string | number | boolean | readonly number[];
@@ -34,4 +35,9 @@ export interface Change {
   readonly source_id: string;
   readonly from?: ClaimValue;
   readonly to?: ClaimValue;
+}
+
+/** The hash of a snapshot of claims (or any JSON value): equal exactly when the values are. */
+export function snapshotHash(claims: unknown): string {
+  return createHash('sha256').update(JSON.stringify(claims)).digest('hex');
 }

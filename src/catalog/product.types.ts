@@ -1,5 +1,5 @@
-import type { ClaimValue } from '../revisions/claim';
-import type { Provenance } from '../revisions/provenance';
+import type { Claim, ClaimValue } from './claim';
+import type { Provenance } from './provenance';
 import type { Listing } from './listing';
 
 /**
@@ -35,3 +35,10 @@ export interface ProductDoc {
   readonly created_at: Date;
   readonly updated_at: Date;
 }
+
+/** A product as the sources describe it now, before it is compared with what is stored. */
+export type ProductDraft = Pick<ProductDoc, 'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs' | 'listing'> & {
+  readonly claims: readonly Claim[];
+  /** The snapshots older editions gave it, oldest first (its history before `claims`). */
+  readonly earlier?: readonly (readonly Claim[])[];
+};

@@ -4,11 +4,11 @@
 // is stored under `detail`, not indexed. The index runs on core analysis only (no word-delimiter or
 // n-gram filters), so model numbers are normalized here: "SUN2000-5KTL" is also indexed as
 // "sun20005ktl" (prefix queries on a whole part number) and "sun 2000 5 ktl" (its letter and digit runs).
-import type { ProductDoc } from '../products/product.types';
-import { SPECS, isSpecName, unitsOf } from '../products/spec-catalog';
-import { qualityOf, type Quality } from '../revisions/quality';
-import type { Provenance } from '../revisions/provenance';
-import type { Listing } from '../products/listing';
+import type { ProductDoc } from './product.types';
+import { SPECS, isSpecName, unitsOf } from './spec-catalog';
+import { qualityOf, type Quality } from './quality';
+import type { Provenance } from './provenance';
+import type { Listing } from './listing';
 
 export interface ProductDetail {
   readonly aliases: ProductDoc['aliases'];

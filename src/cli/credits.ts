@@ -4,7 +4,7 @@ import { grant } from '../credits/credits.service';
 import { AccountRepository } from '../adapters/mongo/account.repository';
 import { createRedis, redisReady } from '../adapters/redis/client';
 import { buildCreditLock } from '../wiring';
-import { createLogger } from '../http/logger';
+import { createLogger } from '../shared/logger';
 
 const USAGE = 'usage: npm run credits -- grant <email> <positive whole number>';
 

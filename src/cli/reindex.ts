@@ -1,7 +1,7 @@
 // npm run reindex: a new versioned index from MongoDB, verified, then the alias moves atomically.
 import { openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
-import { reindex } from '../search/reindex.service';
+import { reindex } from '../ingest/reindex.service';
 import { ProductRepository } from '../adapters/mongo/product.repository';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
 

@@ -5,18 +5,18 @@
 // (for benchmarks at scale); nothing real is touched.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { convertSources, loadManifest, toSourceDocs, DEFAULT_SEED_DIR } from '../../seed/convert/index';
+import { convertSources, loadManifest, toSourceDocs, DEFAULT_SEED_DIR } from '../../seed/convert';
 import { openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
-import { syncCatalog } from '../revisions/catalog-sync.service';
+import { syncCatalog } from '../ingest/catalog-sync.service';
 import { ProductRepository } from '../adapters/mongo/product.repository';
-import { PRODUCT_FORMAT } from '../products/product.types';
+import { PRODUCT_FORMAT } from '../catalog/product.types';
 import { RevisionRepository } from '../adapters/mongo/revision.repository';
 import { SourceRepository } from '../adapters/mongo/source.repository';
 import { ChangeRepository } from '../adapters/mongo/change.repository';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
-import { buildSynthetic } from '../search/synthetic.service';
-import type { SearchDocument } from '../search/search-document';
+import { buildSynthetic } from '../ingest/synthetic.service';
+import type { SearchDocument } from '../catalog/search-document';
 
 const { values: args } = parseArgs({
   options: { 'sources-dir': { type: 'string' }, 'if-empty': { type: 'boolean', default: false }, synthetic: { type: 'string' } },

@@ -1,19 +1,19 @@
 // The OpenAPI 3.0.3 document: the single source of truth. Request validation is compiled from it,
 // routes mount only for operations it declares (with their scope and cost), tests validate every
 // response against it, and GET /api/v1/openapi.json serves exactly this object.
-import { CATEGORIES, SPECS, type SpecName } from '../products/spec-catalog';
+import { CATEGORIES, SPECS, type SpecName } from '../catalog/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { CONFIG_DEFAULTS } from '../config';
+import { NOTICE } from '../catalog/notice';
+import type { Scope } from '../catalog/api-key.types';
 import { SCHEMAS } from './schemas';
-import { QUALITY_CHECKS } from '../revisions/quality';
-import { PRODUCT_ID_PATTERN } from '../products/product-id';
+import { QUALITY_CHECKS } from '../catalog/quality';
+import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { COMPATIBILITY_DOC, PERFORMANCE_DOC } from './design-docs';
 import { sortValues, COMPARE_MIN, COMPARE_MAX, FIELD_VALUES, MAX_SORT_KEYS, NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors } from './query-vocabulary';
 
-export const NOTICE =
-  'Values are evidence with provenance, not installation approval. Verify against manufacturer documentation and the electrical codes that apply.';
 
-export type Scope = 'products:read' | 'search:read' | 'revisions:read';
+
 
 /** A limit the operator sets: its configuration key and its default (what an instance enforces unless configured otherwise). */
 const setting = (key: keyof typeof CONFIG_DEFAULTS) => ({ setting: key, default: CONFIG_DEFAULTS[key] });

@@ -1157,6 +1157,530 @@ export interface Operations {
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
     };
+    validatedQuery: {
+      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
+      q?: string;
+      /** Only these categories (repeat the parameter for several). */
+      category?: Array<"pv-module" | "inverter" | "heat-pump">;
+      /** Only these manufacturers, case-insensitive exact names (repeat for several). */
+      manufacturer?: Array<string>;
+      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
+      in_latest_edition?: boolean;
+      /** Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several). */
+      quality?: Array<"pass" | "fail" | "unchecked">;
+      /** Page size. */
+      limit: number;
+      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
+      cursor?: string;
+      /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
+      sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
+      /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
+      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+      /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gte]"?: string;
+      /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gt]"?: string;
+      /** Only products whose stc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lte]"?: string;
+      /** Only products whose stc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lt]"?: string;
+      /** Only products whose ptc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gte]"?: string;
+      /** Only products whose ptc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gt]"?: string;
+      /** Only products whose ptc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lte]"?: string;
+      /** Only products whose ptc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lt]"?: string;
+      /** Only products whose area_m2 is at least this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gte]"?: string;
+      /** Only products whose area_m2 is more than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gt]"?: string;
+      /** Only products whose area_m2 is at most this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lte]"?: string;
+      /** Only products whose area_m2 is less than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lt]"?: string;
+      /** Only products whose length_m is at least this (unit, any case: m; none means m). */
+      "specs.length_m[gte]"?: string;
+      /** Only products whose length_m is more than this (unit, any case: m; none means m). */
+      "specs.length_m[gt]"?: string;
+      /** Only products whose length_m is at most this (unit, any case: m; none means m). */
+      "specs.length_m[lte]"?: string;
+      /** Only products whose length_m is less than this (unit, any case: m; none means m). */
+      "specs.length_m[lt]"?: string;
+      /** Only products whose width_m is at least this (unit, any case: m; none means m). */
+      "specs.width_m[gte]"?: string;
+      /** Only products whose width_m is more than this (unit, any case: m; none means m). */
+      "specs.width_m[gt]"?: string;
+      /** Only products whose width_m is at most this (unit, any case: m; none means m). */
+      "specs.width_m[lte]"?: string;
+      /** Only products whose width_m is less than this (unit, any case: m; none means m). */
+      "specs.width_m[lt]"?: string;
+      /** Only products whose cells_in_series is at least this. */
+      "specs.cells_in_series[gte]"?: string;
+      /** Only products whose cells_in_series is more than this. */
+      "specs.cells_in_series[gt]"?: string;
+      /** Only products whose cells_in_series is at most this. */
+      "specs.cells_in_series[lte]"?: string;
+      /** Only products whose cells_in_series is less than this. */
+      "specs.cells_in_series[lt]"?: string;
+      /** Only products whose parallel_strings is at least this. */
+      "specs.parallel_strings[gte]"?: string;
+      /** Only products whose parallel_strings is more than this. */
+      "specs.parallel_strings[gt]"?: string;
+      /** Only products whose parallel_strings is at most this. */
+      "specs.parallel_strings[lte]"?: string;
+      /** Only products whose parallel_strings is less than this. */
+      "specs.parallel_strings[lt]"?: string;
+      /** Only products whose isc_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gte]"?: string;
+      /** Only products whose isc_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gt]"?: string;
+      /** Only products whose isc_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lte]"?: string;
+      /** Only products whose isc_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lt]"?: string;
+      /** Only products whose voc_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gte]"?: string;
+      /** Only products whose voc_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gt]"?: string;
+      /** Only products whose voc_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lte]"?: string;
+      /** Only products whose voc_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lt]"?: string;
+      /** Only products whose imp_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gte]"?: string;
+      /** Only products whose imp_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gt]"?: string;
+      /** Only products whose imp_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lte]"?: string;
+      /** Only products whose imp_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lt]"?: string;
+      /** Only products whose vmp_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gte]"?: string;
+      /** Only products whose vmp_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gt]"?: string;
+      /** Only products whose vmp_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lte]"?: string;
+      /** Only products whose vmp_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at least this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is more than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at most this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is less than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at least this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gte]"?: string;
+      /** Only products whose beta_voc_v_per_k is more than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at most this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lte]"?: string;
+      /** Only products whose beta_voc_v_per_k is less than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at least this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is more than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at most this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is less than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lt]"?: string;
+      /** Only products whose noct_c is at least this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gte]"?: string;
+      /** Only products whose noct_c is more than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gt]"?: string;
+      /** Only products whose noct_c is at most this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lte]"?: string;
+      /** Only products whose noct_c is less than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lt]"?: string;
+      /** Only products whose a_ref_v is at least this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gte]"?: string;
+      /** Only products whose a_ref_v is more than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gt]"?: string;
+      /** Only products whose a_ref_v is at most this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lte]"?: string;
+      /** Only products whose a_ref_v is less than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lt]"?: string;
+      /** Only products whose il_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gte]"?: string;
+      /** Only products whose il_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gt]"?: string;
+      /** Only products whose il_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lte]"?: string;
+      /** Only products whose il_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lt]"?: string;
+      /** Only products whose io_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gte]"?: string;
+      /** Only products whose io_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gt]"?: string;
+      /** Only products whose io_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lte]"?: string;
+      /** Only products whose io_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lt]"?: string;
+      /** Only products whose rs_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gte]"?: string;
+      /** Only products whose rs_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gt]"?: string;
+      /** Only products whose rs_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lte]"?: string;
+      /** Only products whose rs_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lt]"?: string;
+      /** Only products whose rsh_ref_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gte]"?: string;
+      /** Only products whose rsh_ref_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gt]"?: string;
+      /** Only products whose rsh_ref_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lte]"?: string;
+      /** Only products whose rsh_ref_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lt]"?: string;
+      /** Only products whose adjust_pct is at least this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gte]"?: string;
+      /** Only products whose adjust_pct is more than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gt]"?: string;
+      /** Only products whose adjust_pct is at most this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lte]"?: string;
+      /** Only products whose adjust_pct is less than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lt]"?: string;
+      /** Only products whose ac_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gte]"?: string;
+      /** Only products whose ac_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gt]"?: string;
+      /** Only products whose ac_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lte]"?: string;
+      /** Only products whose ac_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lt]"?: string;
+      /** Only products whose dc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gte]"?: string;
+      /** Only products whose dc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gt]"?: string;
+      /** Only products whose dc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lte]"?: string;
+      /** Only products whose dc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lt]"?: string;
+      /** Only products whose self_consumption_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gte]"?: string;
+      /** Only products whose self_consumption_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gt]"?: string;
+      /** Only products whose self_consumption_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lte]"?: string;
+      /** Only products whose self_consumption_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lt]"?: string;
+      /** Only products whose night_tare_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gte]"?: string;
+      /** Only products whose night_tare_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gt]"?: string;
+      /** Only products whose night_tare_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lte]"?: string;
+      /** Only products whose night_tare_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lt]"?: string;
+      /** Only products whose max_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_dc_current_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gte]"?: string;
+      /** Only products whose max_dc_current_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gt]"?: string;
+      /** Only products whose max_dc_current_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lte]"?: string;
+      /** Only products whose max_dc_current_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lt]"?: string;
+      /** Only products whose mppt_low_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gte]"?: string;
+      /** Only products whose mppt_low_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gt]"?: string;
+      /** Only products whose mppt_low_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lte]"?: string;
+      /** Only products whose mppt_low_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lt]"?: string;
+      /** Only products whose mppt_high_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gte]"?: string;
+      /** Only products whose mppt_high_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gt]"?: string;
+      /** Only products whose mppt_high_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lte]"?: string;
+      /** Only products whose mppt_high_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose ambient_temp_min_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gte]"?: string;
+      /** Only products whose ambient_temp_min_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gt]"?: string;
+      /** Only products whose ambient_temp_min_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lte]"?: string;
+      /** Only products whose ambient_temp_min_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lt]"?: string;
+      /** Only products whose ambient_temp_max_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gte]"?: string;
+      /** Only products whose ambient_temp_max_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gt]"?: string;
+      /** Only products whose ambient_temp_max_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lte]"?: string;
+      /** Only products whose ambient_temp_max_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lt]"?: string;
+      /** Only products whose weight_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gte]"?: string;
+      /** Only products whose weight_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gt]"?: string;
+      /** Only products whose weight_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lte]"?: string;
+      /** Only products whose weight_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lt]"?: string;
+      /** Only products whose sandia_c0_per_w is at least this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gte]"?: string;
+      /** Only products whose sandia_c0_per_w is more than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gt]"?: string;
+      /** Only products whose sandia_c0_per_w is at most this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lte]"?: string;
+      /** Only products whose sandia_c0_per_w is less than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lt]"?: string;
+      /** Only products whose sandia_c1_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gte]"?: string;
+      /** Only products whose sandia_c1_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gt]"?: string;
+      /** Only products whose sandia_c1_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lte]"?: string;
+      /** Only products whose sandia_c1_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lt]"?: string;
+      /** Only products whose sandia_c2_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gte]"?: string;
+      /** Only products whose sandia_c2_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gt]"?: string;
+      /** Only products whose sandia_c2_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lte]"?: string;
+      /** Only products whose sandia_c2_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lt]"?: string;
+      /** Only products whose sandia_c3_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gte]"?: string;
+      /** Only products whose sandia_c3_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gt]"?: string;
+      /** Only products whose sandia_c3_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lte]"?: string;
+      /** Only products whose sandia_c3_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lt]"?: string;
+      /** Only products whose adr_vintage_year is at least this. */
+      "specs.adr_vintage_year[gte]"?: string;
+      /** Only products whose adr_vintage_year is more than this. */
+      "specs.adr_vintage_year[gt]"?: string;
+      /** Only products whose adr_vintage_year is at most this. */
+      "specs.adr_vintage_year[lte]"?: string;
+      /** Only products whose adr_vintage_year is less than this. */
+      "specs.adr_vintage_year[lt]"?: string;
+      /** Only products whose adr_data_year is at least this. */
+      "specs.adr_data_year[gte]"?: string;
+      /** Only products whose adr_data_year is more than this. */
+      "specs.adr_data_year[gt]"?: string;
+      /** Only products whose adr_data_year is at most this. */
+      "specs.adr_data_year[lte]"?: string;
+      /** Only products whose adr_data_year is less than this. */
+      "specs.adr_data_year[lt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at least this. */
+      "specs.adr_pac_fit_error_max[gte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is more than this. */
+      "specs.adr_pac_fit_error_max[gt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at most this. */
+      "specs.adr_pac_fit_error_max[lte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is less than this. */
+      "specs.adr_pac_fit_error_max[lt]"?: string;
+      /** Only products whose hplib_group_id is at least this. */
+      "specs.hplib_group_id[gte]"?: string;
+      /** Only products whose hplib_group_id is more than this. */
+      "specs.hplib_group_id[gt]"?: string;
+      /** Only products whose hplib_group_id is at most this. */
+      "specs.hplib_group_id[lte]"?: string;
+      /** Only products whose hplib_group_id is less than this. */
+      "specs.hplib_group_id[lt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gte]"?: string;
+      /** Only products whose refrigerant_mass_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lte]"?: string;
+      /** Only products whose refrigerant_mass_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gte]"?: string;
+      /** Only products whose sound_power_indoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lte]"?: string;
+      /** Only products whose sound_power_indoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lt]"?: string;
+      /** Only products whose standby_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gte]"?: string;
+      /** Only products whose standby_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gt]"?: string;
+      /** Only products whose standby_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lte]"?: string;
+      /** Only products whose standby_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lt]"?: string;
+      /** Only products whose heating_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gte]"?: string;
+      /** Only products whose heating_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gt]"?: string;
+      /** Only products whose heating_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lte]"?: string;
+      /** Only products whose heating_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lt]"?: string;
+      /** Only products whose electric_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gte]"?: string;
+      /** Only products whose electric_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gt]"?: string;
+      /** Only products whose electric_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lte]"?: string;
+      /** Only products whose electric_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lt]"?: string;
+      /** Only products whose cop_ref is at least this. */
+      "specs.cop_ref[gte]"?: string;
+      /** Only products whose cop_ref is more than this. */
+      "specs.cop_ref[gt]"?: string;
+      /** Only products whose cop_ref is at most this. */
+      "specs.cop_ref[lte]"?: string;
+      /** Only products whose cop_ref is less than this. */
+      "specs.cop_ref[lt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gte]"?: string;
+      /** Only products whose hplib_p1_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lte]"?: string;
+      /** Only products whose hplib_p1_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gte]"?: string;
+      /** Only products whose hplib_p2_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lte]"?: string;
+      /** Only products whose hplib_p2_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at least this. */
+      "specs.hplib_p3_heating_power[gte]"?: string;
+      /** Only products whose hplib_p3_heating_power is more than this. */
+      "specs.hplib_p3_heating_power[gt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at most this. */
+      "specs.hplib_p3_heating_power[lte]"?: string;
+      /** Only products whose hplib_p3_heating_power is less than this. */
+      "specs.hplib_p3_heating_power[lt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gte]"?: string;
+      /** Only products whose hplib_p4_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lte]"?: string;
+      /** Only products whose hplib_p4_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gte]"?: string;
+      /** Only products whose hplib_p1_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lte]"?: string;
+      /** Only products whose hplib_p1_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gte]"?: string;
+      /** Only products whose hplib_p2_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lte]"?: string;
+      /** Only products whose hplib_p2_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at least this. */
+      "specs.hplib_p3_electric_power[gte]"?: string;
+      /** Only products whose hplib_p3_electric_power is more than this. */
+      "specs.hplib_p3_electric_power[gt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at most this. */
+      "specs.hplib_p3_electric_power[lte]"?: string;
+      /** Only products whose hplib_p3_electric_power is less than this. */
+      "specs.hplib_p3_electric_power[lt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gte]"?: string;
+      /** Only products whose hplib_p4_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lte]"?: string;
+      /** Only products whose hplib_p4_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lt]"?: string;
+      /** Only products whose hplib_p1_cop is at least this. */
+      "specs.hplib_p1_cop[gte]"?: string;
+      /** Only products whose hplib_p1_cop is more than this. */
+      "specs.hplib_p1_cop[gt]"?: string;
+      /** Only products whose hplib_p1_cop is at most this. */
+      "specs.hplib_p1_cop[lte]"?: string;
+      /** Only products whose hplib_p1_cop is less than this. */
+      "specs.hplib_p1_cop[lt]"?: string;
+      /** Only products whose hplib_p2_cop is at least this. */
+      "specs.hplib_p2_cop[gte]"?: string;
+      /** Only products whose hplib_p2_cop is more than this. */
+      "specs.hplib_p2_cop[gt]"?: string;
+      /** Only products whose hplib_p2_cop is at most this. */
+      "specs.hplib_p2_cop[lte]"?: string;
+      /** Only products whose hplib_p2_cop is less than this. */
+      "specs.hplib_p2_cop[lt]"?: string;
+      /** Only products whose hplib_p3_cop is at least this. */
+      "specs.hplib_p3_cop[gte]"?: string;
+      /** Only products whose hplib_p3_cop is more than this. */
+      "specs.hplib_p3_cop[gt]"?: string;
+      /** Only products whose hplib_p3_cop is at most this. */
+      "specs.hplib_p3_cop[lte]"?: string;
+      /** Only products whose hplib_p3_cop is less than this. */
+      "specs.hplib_p3_cop[lt]"?: string;
+      /** Only products whose hplib_p4_cop is at least this. */
+      "specs.hplib_p4_cop[gte]"?: string;
+      /** Only products whose hplib_p4_cop is more than this. */
+      "specs.hplib_p4_cop[gt]"?: string;
+      /** Only products whose hplib_p4_cop is at most this. */
+      "specs.hplib_p4_cop[lte]"?: string;
+      /** Only products whose hplib_p4_cop is less than this. */
+      "specs.hplib_p4_cop[lt]"?: string;
+    };
     params: never;
     body: never;
     responses: {
@@ -1176,6 +1700,10 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/products/{id}";
     query: {
+      /** The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`). */
+      as_of?: string;
+    };
+    validatedQuery: {
       /** The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`). */
       as_of?: string;
     };
@@ -1207,6 +1735,16 @@ export interface Operations {
       cell_temperature?: number;
       /** `cec`: De Soto with the CEC `Adjust` on alpha_sc (pvlib calcparams_cec; what the CEC parameters were fitted with). `desoto`: without it (pvlib calcparams_desoto). */
       model?: "cec" | "desoto";
+      /** Also return the IV curve at this many evenly spaced voltages from 0 to Voc. */
+      iv_points?: number;
+    };
+    validatedQuery: {
+      /** Effective irradiance on the cells, W/m² (after reflection, soiling and spectral losses). */
+      irradiance: number;
+      /** Cell temperature, °C. */
+      cell_temperature: number;
+      /** `cec`: De Soto with the CEC `Adjust` on alpha_sc (pvlib calcparams_cec; what the CEC parameters were fitted with). `desoto`: without it (pvlib calcparams_desoto). */
+      model: "cec" | "desoto";
       /** Also return the IV curve at this many evenly spaced voltages from 0 to Voc. */
       iv_points?: number;
     };
@@ -1243,6 +1781,18 @@ export interface Operations {
       /** `ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures. */
       temperatures?: "ambient" | "cell";
     };
+    validatedQuery: {
+      /** The PV module's product id. */
+      module: string;
+      /** The inverter's product id. */
+      inverter: string;
+      /** The coldest temperature, °C (see `temperatures`). At most t_max. */
+      t_min: number;
+      /** The hottest temperature, °C (see `temperatures`). */
+      t_max: number;
+      /** `ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures. */
+      temperatures: "ambient" | "cell";
+    };
     params: never;
     body: never;
     responses: {
@@ -1268,6 +1818,12 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
     };
+    validatedQuery: {
+      /** Page size. */
+      limit: number;
+      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
+      cursor?: string;
+    };
     params: {
       id: string;
     };
@@ -1290,6 +1846,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/products/{id}/revisions/{number}";
     query: never;
+    validatedQuery: never;
     params: {
       id: string;
       number: number;
@@ -1318,6 +1875,12 @@ export interface Operations {
       /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
       in_latest_edition?: boolean;
     };
+    validatedQuery: {
+      /** Only this category. */
+      category?: "pv-module" | "inverter" | "heat-pump";
+      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
+      in_latest_edition?: boolean;
+    };
     params: never;
     body: never;
     responses: {
@@ -1341,6 +1904,12 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
     };
+    validatedQuery: {
+      /** Page size. */
+      limit: number;
+      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
+      cursor?: string;
+    };
     params: never;
     body: never;
     responses: {
@@ -1360,6 +1929,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/sources";
     query: never;
+    validatedQuery: never;
     params: never;
     body: never;
     responses: {
@@ -1378,6 +1948,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/sources/{id}";
     query: never;
+    validatedQuery: never;
     params: {
       id: string;
     };
@@ -1923,6 +2494,530 @@ export interface Operations {
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
     };
+    validatedQuery: {
+      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
+      q?: string;
+      /** Only these categories (repeat the parameter for several). */
+      category?: Array<"pv-module" | "inverter" | "heat-pump">;
+      /** Only these manufacturers, case-insensitive exact names (repeat for several). */
+      manufacturer?: Array<string>;
+      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
+      in_latest_edition?: boolean;
+      /** Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several). */
+      quality?: Array<"pass" | "fail" | "unchecked">;
+      /** Page size. */
+      limit: number;
+      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
+      cursor?: string;
+      /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending; `relevance` is the default. The product id is always added as a tiebreaker. */
+      sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
+      /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
+      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+      /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gte]"?: string;
+      /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gt]"?: string;
+      /** Only products whose stc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lte]"?: string;
+      /** Only products whose stc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lt]"?: string;
+      /** Only products whose ptc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gte]"?: string;
+      /** Only products whose ptc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gt]"?: string;
+      /** Only products whose ptc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lte]"?: string;
+      /** Only products whose ptc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lt]"?: string;
+      /** Only products whose area_m2 is at least this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gte]"?: string;
+      /** Only products whose area_m2 is more than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gt]"?: string;
+      /** Only products whose area_m2 is at most this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lte]"?: string;
+      /** Only products whose area_m2 is less than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lt]"?: string;
+      /** Only products whose length_m is at least this (unit, any case: m; none means m). */
+      "specs.length_m[gte]"?: string;
+      /** Only products whose length_m is more than this (unit, any case: m; none means m). */
+      "specs.length_m[gt]"?: string;
+      /** Only products whose length_m is at most this (unit, any case: m; none means m). */
+      "specs.length_m[lte]"?: string;
+      /** Only products whose length_m is less than this (unit, any case: m; none means m). */
+      "specs.length_m[lt]"?: string;
+      /** Only products whose width_m is at least this (unit, any case: m; none means m). */
+      "specs.width_m[gte]"?: string;
+      /** Only products whose width_m is more than this (unit, any case: m; none means m). */
+      "specs.width_m[gt]"?: string;
+      /** Only products whose width_m is at most this (unit, any case: m; none means m). */
+      "specs.width_m[lte]"?: string;
+      /** Only products whose width_m is less than this (unit, any case: m; none means m). */
+      "specs.width_m[lt]"?: string;
+      /** Only products whose cells_in_series is at least this. */
+      "specs.cells_in_series[gte]"?: string;
+      /** Only products whose cells_in_series is more than this. */
+      "specs.cells_in_series[gt]"?: string;
+      /** Only products whose cells_in_series is at most this. */
+      "specs.cells_in_series[lte]"?: string;
+      /** Only products whose cells_in_series is less than this. */
+      "specs.cells_in_series[lt]"?: string;
+      /** Only products whose parallel_strings is at least this. */
+      "specs.parallel_strings[gte]"?: string;
+      /** Only products whose parallel_strings is more than this. */
+      "specs.parallel_strings[gt]"?: string;
+      /** Only products whose parallel_strings is at most this. */
+      "specs.parallel_strings[lte]"?: string;
+      /** Only products whose parallel_strings is less than this. */
+      "specs.parallel_strings[lt]"?: string;
+      /** Only products whose isc_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gte]"?: string;
+      /** Only products whose isc_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gt]"?: string;
+      /** Only products whose isc_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lte]"?: string;
+      /** Only products whose isc_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lt]"?: string;
+      /** Only products whose voc_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gte]"?: string;
+      /** Only products whose voc_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gt]"?: string;
+      /** Only products whose voc_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lte]"?: string;
+      /** Only products whose voc_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lt]"?: string;
+      /** Only products whose imp_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gte]"?: string;
+      /** Only products whose imp_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gt]"?: string;
+      /** Only products whose imp_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lte]"?: string;
+      /** Only products whose imp_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lt]"?: string;
+      /** Only products whose vmp_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gte]"?: string;
+      /** Only products whose vmp_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gt]"?: string;
+      /** Only products whose vmp_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lte]"?: string;
+      /** Only products whose vmp_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at least this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is more than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at most this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is less than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at least this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gte]"?: string;
+      /** Only products whose beta_voc_v_per_k is more than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at most this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lte]"?: string;
+      /** Only products whose beta_voc_v_per_k is less than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at least this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is more than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at most this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is less than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lt]"?: string;
+      /** Only products whose noct_c is at least this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gte]"?: string;
+      /** Only products whose noct_c is more than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gt]"?: string;
+      /** Only products whose noct_c is at most this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lte]"?: string;
+      /** Only products whose noct_c is less than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lt]"?: string;
+      /** Only products whose a_ref_v is at least this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gte]"?: string;
+      /** Only products whose a_ref_v is more than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gt]"?: string;
+      /** Only products whose a_ref_v is at most this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lte]"?: string;
+      /** Only products whose a_ref_v is less than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lt]"?: string;
+      /** Only products whose il_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gte]"?: string;
+      /** Only products whose il_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gt]"?: string;
+      /** Only products whose il_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lte]"?: string;
+      /** Only products whose il_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lt]"?: string;
+      /** Only products whose io_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gte]"?: string;
+      /** Only products whose io_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gt]"?: string;
+      /** Only products whose io_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lte]"?: string;
+      /** Only products whose io_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lt]"?: string;
+      /** Only products whose rs_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gte]"?: string;
+      /** Only products whose rs_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gt]"?: string;
+      /** Only products whose rs_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lte]"?: string;
+      /** Only products whose rs_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lt]"?: string;
+      /** Only products whose rsh_ref_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gte]"?: string;
+      /** Only products whose rsh_ref_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gt]"?: string;
+      /** Only products whose rsh_ref_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lte]"?: string;
+      /** Only products whose rsh_ref_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lt]"?: string;
+      /** Only products whose adjust_pct is at least this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gte]"?: string;
+      /** Only products whose adjust_pct is more than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gt]"?: string;
+      /** Only products whose adjust_pct is at most this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lte]"?: string;
+      /** Only products whose adjust_pct is less than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lt]"?: string;
+      /** Only products whose ac_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gte]"?: string;
+      /** Only products whose ac_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gt]"?: string;
+      /** Only products whose ac_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lte]"?: string;
+      /** Only products whose ac_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lt]"?: string;
+      /** Only products whose dc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gte]"?: string;
+      /** Only products whose dc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gt]"?: string;
+      /** Only products whose dc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lte]"?: string;
+      /** Only products whose dc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lt]"?: string;
+      /** Only products whose self_consumption_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gte]"?: string;
+      /** Only products whose self_consumption_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gt]"?: string;
+      /** Only products whose self_consumption_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lte]"?: string;
+      /** Only products whose self_consumption_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lt]"?: string;
+      /** Only products whose night_tare_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gte]"?: string;
+      /** Only products whose night_tare_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gt]"?: string;
+      /** Only products whose night_tare_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lte]"?: string;
+      /** Only products whose night_tare_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lt]"?: string;
+      /** Only products whose max_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_dc_current_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gte]"?: string;
+      /** Only products whose max_dc_current_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gt]"?: string;
+      /** Only products whose max_dc_current_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lte]"?: string;
+      /** Only products whose max_dc_current_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lt]"?: string;
+      /** Only products whose mppt_low_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gte]"?: string;
+      /** Only products whose mppt_low_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gt]"?: string;
+      /** Only products whose mppt_low_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lte]"?: string;
+      /** Only products whose mppt_low_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lt]"?: string;
+      /** Only products whose mppt_high_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gte]"?: string;
+      /** Only products whose mppt_high_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gt]"?: string;
+      /** Only products whose mppt_high_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lte]"?: string;
+      /** Only products whose mppt_high_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose ambient_temp_min_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gte]"?: string;
+      /** Only products whose ambient_temp_min_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gt]"?: string;
+      /** Only products whose ambient_temp_min_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lte]"?: string;
+      /** Only products whose ambient_temp_min_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lt]"?: string;
+      /** Only products whose ambient_temp_max_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gte]"?: string;
+      /** Only products whose ambient_temp_max_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gt]"?: string;
+      /** Only products whose ambient_temp_max_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lte]"?: string;
+      /** Only products whose ambient_temp_max_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lt]"?: string;
+      /** Only products whose weight_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gte]"?: string;
+      /** Only products whose weight_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gt]"?: string;
+      /** Only products whose weight_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lte]"?: string;
+      /** Only products whose weight_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lt]"?: string;
+      /** Only products whose sandia_c0_per_w is at least this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gte]"?: string;
+      /** Only products whose sandia_c0_per_w is more than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gt]"?: string;
+      /** Only products whose sandia_c0_per_w is at most this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lte]"?: string;
+      /** Only products whose sandia_c0_per_w is less than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lt]"?: string;
+      /** Only products whose sandia_c1_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gte]"?: string;
+      /** Only products whose sandia_c1_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gt]"?: string;
+      /** Only products whose sandia_c1_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lte]"?: string;
+      /** Only products whose sandia_c1_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lt]"?: string;
+      /** Only products whose sandia_c2_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gte]"?: string;
+      /** Only products whose sandia_c2_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gt]"?: string;
+      /** Only products whose sandia_c2_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lte]"?: string;
+      /** Only products whose sandia_c2_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lt]"?: string;
+      /** Only products whose sandia_c3_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gte]"?: string;
+      /** Only products whose sandia_c3_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gt]"?: string;
+      /** Only products whose sandia_c3_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lte]"?: string;
+      /** Only products whose sandia_c3_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lt]"?: string;
+      /** Only products whose adr_vintage_year is at least this. */
+      "specs.adr_vintage_year[gte]"?: string;
+      /** Only products whose adr_vintage_year is more than this. */
+      "specs.adr_vintage_year[gt]"?: string;
+      /** Only products whose adr_vintage_year is at most this. */
+      "specs.adr_vintage_year[lte]"?: string;
+      /** Only products whose adr_vintage_year is less than this. */
+      "specs.adr_vintage_year[lt]"?: string;
+      /** Only products whose adr_data_year is at least this. */
+      "specs.adr_data_year[gte]"?: string;
+      /** Only products whose adr_data_year is more than this. */
+      "specs.adr_data_year[gt]"?: string;
+      /** Only products whose adr_data_year is at most this. */
+      "specs.adr_data_year[lte]"?: string;
+      /** Only products whose adr_data_year is less than this. */
+      "specs.adr_data_year[lt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at least this. */
+      "specs.adr_pac_fit_error_max[gte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is more than this. */
+      "specs.adr_pac_fit_error_max[gt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at most this. */
+      "specs.adr_pac_fit_error_max[lte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is less than this. */
+      "specs.adr_pac_fit_error_max[lt]"?: string;
+      /** Only products whose hplib_group_id is at least this. */
+      "specs.hplib_group_id[gte]"?: string;
+      /** Only products whose hplib_group_id is more than this. */
+      "specs.hplib_group_id[gt]"?: string;
+      /** Only products whose hplib_group_id is at most this. */
+      "specs.hplib_group_id[lte]"?: string;
+      /** Only products whose hplib_group_id is less than this. */
+      "specs.hplib_group_id[lt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gte]"?: string;
+      /** Only products whose refrigerant_mass_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lte]"?: string;
+      /** Only products whose refrigerant_mass_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gte]"?: string;
+      /** Only products whose sound_power_indoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lte]"?: string;
+      /** Only products whose sound_power_indoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lt]"?: string;
+      /** Only products whose standby_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gte]"?: string;
+      /** Only products whose standby_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gt]"?: string;
+      /** Only products whose standby_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lte]"?: string;
+      /** Only products whose standby_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lt]"?: string;
+      /** Only products whose heating_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gte]"?: string;
+      /** Only products whose heating_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gt]"?: string;
+      /** Only products whose heating_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lte]"?: string;
+      /** Only products whose heating_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lt]"?: string;
+      /** Only products whose electric_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gte]"?: string;
+      /** Only products whose electric_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gt]"?: string;
+      /** Only products whose electric_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lte]"?: string;
+      /** Only products whose electric_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lt]"?: string;
+      /** Only products whose cop_ref is at least this. */
+      "specs.cop_ref[gte]"?: string;
+      /** Only products whose cop_ref is more than this. */
+      "specs.cop_ref[gt]"?: string;
+      /** Only products whose cop_ref is at most this. */
+      "specs.cop_ref[lte]"?: string;
+      /** Only products whose cop_ref is less than this. */
+      "specs.cop_ref[lt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gte]"?: string;
+      /** Only products whose hplib_p1_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lte]"?: string;
+      /** Only products whose hplib_p1_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gte]"?: string;
+      /** Only products whose hplib_p2_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lte]"?: string;
+      /** Only products whose hplib_p2_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at least this. */
+      "specs.hplib_p3_heating_power[gte]"?: string;
+      /** Only products whose hplib_p3_heating_power is more than this. */
+      "specs.hplib_p3_heating_power[gt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at most this. */
+      "specs.hplib_p3_heating_power[lte]"?: string;
+      /** Only products whose hplib_p3_heating_power is less than this. */
+      "specs.hplib_p3_heating_power[lt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gte]"?: string;
+      /** Only products whose hplib_p4_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lte]"?: string;
+      /** Only products whose hplib_p4_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gte]"?: string;
+      /** Only products whose hplib_p1_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lte]"?: string;
+      /** Only products whose hplib_p1_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gte]"?: string;
+      /** Only products whose hplib_p2_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lte]"?: string;
+      /** Only products whose hplib_p2_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at least this. */
+      "specs.hplib_p3_electric_power[gte]"?: string;
+      /** Only products whose hplib_p3_electric_power is more than this. */
+      "specs.hplib_p3_electric_power[gt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at most this. */
+      "specs.hplib_p3_electric_power[lte]"?: string;
+      /** Only products whose hplib_p3_electric_power is less than this. */
+      "specs.hplib_p3_electric_power[lt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gte]"?: string;
+      /** Only products whose hplib_p4_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lte]"?: string;
+      /** Only products whose hplib_p4_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lt]"?: string;
+      /** Only products whose hplib_p1_cop is at least this. */
+      "specs.hplib_p1_cop[gte]"?: string;
+      /** Only products whose hplib_p1_cop is more than this. */
+      "specs.hplib_p1_cop[gt]"?: string;
+      /** Only products whose hplib_p1_cop is at most this. */
+      "specs.hplib_p1_cop[lte]"?: string;
+      /** Only products whose hplib_p1_cop is less than this. */
+      "specs.hplib_p1_cop[lt]"?: string;
+      /** Only products whose hplib_p2_cop is at least this. */
+      "specs.hplib_p2_cop[gte]"?: string;
+      /** Only products whose hplib_p2_cop is more than this. */
+      "specs.hplib_p2_cop[gt]"?: string;
+      /** Only products whose hplib_p2_cop is at most this. */
+      "specs.hplib_p2_cop[lte]"?: string;
+      /** Only products whose hplib_p2_cop is less than this. */
+      "specs.hplib_p2_cop[lt]"?: string;
+      /** Only products whose hplib_p3_cop is at least this. */
+      "specs.hplib_p3_cop[gte]"?: string;
+      /** Only products whose hplib_p3_cop is more than this. */
+      "specs.hplib_p3_cop[gt]"?: string;
+      /** Only products whose hplib_p3_cop is at most this. */
+      "specs.hplib_p3_cop[lte]"?: string;
+      /** Only products whose hplib_p3_cop is less than this. */
+      "specs.hplib_p3_cop[lt]"?: string;
+      /** Only products whose hplib_p4_cop is at least this. */
+      "specs.hplib_p4_cop[gte]"?: string;
+      /** Only products whose hplib_p4_cop is more than this. */
+      "specs.hplib_p4_cop[gt]"?: string;
+      /** Only products whose hplib_p4_cop is at most this. */
+      "specs.hplib_p4_cop[lte]"?: string;
+      /** Only products whose hplib_p4_cop is less than this. */
+      "specs.hplib_p4_cop[lt]"?: string;
+    };
     params: never;
     body: never;
     responses: {
@@ -1945,6 +3040,10 @@ export interface Operations {
       /** Comma-separated product ids, 2 to 10, no duplicates. */
       ids: Array<string>;
     };
+    validatedQuery: {
+      /** Comma-separated product ids, 2 to 10, no duplicates. */
+      ids: Array<string>;
+    };
     params: never;
     body: never;
     responses: {
@@ -1964,6 +3063,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/openapi.json";
     query: never;
+    validatedQuery: never;
     params: never;
     body: never;
     responses: {
@@ -1979,6 +3079,7 @@ export interface Operations {
     method: "POST";
     path: "/api/v1/auth/register";
     query: never;
+    validatedQuery: never;
     params: never;
     body: Credentials;
     responses: {
@@ -1997,6 +3098,7 @@ export interface Operations {
     method: "POST";
     path: "/api/v1/auth/login";
     query: never;
+    validatedQuery: never;
     params: never;
     body: Credentials;
     responses: {
@@ -2015,6 +3117,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/developer/keys";
     query: never;
+    validatedQuery: never;
     params: never;
     body: never;
     responses: {
@@ -2029,6 +3132,7 @@ export interface Operations {
     method: "POST";
     path: "/api/v1/developer/keys";
     query: never;
+    validatedQuery: never;
     params: never;
     body: NewApiKey;
     responses: {
@@ -2047,6 +3151,7 @@ export interface Operations {
     method: "DELETE";
     path: "/api/v1/developer/keys/{id}";
     query: never;
+    validatedQuery: never;
     params: {
       id: string;
     };

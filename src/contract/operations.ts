@@ -1,10 +1,11 @@
 // The operations of the OpenAPI document, each with its declared scope, cost and the request
 // validators compiled from its parameters and body.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { OPENAPI, type Scope } from './openapi';
+import { OPENAPI } from './openapi';
+import type { Scope } from '../catalog/api-key.types';
 import { createAjv, compile } from './ajv';
 import { validationError, type FieldError } from '../errors/app-error';
-import { isSpecName } from '../products/spec-catalog';
+import { isSpecName } from '../catalog/spec-catalog';
 import { unitFactors } from './query-vocabulary';
 
 export type Access = Scope | 'account' | 'public';

@@ -2,7 +2,8 @@
 // units a range value may carry. The OpenAPI document is built from these, so request validation
 // (run before any charge) and the typed client know every one of them; the query parser reads the
 // same tables to convert what validation let through.
-import { SPECS, SPEC_NAMES, isNumericSpec, type SpecName } from '../products/spec-catalog';
+import { SPECS, SPEC_NAMES, isNumericSpec, type SpecName } from '../catalog/spec-catalog';
+import type { RangeOp } from '../catalog/product-query';
 
 export const NUMERIC_SPECS = SPEC_NAMES.filter(isNumericSpec);
 
@@ -18,8 +19,7 @@ export function sortValues(mode: 'list' | 'search'): string[] {
 /** Every value `fields` takes: a top-level field or a single spec. */
 export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', 'listing', ...SPEC_NAMES.map((s) => `specs.${s}`)];
 
-export const RANGE_OPS = ['gte', 'gt', 'lte', 'lt'] as const;
-export type RangeOp = (typeof RANGE_OPS)[number];
+export { RANGE_OPS } from '../catalog/product-query';
 
 /** The query parameter for one bound on one numeric spec: `specs.stc_power_w[gte]`. */
 export const rangeParam = (spec: string, op: RangeOp) => `specs.${spec}[${op}]`;

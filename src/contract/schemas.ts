@@ -1,5 +1,5 @@
 // Component schemas of the OpenAPI document: response shapes the tests validate every answer against.
-import { CATEGORIES, SPECS } from '../products/spec-catalog';
+import { CATEGORIES, SPECS } from '../catalog/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { MAX_LISTED_ERRORS } from '../errors/app-error';
 import { DESIGN_SCHEMAS } from './design-schemas';

@@ -1,7 +1,7 @@
 // Credits: conditional, single-document debits (exact under concurrency, never below zero), taken
 // in blocks by leases.ts and given back by refunds.ts; and the operator's grant.
 import { AppError } from '../errors/app-error';
-import type { KeyedLock } from './keyed-lock';
+import type { KeyedLock } from '../shared/keyed-lock';
 
 export interface CreditPorts {
   /** Serializes writes to one account's balance where the database would not (see keyed-lock.ts). */

@@ -10,7 +10,7 @@
 // account: a background block tops the lease up to its block size, never beyond). Balances stay
 // exact otherwise: balance + leased = what the account really has.
 import { debit, type CreditPorts } from './credits.service';
-import { processLock, type ProcessLock } from './keyed-lock';
+import { processLock, type ProcessLock } from '../shared/keyed-lock';
 import type { Refunds } from './refunds';
 
 interface Lease {

@@ -6,23 +6,10 @@
 // store too is away is a refund owed in this process's memory; it is then lost if the process dies
 // before the database is back, and the log says so.
 import { randomUUID } from 'node:crypto';
-import type { KeyedLock } from './keyed-lock';
-import type { Logger } from '../http/logger';
+import type { KeyedLock } from '../shared/keyed-lock';
+import type { OwedRefundStore, Refund } from '../catalog/refund.types';
 
-export interface Refund {
-  readonly id: string;
-  readonly accountId: string;
-  readonly credits: number;
-}
-
-/** Where owed refunds wait until the database takes them. */
-export interface OwedRefundStore {
-  add(refund: Refund): Promise<void>;
-  list(): Promise<Refund[]>;
-  /** True while the refund is still owed (nobody settled it yet). */
-  has(id: string): Promise<boolean>;
-  remove(id: string): Promise<void>;
-}
+import type { Logger } from '../shared/logger';
 
 export interface RefundPorts {
   readonly accounts: {

@@ -2,9 +2,9 @@
 // say which value from which record it used. A product of the wrong category, or without a value the
 // calculation needs, is named in one 400 problem that lists everything missing at once.
 import { AppError, type FieldError } from '../errors/app-error';
-import { SPECS, type Category, type SpecName } from '../products/spec-catalog';
-import type { Provenance } from '../revisions/provenance';
-import type { SearchDocument } from '../search/search-document';
+import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
+import type { Provenance } from '../catalog/provenance';
+import type { SearchDocument } from '../catalog/search-document';
 
 /** What the calculations read from the index: identity, values and where each value comes from. */
 export const DESIGN_SOURCE = ['id', 'model', 'manufacturer', 'category', 'specs', 'detail.provenance'] as const;

@@ -1,25 +1,25 @@
-import type { Route } from '../http/pipeline';
+import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
 import { modulePerformance, type DesignPorts } from './performance.service';
 import { sizeStrings } from './string-sizing.service';
 
-export function designRoutes(ports: DesignPorts): Route[] {
+export function designRoutes(ports: DesignPorts): AnyRoute[] {
   return [
-    {
+    route({
       operationId: 'getModulePerformance',
       fromIndex: always,
       async handle(ctx, input) {
         const { irradiance, cell_temperature, model, iv_points } = input.query;
         ctx.body = await modulePerformance(input.params.id, { irradiance, cell_temperature, model, iv_points }, ports);
       },
-    },
-    {
+    }),
+    route({
       operationId: 'checkCompatibility',
       fromIndex: always,
       async handle(ctx, input) {
         const { module, inverter, t_min, t_max, temperatures } = input.query;
         ctx.body = await sizeStrings({ module, inverter, t_min, t_max, temperatures }, ports);
       },
-    },
+    }),
   ];
 }

@@ -1,11 +1,16 @@
 // A module's output at given irradiance and cell temperature, from its CEC single-diode parameters.
 import { AppError } from '../errors/app-error';
-import { NOTICE } from '../contract/openapi';
+import { NOTICE } from '../catalog/notice';
 import { DESIGN_SOURCE, Inputs, valuesOf, type DesignProduct, type Need } from './design-inputs';
 import { atConditions, ivCurve, operatingPoint, DESOTO_CONSTANTS, type DiodeModel } from './single-diode';
-import type { ProductPorts } from '../products/product.service';
 
-export type DesignPorts = { readonly index: ProductPorts['index'] };
+/** Current products from the index, with the stored fields asked for (`source`). */
+export interface DesignPorts {
+  readonly index: {
+    get(id: string, source: readonly string[]): Promise<Record<string, unknown> | null>;
+    getMany(ids: readonly string[], source: readonly string[]): Promise<(Record<string, unknown> | null)[]>;
+  };
+}
 
 export interface PerformanceQuery {
   readonly irradiance: number;

@@ -4,7 +4,7 @@
 // takes in parallel. Every bound comes with its formula, the numbers put into it, and the inputs
 // with their provenance, so a designer can check it by hand.
 import { AppError } from '../errors/app-error';
-import { NOTICE } from '../contract/openapi';
+import { NOTICE } from '../catalog/notice';
 import { DESIGN_SOURCE, Inputs, readOptional, valuesOf, type DesignProduct } from './design-inputs';
 import { atConditions, operatingPoint, type ReferenceParameters } from './single-diode';
 import { diodeInputs, MODEL_NAMES, SOLVER, type DesignPorts } from './performance.service';

@@ -2,11 +2,11 @@
 // management). Each is refused where the other belongs, with a detail that says which is needed.
 import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
-import type { Scope } from '../contract/openapi';
-import type { KeyService } from '../keys/keys.service';
+import type { Scope } from '../catalog/api-key.types';
+import type { KeyPrincipal } from '../catalog/api-key.types';
 import type { Throttle } from './throttle';
 import { addressKey } from './client-address';
-import { verifyLoginToken, looksLikeJwt } from '../accounts/login-token';
+import { verifyLoginToken, looksLikeJwt } from '../shared/login-token';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="product-data-service"' };
 
@@ -25,7 +25,12 @@ const BLOCKED_MAX = 100_000;
  * with a good key makes no round trip for it; another instance learns of a block at the address's
  * next refused key there.
  */
-export function apiKeyGate(keys: KeyService, failures: Throttle): (scope: Scope) => Middleware {
+/** Who holds a bearer secret, or an UNAUTHENTICATED AppError saying why nobody does (keys/keys.service.ts). */
+export interface KeyAuthenticator {
+  authenticate(secret: string): Promise<KeyPrincipal>;
+}
+
+export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: Scope) => Middleware {
   const blockedUntil = new Map<string, number>();
   return (scope) => async (ctx, next) => {
     const address = addressKey(ctx.ip);

@@ -1,15 +1,20 @@
-import { setBefore, type RequestMiddleware as Middleware } from './request-state';
-import type { CreditLeases } from '../credits/leases';
-import { metrics } from '../metrics/metrics';
+import { requireState, type RequestMiddleware as Middleware } from './request-state';
+/** Credits taken from and given back to an account's balance (credits/leases.ts). */
+export interface CreditTaker {
+  /** Takes `amount` or refuses with INSUFFICIENT_CREDITS; resolves with the balance left. */
+  take(accountId: string, amount: number): Promise<number>;
+  give(accountId: string, amount: number): Promise<void>;
+}
+import { metrics } from '../shared/metrics';
 
 /**
  * Debits an operation's cost before it runs; only a successful answer keeps it: any error (bad
  * input found by the handler, a missing product, a failure on our side) gives the credits back.
  * Operations costed by volume charge the rest through `ctx.state.charge(n)` before they answer.
  */
-export function creditsGate(leases: CreditLeases): (cost: number) => Middleware {
+export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
   return (cost) => async (ctx, next) => {
-    const accountId = setBefore(ctx, 'apiKey').accountId;
+    const accountId = requireState(ctx, 'apiKey').accountId;
     let spent = cost;
     let balance = await leases.take(accountId, cost);
     const report = () => ctx.set({ 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(spent) });

@@ -5,13 +5,7 @@
 // is the transfer.
 import { Stream } from 'node:stream';
 import etag from 'etag';
-import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
-
-/** A JSON answer as sent: its bytes and their entity tag. */
-export interface Rendered {
-  readonly bytes: Buffer;
-  readonly tag: string;
-}
+import type { Rendered, RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 
 export function render(body: unknown): Rendered {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));

@@ -2,7 +2,7 @@
 import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
 import { ERRORS, problemType, type ErrorCode } from '../errors/catalog';
-import type { Logger } from './logger';
+import type { Logger } from '../shared/logger';
 
 // Errors raised by Koa itself or its middleware (ctx.throw, koa-ratelimit, the router) carry a status.
 const BY_STATUS: Record<number, ErrorCode> = {

@@ -4,24 +4,36 @@
 // route's answer is the index's alone, then its handler. A route whose operation is missing from
 // the document, or declares no access, refuses to mount.
 import type Router from '@koa/router';
-import { setBefore, type RequestContext as Context, type RequestMiddleware as Middleware, type RequestState } from './request-state';
+import { requireState, type FromIndex, type RequestContext as Context, type RequestInput, type RequestMiddleware as Middleware, type RequestState } from './request-state';
 import { OPERATIONS, type ContractOperation, type Access } from '../contract/operations';
-import type { Scope } from '../contract/openapi';
+import type { Operations } from '../contract/operations.generated';
+import type { Scope } from '../catalog/api-key.types';
 import { readJsonBody } from './json-body';
-import type { FromIndex } from './response-cache';
 
-export interface RequestInput {
-  readonly query: Record<string, any>;
-  readonly params: Record<string, string>;
-  readonly body: any;
+export type OperationId = keyof Operations;
+
+/** A part the operation does not have is an empty object. */
+type Part<T> = [T] extends [never] ? Readonly<Record<string, never>> : Readonly<T>;
+
+/** What a handler receives, typed from the document: the query as validated (defaults applied), the path, the body. */
+export interface HandlerInput<Op extends OperationId> {
+  readonly query: Part<Operations[Op]['validatedQuery']>;
+  readonly params: Part<Operations[Op]['params']>;
+  readonly body: Operations[Op]['body'];
 }
 
-export interface Route {
-  readonly operationId: string;
+export interface Route<Op extends OperationId> {
+  readonly operationId: Op;
   /** When the answer is a function of the index and the input alone, it may come from the response cache. */
-  readonly fromIndex?: FromIndex;
-  handle(ctx: Context, input: RequestInput): Promise<void>;
+  readonly fromIndex?: (input: HandlerInput<Op>) => boolean;
+  handle(ctx: Context, input: HandlerInput<Op>): Promise<void>;
 }
+
+/** A route of any operation: what a domain's routes file returns. */
+export type AnyRoute = { [Op in OperationId]: Route<Op> }[OperationId];
+
+/** A route whose handler is typed by its operation (a misspelt parameter fails the build). */
+export const route = <Op extends OperationId>(r: Route<Op>): AnyRoute => r as unknown as AnyRoute;
 
 /** The middleware each kind of access needs; supplied by main's wiring. */
 export interface Gates {
@@ -36,13 +48,15 @@ export interface Gates {
 
 const ACCESS: readonly Access[] = ['products:read', 'search:read', 'revisions:read', 'account', 'public'];
 
-export function mount(router: Router<RequestState>, routes: readonly Route[], gates: Gates, bodyLimit: number): void {
-  for (const route of routes) {
-    const op = OPERATIONS.get(route.operationId);
-    if (!op) throw new Error(`operation ${route.operationId} is not in the OpenAPI document; refusing to mount it`);
-    if (!ACCESS.includes(op.access)) throw new Error(`operation ${route.operationId} declares no access (x-scope); refusing to mount it`);
-    const cached = route.fromIndex ? [gates.responseCache(op.operationId, route.fromIndex)] : [];
-    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), ...cached, (ctx) => route.handle(ctx, setBefore(ctx, 'input')));
+export function mount(router: Router<RequestState>, routes: readonly AnyRoute[], gates: Gates, bodyLimit: number): void {
+  for (const typed of routes) {
+    // The one place input loses its operation's type: validation below guarantees that shape.
+    const r = typed as unknown as { operationId: string; fromIndex?: FromIndex; handle(ctx: Context, input: RequestInput): Promise<void> };
+    const op = OPERATIONS.get(r.operationId);
+    if (!op) throw new Error(`operation ${r.operationId} is not in the OpenAPI document; refusing to mount it`);
+    if (!ACCESS.includes(op.access)) throw new Error(`operation ${r.operationId} declares no access (x-scope); refusing to mount it`);
+    const cached = r.fromIndex ? [gates.responseCache(op.operationId, r.fromIndex)] : [];
+    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), ...cached, (ctx) => r.handle(ctx, requireState(ctx, 'input')));
   }
 }
 

@@ -5,11 +5,10 @@
 // the two limits.
 import ratelimit from 'koa-ratelimit';
 import type { Next } from 'koa';
-import { setBefore, type RequestContext as Context, type RequestMiddleware as Middleware } from './request-state';
+import { requireState, type RequestContext as Context, type RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
-import type { RedisClient } from '../adapters/redis/client';
-import type { Logger } from './logger';
-import { metrics } from '../metrics/metrics';
+import type { Logger } from '../shared/logger';
+import { metrics } from '../shared/metrics';
 
 export interface RateLimitOptions {
   /** Requests per window for one API key. */
@@ -17,7 +16,8 @@ export interface RateLimitOptions {
   /** Requests per window for one account, whatever key it uses. */
   readonly accountMax: number;
   readonly windowMs: number;
-  readonly redis?: RedisClient;
+  /** The Redis client koa-ratelimit counts in (adapters/redis/client.ts); absent: in this process only. */
+  readonly redis?: ratelimit.MiddlewareOptions['db'];
   readonly keyPrefix: string;
   readonly logger: Logger;
 }
@@ -83,8 +83,8 @@ function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context, next: 
 }
 
 export function rateLimitGate(options: RateLimitOptions): Middleware {
-  const byKey = limiter({ name: 'api_key', max: options.max, id: (ctx) => setBefore(ctx, 'apiKey').id, who: 'This key' }, options);
-  const byAccount = limiter({ name: 'account', max: options.accountMax, id: (ctx) => setBefore(ctx, 'apiKey').accountId, who: "This key's account (all its keys together)" }, options);
+  const byKey = limiter({ name: 'api_key', max: options.max, id: (ctx) => requireState(ctx, 'apiKey').id, who: 'This key' }, options);
+  const byAccount = limiter({ name: 'account', max: options.accountMax, id: (ctx) => requireState(ctx, 'apiKey').accountId, who: "This key's account (all its keys together)" }, options);
   return (ctx: Context, next: Next) =>
     byKey(ctx, (key) =>
       byAccount(ctx, async (account) => {

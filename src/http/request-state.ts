@@ -1,9 +1,23 @@
 // What middleware leaves on ctx.state for the steps after it, typed once: the app, every router and
 // every middleware use these types, so a field read is a field some step writes.
 import type { Middleware, ParameterizedContext } from 'koa';
-import type { KeyPrincipal } from '../keys/keys.service';
-import type { RequestInput } from './pipeline';
-import type { Rendered } from './entity-tags';
+import type { KeyPrincipal } from '../catalog/api-key.types';
+
+/** The request as validation passed it on (typed per operation for handlers: pipeline.ts's HandlerInput). */
+export interface RequestInput {
+  readonly query: Record<string, unknown>;
+  readonly params: Record<string, unknown>;
+  readonly body: unknown;
+}
+
+/** A JSON answer as sent: its bytes and their entity tag. */
+export interface Rendered {
+  readonly bytes: Buffer;
+  readonly tag: string;
+}
+
+/** Says whether a request's answer comes from the index alone (no database read, no clock). */
+export type FromIndex = (input: RequestInput) => boolean;
 
 export interface RequestState {
   /** Set first of all (request-id.ts). */
@@ -24,7 +38,7 @@ export type RequestContext = ParameterizedContext<RequestState>;
 export type RequestMiddleware = Middleware<RequestState>;
 
 /** A field an earlier step of this route's chain must have set; its absence is a wiring bug, not bad input. */
-export function setBefore<K extends keyof RequestState>(ctx: RequestContext, key: K): NonNullable<RequestState[K]> {
+export function requireState<K extends keyof RequestState>(ctx: RequestContext, key: K): NonNullable<RequestState[K]> {
   const value = ctx.state[key];
   if (value === undefined || value === null) throw new Error(`ctx.state.${key} is read before the step that sets it`);
   return value;

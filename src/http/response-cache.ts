@@ -5,14 +5,11 @@
 // Answers are shared between accounts. Nothing tells a client that an answer was kept (no step in
 // Server-Timing); hits and misses are counted in /metrics for operators.
 import { Stream } from 'node:stream';
-import { setBefore, type RequestMiddleware as Middleware } from './request-state';
-import type { RequestInput } from './pipeline';
-import { render, sendRendered, type Rendered } from './entity-tags';
-import { metrics } from '../metrics/metrics';
+import { requireState, type FromIndex, type Rendered, type RequestMiddleware as Middleware } from './request-state';
+import { render, sendRendered } from './entity-tags';
+import { metrics } from '../shared/metrics';
 import { GenerationCache, type Kept } from '../shared/generation-cache';
 
-/** Says whether a request's answer comes from the index alone (no database read, no clock). */
-export type FromIndex = (input: RequestInput) => boolean;
 export const always: FromIndex = () => true;
 
 export interface ResponseCacheOptions {
@@ -32,7 +29,7 @@ export function responseCache(options: ResponseCacheOptions): (operationId: stri
     onLookup: (result) => metrics.responseCache(result),
   });
   return (operationId, fromIndex) => async (ctx, next) => {
-    const input = setBefore(ctx, 'input');
+    const input = requireState(ctx, 'input');
     if (!fromIndex(input)) return next();
     // The validated input, defaults applied: two spellings of one request share an entry.
     const slot = await cache.open(`${operationId} ${JSON.stringify(input.params)} ${JSON.stringify(input.query)}`);

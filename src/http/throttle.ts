@@ -1,7 +1,6 @@
 // Fixed-window attempt counters for login and registration: in Redis when it answers, shared by
 // every instance; in this process when it does not (so a Redis outage loosens nothing per instance).
-import type { RedisClient } from '../adapters/redis/client';
-import { metrics } from '../metrics/metrics';
+import { metrics } from '../shared/metrics';
 
 export interface Verdict {
   readonly allowed: boolean;
@@ -15,51 +14,62 @@ export interface Throttle {
   peek(key: string): Promise<Verdict>;
 }
 
-export function createThrottle(name: string, max: number, windowMs: number, redis?: RedisClient, keyPrefix = 'pds:'): Throttle {
+/** Where a count stands: how many in the window, and how long the window still runs. */
+export interface Count {
+  readonly count: number;
+  readonly ttlMs: number;
+}
+
+/** Counters shared by instances (adapters/redis/throttle-store.ts). */
+export interface ThrottleStore {
+  /** Adds one to `key`'s count, starting a window of `windowMs` if none runs. */
+  hit(key: string, windowMs: number): Promise<Count>;
+  /** `key`'s count, adding nothing. */
+  peek(key: string, windowMs: number): Promise<Count>;
+}
+
+/** Counters in this process: the fallback while the shared store is away, and the store without Redis. */
+function memoryStore(): ThrottleStore {
   const local = new Map<string, { count: number; resetAt: number }>();
-  const hitLocal = (key: string) => {
-    const now = Date.now();
-    let entry = local.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + windowMs };
-      local.set(key, entry);
-    }
-    entry.count += 1;
-    if (local.size > 100000) for (const [k, v] of local) if (v.resetAt <= now) local.delete(k);
-    return { count: entry.count, ttlMs: entry.resetAt - now };
-  };
-  const redisKeyOf = (key: string) => `${keyPrefix}throttle:${name}:${key}`;
-  const verdict = (count: number, ttlMs: number) => ({ allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) });
-  const peekLocal = (key: string) => {
+  const live = (key: string) => {
     const entry = local.get(key);
-    return entry && entry.resetAt > Date.now() ? { count: entry.count, ttlMs: entry.resetAt - Date.now() } : { count: 0, ttlMs: windowMs };
+    return entry && entry.resetAt > Date.now() ? entry : undefined;
   };
   return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      const entry = live(key) ?? { count: 0, resetAt: now + windowMs };
+      entry.count += 1;
+      local.set(key, entry);
+      if (local.size > 100000) for (const [k, v] of local) if (v.resetAt <= now) local.delete(k);
+      return { count: entry.count, ttlMs: entry.resetAt - now };
+    },
+    async peek(key, windowMs) {
+      const entry = live(key);
+      return entry ? { count: entry.count, ttlMs: entry.resetAt - Date.now() } : { count: 0, ttlMs: windowMs };
+    },
+  };
+}
+
+/** `shared`: the store instances share; when it fails, this process counts on its own. */
+export function createThrottle(name: string, max: number, windowMs: number, shared?: ThrottleStore): Throttle {
+  const local = memoryStore();
+  const counted = async (step: (store: ThrottleStore) => Promise<Count>) => {
+    if (!shared) return step(local);
+    try {
+      return await step(shared);
+    } catch {
+      return step(local);
+    }
+  };
+  const verdict = (count: number, ttlMs: number) => ({ allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) });
+  return {
     async peek(key) {
-      let counted: { count: number; ttlMs: number };
-      try {
-        if (!redis) throw new Error('no redis');
-        const redisKey = redisKeyOf(key);
-        const [[, c], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [[null, string | null], [null, number]];
-        counted = { count: Number(c ?? 0), ttlMs: ttl < 0 ? windowMs : ttl };
-      } catch {
-        counted = peekLocal(key);
-      }
-      return verdict(counted.count + 1, counted.ttlMs);
+      const { count, ttlMs } = await counted((store) => store.peek(`${name}:${key}`, windowMs));
+      return verdict(count + 1, ttlMs);
     },
     async hit(key) {
-      let count: number;
-      let ttlMs: number;
-      try {
-        if (!redis) throw new Error('no redis');
-        const redisKey = redisKeyOf(key);
-        const [[, c], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [[null, number], [null, number]];
-        if (ttl < 0) await redis.pexpire(redisKey, windowMs);
-        count = c;
-        ttlMs = ttl < 0 ? windowMs : ttl;
-      } catch {
-        ({ count, ttlMs } = hitLocal(key));
-      }
+      const { count, ttlMs } = await counted((store) => store.hit(`${name}:${key}`, windowMs));
       if (count > max) metrics.rateLimited(name);
       return verdict(count, ttlMs);
     },

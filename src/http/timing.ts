@@ -3,8 +3,8 @@
 import { performance } from 'node:perf_hooks';
 import type { RequestMiddleware as Middleware } from './request-state';
 import { runWithContext, currentContext } from '../shared/request-context';
-import type { Logger } from './logger';
-import { metrics } from '../metrics/metrics';
+import type { Logger } from '../shared/logger';
+import { metrics } from '../shared/metrics';
 
 export function timing(logger: Logger): Middleware {
   return (ctx, next) =>

@@ -1,8 +1,9 @@
 // The operator's seed: sources and product drafts -> MongoDB (sources, revisions, products) -> a
 // fresh index behind the alias.
-import type { SourceDoc } from '../sources/source.types';
-import { ingest, type IngestPorts, type IngestReport, type ProductDraft } from './ingest.service';
-import { reindex, type ReindexPorts, type ReindexReport } from '../search/reindex.service';
+import type { SourceDoc } from '../catalog/source.types';
+import { ingest, type IngestPorts, type IngestReport } from './ingest.service';
+import type { ProductDraft } from '../catalog/product.types';
+import { reindex, type ReindexPorts, type ReindexReport } from './reindex.service';
 
 export interface SyncPorts {
   readonly products: IngestPorts['products'] & ReindexPorts['products'];

@@ -4,19 +4,12 @@
 // Without multi-document transactions, the order of writes makes a crashed run resumable: revisions
 // first (append-only; re-appending the same snapshot is a no-op), then the products that point at them.
 import { createHash } from 'node:crypto';
-import { PRODUCT_FORMAT, type ProductDoc } from '../products/product.types';
-import { provenanceOf } from './provenance';
-import { productSlug } from '../products/product-id';
-import type { Change, Claim } from './claim';
-import { revisionId, type RevisionDoc } from './revision.types';
-import { sameClaimValue } from './precision';
-
-/** A product as the sources describe it now, before it is compared with what is stored. */
-export type ProductDraft = Pick<ProductDoc, 'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs' | 'listing'> & {
-  readonly claims: readonly Claim[];
-  /** The snapshots older editions gave it, oldest first (its history before `claims`). */
-  readonly earlier?: readonly (readonly Claim[])[];
-};
+import { PRODUCT_FORMAT, type ProductDoc, type ProductDraft } from '../catalog/product.types';
+import { provenanceOf } from '../catalog/provenance';
+import { productSlug } from '../catalog/product-id';
+import { snapshotHash, type Change, type Claim } from '../catalog/claim';
+import { revisionId, type RevisionDoc } from '../catalog/revision.types';
+import { sameClaimValue } from '../catalog/precision';
 
 export interface IngestPorts {
   readonly products: {
@@ -52,10 +45,6 @@ export interface RevisionConflict extends Error {
 }
 
 const BATCH = 500;
-
-export function snapshotHash(claims: unknown): string {
-  return createHash('sha256').update(JSON.stringify(claims)).digest('hex');
-}
 
 interface Step {
   readonly claims: readonly Claim[];

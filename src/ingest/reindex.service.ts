@@ -1,8 +1,8 @@
 // Rebuilds the search index from MongoDB: a new versioned index, loaded and counted against the
 // database, then the alias moves to it atomically and the old index goes. Any failure before the swap
 // drops the new index and leaves the old one serving.
-import type { ProductDoc } from '../products/product.types';
-import { toSearchDocument, type SearchDocument } from './search-document';
+import type { ProductDoc } from '../catalog/product.types';
+import { toSearchDocument, type SearchDocument } from '../catalog/search-document';
 
 export interface ReindexPorts {
   readonly products: { stream(): AsyncIterable<ProductDoc> };

@@ -2,8 +2,8 @@
 // lists do not reach (deep paging past 100,000 results). They live only behind their own alias,
 // `<alias>-synthetic`, never in MongoDB or the real alias, and each is marked: id `synthetic-<k>-...`,
 // variant `synthetic`, and the word "synthetic" in its searchable text.
-import type { SearchDocument } from './search-document';
-import { compactModel, modelParts } from './search-document';
+import type { SearchDocument } from '../catalog/search-document';
+import { compactModel, modelParts } from '../catalog/search-document';
 import type { ReindexPorts } from './reindex.service';
 
 export interface SyntheticPorts {

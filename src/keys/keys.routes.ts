@@ -1,28 +1,28 @@
-import type { Route } from '../http/pipeline';
-import { setBefore } from '../http/request-state';
+import { route, type AnyRoute } from '../http/pipeline';
+import { requireState } from '../http/request-state';
 import type { KeyService } from './keys.service';
 
-export function keyRoutes(keys: KeyService): Route[] {
+export function keyRoutes(keys: KeyService): AnyRoute[] {
   return [
-    {
+    route({
       operationId: 'listApiKeys',
       async handle(ctx) {
-        ctx.body = await keys.list(setBefore(ctx, 'accountId'));
+        ctx.body = await keys.list(requireState(ctx, 'accountId'));
       },
-    },
-    {
+    }),
+    route({
       operationId: 'createApiKey',
       async handle(ctx, input) {
         ctx.status = 201;
-        ctx.body = await keys.create(setBefore(ctx, 'accountId'), input.body);
+        ctx.body = await keys.create(requireState(ctx, 'accountId'), input.body);
       },
-    },
-    {
+    }),
+    route({
       operationId: 'revokeApiKey',
       async handle(ctx, input) {
-        await keys.revoke(setBefore(ctx, 'accountId'), input.params.id);
+        await keys.revoke(requireState(ctx, 'accountId'), input.params.id);
         ctx.status = 204;
       },
-    },
+    }),
   ];
 }

@@ -3,8 +3,7 @@
 // reads cost no database round trip; revoking clears the entry here at once, and other instances
 // stop accepting the key within the TTL.
 import { AppError, validationError } from '../errors/app-error';
-import type { Scope } from '../contract/openapi';
-import type { ApiKeyDoc } from './api-key.types';
+import type { ApiKeyDoc, KeyPrincipal, Scope } from '../catalog/api-key.types';
 import { newKeyId, newSecret, keyPrefix, hashSecret, keyIdOf, secretMatches } from './api-key-secret';
 
 export interface KeyPorts {
@@ -19,12 +18,6 @@ export interface KeyPorts {
   };
 }
 
-/** What the gate knows of a caller once its key checks out. */
-export interface KeyPrincipal {
-  readonly id: string;
-  readonly accountId: string;
-  readonly scopes: readonly Scope[];
-}
 
 const LAST_USED_RESOLUTION_MS = 60000;
 

@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import { equalInConstantTime } from '../shared/constant-time';
 import { AppError } from '../errors/app-error';
-import { registry } from './metrics';
+import { registry } from '../shared/metrics';
 
 export interface MetricsAccess {
   readonly mode: 'loopback' | 'token' | 'off';

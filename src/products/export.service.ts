@@ -2,14 +2,16 @@
 // point-in-time scan of the index: one page in memory whatever the size, and one consistent
 // generation of the data from the first line to the last, even across a reindex.
 import { Readable } from 'node:stream';
-import type { SearchDocument } from '../search/search-document';
+import type { SearchDocument } from '../catalog/search-document';
 import { AppError } from '../errors/app-error';
+import type { ProductFilter } from '../catalog/product-query';
 
 export interface ExportPorts {
   readonly index: {
-    /** How many documents match: an export is priced from it before anything is read. */
-    count(query: object): Promise<number>;
-    scan(query: object, source: readonly string[]): Promise<{ total: number; documents: AsyncIterable<Record<string, unknown>>; readonly close: () => Promise<void> }>;
+    /** How many products the filter selects: an export is priced from it before anything is read. */
+    count(filter: ProductFilter): Promise<number>;
+    /** The products the filter selects, read a page at a time from one consistent generation. */
+    scan(filter: ProductFilter, source: readonly string[]): Promise<{ documents: AsyncIterable<Record<string, unknown>>; readonly close: () => Promise<void> }>;
   };
 }
 
@@ -30,23 +32,9 @@ export interface ExportStream {
   readonly close: () => Promise<void>;
 }
 
-/** What an export selects: a category, and whether the newest edition of their lists still lists them. */
-export interface ExportFilter {
-  readonly category?: string;
-  readonly inLatestEdition?: boolean;
-}
-
-function queryOf(filter: ExportFilter): object {
-  const terms = [
-    ...(filter.category ? [{ term: { category: filter.category } }] : []),
-    ...(filter.inLatestEdition !== undefined ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }] : []),
-  ];
-  return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
-}
-
 /** What an export of `filter` will cost, in credits, found by counting: nothing is read yet. */
-export async function priceExport(filter: ExportFilter, ports: ExportPorts): Promise<number> {
-  return exportCost(await ports.index.count(queryOf(filter)));
+export async function priceExport(filter: ProductFilter, ports: ExportPorts): Promise<number> {
+  return exportCost(await ports.index.count(filter));
 }
 
 /**
@@ -76,8 +64,8 @@ export class ExportSlots {
   }
 }
 
-export async function openExport(filter: ExportFilter, ports: ExportPorts): Promise<ExportStream> {
-  const scan = await ports.index.scan(queryOf(filter), EXPORT_SOURCE);
+export async function openExport(filter: ProductFilter, ports: ExportPorts): Promise<ExportStream> {
+  const scan = await ports.index.scan(filter, EXPORT_SOURCE);
   async function* lines() {
     for await (const doc of scan.documents) {
       const p = doc as unknown as Exported;

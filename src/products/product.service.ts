@@ -1,13 +1,12 @@
 // Single products and comparisons. The current product is read from the index, which carries its
 // values with their provenance; a product as it stood before (`as_of`) is read from its revisions.
 import { AppError } from '../errors/app-error';
-import { NOTICE } from '../contract/openapi';
-import { SPECS, SPEC_NAMES, unitsOf } from './spec-catalog';
-import { provenanceOf, specsOf } from '../revisions/provenance';
-import { revisionAsOf } from '../revisions/revisions.service';
-import { qualityOf } from '../revisions/quality';
-import type { RevisionDoc } from '../revisions/revision.types';
-import type { SearchDocument } from '../search/search-document';
+import { NOTICE } from '../catalog/notice';
+import { SPECS, SPEC_NAMES, unitsOf } from '../catalog/spec-catalog';
+import { provenanceOf, specsOf } from '../catalog/provenance';
+import { qualityOf } from '../catalog/quality';
+import type { RevisionDoc } from '../catalog/revision.types';
+import type { SearchDocument } from '../catalog/search-document';
 
 type Stored = Record<string, unknown>;
 
@@ -16,11 +15,16 @@ export interface ProductPorts {
     get(id: string, source: readonly string[]): Promise<Stored | null>;
     getMany(ids: readonly string[], source: readonly string[]): Promise<(Stored | null)[]>;
   };
-  readonly revisions: { get(productId: string, number: number): Promise<RevisionDoc | null> };
+  readonly revisions: {
+    get(productId: string, number: number): Promise<RevisionDoc | null>;
+    /** The newest of revisions 1..`current` made at or before `at`, or null. */
+    asOf(productId: string, current: number, at: Date): Promise<RevisionDoc | null>;
+  };
 }
 
 export const DETAIL_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'current_revision', 'updated_at', 'detail'] as const;
-export const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs'] as const;
+/** What compare shows of each product. */
+export const COMPARE_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs'] as const;
 
 type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
 
@@ -34,15 +38,28 @@ export async function getProduct(id: string, ports: ProductPorts, asOf?: string)
     const current = { specs: product.specs, units: detail.units, provenance: detail.provenance, quality: detail.quality, revision: product.current_revision };
     return { ...identity, ...current, updated_at: product.updated_at, notice: NOTICE };
   }
-  const revision = await revisionAsOf({ _id: product.id, current_revision: product.current_revision }, asOf, ports);
+  const revision = await revisionAsOf(product.id, product.current_revision, asOf, ports);
   const specs = specsOf(revision.claims);
-  const then = { specs, units: unitsOf(specs), provenance: provenanceOf(revision.claims, revision.number), quality: qualityOf(product.category, specs), revision: revision.number };
-  return { ...identity, ...then, updated_at: revision.created_at.toISOString(), notice: NOTICE };
+  const past = { specs, units: unitsOf(specs), provenance: provenanceOf(revision.claims, revision.number), quality: qualityOf(product.category, specs), revision: revision.number };
+  return { ...identity, ...past, updated_at: revision.created_at.toISOString(), notice: NOTICE };
+}
+
+/** The revision current at `asOf`: a revision number, or an RFC 3339 time. */
+async function revisionAsOf(id: string, current: number, asOf: string, ports: ProductPorts): Promise<RevisionDoc> {
+  if (/^\d+$/.test(asOf)) {
+    const number = Number(asOf);
+    const revision = number >= 1 && number <= current ? await ports.revisions.get(id, number) : null;
+    if (!revision) throw new AppError('NOT_FOUND', `Product '${id}' has revisions 1 to ${current}; there is no revision ${number}.`);
+    return revision;
+  }
+  const revision = await ports.revisions.asOf(id, current, new Date(asOf));
+  if (!revision) throw new AppError('NOT_FOUND', `Product '${id}' did not exist yet at ${asOf}.`);
+  return revision;
 }
 
 /** `ids`: 2 to 10 distinct well-formed ids, as the contract validated them. */
 export async function compareProducts(ids: readonly string[], ports: ProductPorts) {
-  const found = (await ports.index.getMany(ids, SUMMARY_SOURCE)) as (Pick<SearchDocument, (typeof SUMMARY_SOURCE)[number]> | null)[];
+  const found = (await ports.index.getMany(ids, COMPARE_SOURCE)) as (Pick<SearchDocument, (typeof COMPARE_SOURCE)[number]> | null)[];
   const unknown = ids.filter((_, i) => !found[i]);
   // The contract declares compare 200 and 400: ids that name nothing are a bad request, not a missing resource.
   if (unknown.length > 0) {

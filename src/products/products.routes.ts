@@ -1,7 +1,6 @@
-import type { Route } from '../http/pipeline';
+import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
-import { setBefore } from '../http/request-state';
-import { findProducts, type SearchPort } from '../search/search.service';
+import { requireState } from '../http/request-state';
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
@@ -13,19 +12,19 @@ export interface ExportLimits {
   readonly idleMs: number;
 }
 
-export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchPort, cursorSecret: string, exportLimits: ExportLimits): Route[] {
+export function productRoutes(ports: ProductPorts & ExportPorts, exportLimits: ExportLimits): AnyRoute[] {
   const slots = new ExportSlots(exportLimits.perAccount);
   return [
-    {
+    route({
       operationId: 'exportProducts',
       async handle(ctx, input) {
         const category: string | undefined = input.query.category;
         const inLatestEdition: boolean | undefined = input.query.in_latest_edition;
-        const release = slots.take(setBefore(ctx, 'apiKey').accountId);
+        const release = slots.take(requireState(ctx, 'apiKey').accountId);
         let opened: Awaited<ReturnType<typeof openExport>>;
         try {
           // Priced from a count, and paid in full (the base credit is already), before anything is read.
-          await setBefore(ctx, 'charge')(Math.max(0, (await priceExport({ category, inLatestEdition }, ports)) - 1));
+          await requireState(ctx, 'charge')(Math.max(0, (await priceExport({ category, inLatestEdition }, ports)) - 1));
           opened = await openExport({ category, inLatestEdition }, ports);
         } catch (err) {
           release();
@@ -47,28 +46,21 @@ export function productRoutes(ports: ProductPorts & ExportPorts, search: SearchP
         const guarded = pipeline(body, new IdleGuard(exportLimits.idleMs), () => undefined);
         ctx.body = gzip ? pipeline(guarded, createGzip(), () => undefined) : guarded;
       },
-    },
-    {
-      operationId: 'listProducts',
-      fromIndex: always,
-      async handle(ctx, input) {
-        ctx.body = await findProducts('list', input.query, search, cursorSecret);
-      },
-    },
-    {
+    }),
+    route({
       operationId: 'getProduct',
       // A product as it stood (as_of) is read from its revisions in MongoDB.
       fromIndex: (input) => input.query.as_of === undefined,
       async handle(ctx, input) {
         ctx.body = await getProduct(input.params.id, ports, input.query.as_of);
       },
-    },
-    {
+    }),
+    route({
       operationId: 'compareProducts',
       fromIndex: always,
       async handle(ctx, input) {
         ctx.body = await compareProducts(input.query.ids, ports);
       },
-    },
+    }),
   ];
 }

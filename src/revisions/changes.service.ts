@@ -1,8 +1,8 @@
 // The changes feed: product revisions in commit order, for incremental sync. Every page carries a
 // `cursor` to resume from later (also when the client has caught up); `next_cursor` appears when
 // more is already settled.
-import { NOTICE } from '../contract/openapi';
-import { decodeCursor, encodeCursor } from '../search/cursor';
+import { NOTICE } from '../catalog/notice';
+import { decodeCursor, encodeCursor } from '../shared/cursor';
 import type { ChangeDoc } from '../adapters/mongo/change.repository';
 
 export interface ChangePorts {

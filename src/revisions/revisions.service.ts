@@ -1,14 +1,18 @@
-// Revision history (newest first, cursor-paginated), single revisions with their full claim
-// snapshot, and the revision a product stood at for an `as_of` number or time.
+// Revision history (newest first, cursor-paginated) and single revisions with their full claim
+// snapshot.
 import { AppError } from '../errors/app-error';
-import { NOTICE } from '../contract/openapi';
-import { decodeCursor, encodeCursor } from '../search/cursor';
-import type { ProductDoc } from '../products/product.types';
-import type { RevisionDoc } from './revision.types';
+import { NOTICE } from '../catalog/notice';
+import { decodeCursor, encodeCursor } from '../shared/cursor';
+import type { ProductDoc } from '../catalog/product.types';
+import type { RevisionDoc } from '../catalog/revision.types';
 
 export interface RevisionPorts {
   readonly products: { findById(id: string): Promise<ProductDoc | null> };
-  readonly revisions: { get(productId: string, number: number): Promise<RevisionDoc | null> };
+  readonly revisions: {
+    get(productId: string, number: number): Promise<RevisionDoc | null>;
+    /** Revisions `from` down to 1, newest first, at most `count`. */
+    page(productId: string, from: number, count: number): Promise<RevisionDoc[]>;
+  };
 }
 
 export async function productOrNotFound(id: string, ports: RevisionPorts): Promise<ProductDoc> {
@@ -29,10 +33,10 @@ export async function listRevisions(productId: string, query: { limit: number; c
   const product = await productOrNotFound(productId, ports);
   const binding = `revisions:${product._id}`;
   const start = query.cursor ? Number(decodeCursor(query.cursor, binding, cursorSecret)[0]) : product.current_revision;
-  const numbers = [];
-  for (let n = start; n >= 1 && numbers.length < query.limit; n--) numbers.push(n);
-  const docs = await Promise.all(numbers.map((n) => revisionOrFail(product, n, ports)));
-  const last = numbers[numbers.length - 1];
+  if (!(start >= 1 && start <= product.current_revision)) throw new AppError('NOT_FOUND', `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${start}.`);
+  const docs = await ports.revisions.page(product._id, start, query.limit);
+  if (docs.length !== Math.min(query.limit, start)) throw new AppError('NOT_FOUND', `Product '${product._id}' lacks a revision below ${start}.`);
+  const last = docs[docs.length - 1].number;
   return {
     data: docs.map((r) => ({ number: r.number, created_at: r.created_at.toISOString(), summary: r.summary, changes: r.changes })),
     meta: { limit: query.limit, total: product.current_revision, notice: NOTICE, ...(last > 1 ? { next_cursor: encodeCursor(binding, [last - 1], cursorSecret) } : {}) },
@@ -50,15 +54,4 @@ export async function getRevision(productId: string, number: number, ports: Revi
     claims: revision.claims,
     source_files: revision.source_files,
   };
-}
-
-/** The revision current at `asOf`: a revision number, or an RFC 3339 time. */
-export async function revisionAsOf(product: Head, asOf: string, ports: Pick<RevisionPorts, 'revisions'>): Promise<RevisionDoc> {
-  if (/^\d+$/.test(asOf)) return revisionOrFail(product, Number(asOf), ports);
-  const at = Date.parse(asOf);
-  for (let n = product.current_revision; n >= 1; n--) {
-    const revision = await revisionOrFail(product, n, ports);
-    if (revision.created_at.getTime() <= at) return revision;
-  }
-  throw new AppError('NOT_FOUND', `Product '${product._id}' did not exist yet at ${asOf}.`);
 }

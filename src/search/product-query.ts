@@ -1,40 +1,25 @@
 // A collection request, validated by the contract, parsed into what the search needs: text, filters,
 // numeric ranges (units converted), sort and projection.
 import { createHash } from 'node:crypto';
-import type { SpecName } from '../products/spec-catalog';
-import { NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors, type RangeOp } from '../contract/query-vocabulary';
+import { NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors } from '../contract/query-vocabulary';
+import type { Mode, ProductQuery } from '../catalog/product-query';
+import type { HandlerInput } from '../http/pipeline';
 
-export type Mode = 'list' | 'search';
-
-export interface ProductQuery {
-  readonly mode: Mode;
-  readonly q?: string;
-  readonly categories: string[];
-  readonly manufacturers: string[];
-  readonly quality: string[];
-  /** Only products the newest edition of their lists does (true) or does not (false) list. */
-  readonly inLatestEdition?: boolean;
-  readonly ranges: { spec: SpecName; op: RangeOp; value: number }[];
-  /** Sort keys with direction; empty means relevance (search) or model (list). */
-  readonly sort: { key: string; desc: boolean }[];
-  /** Projection: undefined means the default summary. */
-  readonly fields?: string[];
-  readonly limit: number;
-  readonly cursor?: string;
-}
+/** The validated query of a list or a search (the two share their parameters). */
+export type CollectionQuery = HandlerInput<'listProducts'>['query'] | HandlerInput<'searchProducts'>['query'];
 
 const RANGES = NUMERIC_SPECS.flatMap((spec) => RANGE_OPS.map((op) => ({ spec, op, name: rangeParam(spec, op), pattern: new RegExp(rangeValuePattern(spec)) })));
 
 /** Parses a query the contract has validated: every name, value and unit in it is known to be good. */
-export function parseProductQuery(mode: Mode, query: Record<string, any>): ProductQuery {
+export function parseProductQuery(mode: Mode, query: CollectionQuery): ProductQuery {
   const ranges: ProductQuery['ranges'] = [];
   for (const { spec, op, name, pattern } of RANGES) {
-    const raw = query[name];
-    if (raw === undefined) continue;
-    const [, number, unit] = pattern.exec(String(raw))!;
+    const raw = (query as Readonly<Record<string, unknown>>)[name];
+    if (typeof raw !== 'string') continue;
+    const [, number, unit] = pattern.exec(raw)!;
     ranges.push({ spec, op, value: Number(number) * (unit ? unitFactors(spec)[unit.toLowerCase()] : 1) });
   }
-  const sort = ((query.sort ?? []) as string[]).map((s) => ({ key: s.replace(/^-/, ''), desc: s.startsWith('-') }));
+  const sort = (query.sort ?? []).map((s) => ({ key: s.replace(/^-/, ''), desc: s.startsWith('-') }));
   return {
     mode,
     q: typeof query.q === 'string' ? query.q.trim() || undefined : undefined,

@@ -2,7 +2,7 @@
 // the query that made them. A tampered cursor, one from another query, or one of another version is
 // a 400 naming the `cursor` parameter.
 import { createHmac } from 'node:crypto';
-import { equalInConstantTime } from '../shared/constant-time';
+import { equalInConstantTime } from './constant-time';
 import { AppError } from '../errors/app-error';
 
 export type SortValue = string | number | null;

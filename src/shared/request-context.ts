@@ -2,19 +2,19 @@
 // Elasticsearch and database calls, reported in Server-Timing (and, summed over all, in /metrics).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
-import { metrics } from '../metrics/metrics';
+import { metrics } from './metrics';
 
-export interface RequestContext {
+export interface RequestTimings {
   readonly timings: Map<string, number>;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+const storage = new AsyncLocalStorage<RequestTimings>();
 
 export function runWithContext<T>(fn: () => Promise<T>): Promise<T> {
   return storage.run({ timings: new Map() }, fn);
 }
 
-export function currentContext(): RequestContext | undefined {
+export function currentContext(): RequestTimings | undefined {
   return storage.getStore();
 }
 

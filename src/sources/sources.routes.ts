@@ -1,6 +1,6 @@
-import type { Route } from '../http/pipeline';
+import { route, type AnyRoute } from '../http/pipeline';
 import { AppError } from '../errors/app-error';
-import type { SourceDoc } from './source.types';
+import type { SourceDoc } from '../catalog/source.types';
 
 export interface SourcePorts {
   readonly sources: { list(): Promise<SourceDoc[]>; get(id: string): Promise<SourceDoc | null> };
@@ -11,21 +11,21 @@ function view(s: SourceDoc) {
   return { id: _id, ...rest, loaded_at: loaded_at.toISOString() };
 }
 
-export function sourceRoutes(ports: SourcePorts): Route[] {
+export function sourceRoutes(ports: SourcePorts): AnyRoute[] {
   return [
-    {
+    route({
       operationId: 'listSources',
       async handle(ctx) {
         ctx.body = { data: (await ports.sources.list()).map(view) };
       },
-    },
-    {
+    }),
+    route({
       operationId: 'getSource',
       async handle(ctx, input) {
         const source = await ports.sources.get(input.params.id);
         if (!source) throw new AppError('NOT_FOUND', `No source has the id '${input.params.id}'.`);
         ctx.body = view(source);
       },
-    },
+    }),
   ];
 }

@@ -10,7 +10,7 @@ import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import { ENGINES_DIR, ROOT } from '../helpers/engines';
 import type { Catalog } from '../helpers/catalog';
-import type { ProductDoc } from '../../src/products/product.types';
+import type { ProductDoc } from '../../src/catalog/product.types';
 
 const PYTHON = process.env.PVLIB_PYTHON || path.join(ENGINES_DIR, 'pvlib', '0.16.1', 'bin', 'python');
 /**

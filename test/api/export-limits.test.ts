@@ -13,8 +13,8 @@ import { waitFor } from '../helpers/wait';
 import { ELASTICSEARCH_URL } from '../helpers/engines';
 import { createEsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
-import { buildSynthetic } from '../../src/search/synthetic.service';
-import type { SearchDocument } from '../../src/search/search-document';
+import { buildSynthetic } from '../../src/ingest/synthetic.service';
+import type { SearchDocument } from '../../src/catalog/search-document';
 
 const DOCUMENTS = 5000;
 const IDLE_MS = 1000;

@@ -5,11 +5,11 @@ import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import type { Catalog } from '../helpers/catalog';
-import type { ProductDoc } from '../../src/products/product.types';
+import type { ProductDoc } from '../../src/catalog/product.types';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPENAPI } from '../../src/contract/openapi';
-import { qualityOf } from '../../src/revisions/quality';
-import { compactModel } from '../../src/search/search-document';
+import { qualityOf } from '../../src/catalog/quality';
+import { compactModel } from '../../src/catalog/search-document';
 import { buildQuerySet, KINDS, oneTypo, rankOf, seeded, summarize, TARGETS, type Hit } from '../../bench/relevance/query-set';
 
 describe('product read API (complete CEC, Sandia and hplib data)', function () {

@@ -1,6 +1,6 @@
 // A registered account with a login token and an API key of the scopes asked for.
 import assert from 'node:assert/strict';
-import type { Scope } from '../../src/contract/openapi';
+import type { Scope } from '../../src/catalog/api-key.types';
 import { call } from './contract';
 import { uniqueName } from './engines';
 

@@ -7,8 +7,8 @@ import { RevisionRepository } from '../../src/adapters/mongo/revision.repository
 import { SourceRepository } from '../../src/adapters/mongo/source.repository';
 import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
-import { syncCatalog, type SyncReport } from '../../src/revisions/catalog-sync.service';
-import { convertSources, loadManifest, toSourceDocs, type ManifestSource } from '../../seed/convert/index';
+import { syncCatalog, type SyncReport } from '../../src/ingest/catalog-sync.service';
+import { convertSources, loadManifest, toSourceDocs, type ManifestSource } from '../../seed/convert';
 import { ELASTICSEARCH_URL, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseCsv } from '../../seed/convert/csv';
-import { loadManifest, readerOf, DEFAULT_SEED_DIR } from '../../seed/convert/index';
+import { loadManifest, readerOf, DEFAULT_SEED_DIR } from '../../seed/convert';
 
 export interface Slice {
   /** Keeps a data record when true; `cells` by column name. */

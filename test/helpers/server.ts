@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../../src/config';
-import { createLogger } from '../../src/http/logger';
+import { createLogger } from '../../src/shared/logger';
 import { buildApp } from '../../src/app';
 import { createHttpServer } from '../../src/http/http-server';
 import { wire, type Wired } from '../../src/wiring';

@@ -26,7 +26,10 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 20000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no listening line: ${out}`));
+    }, 20000);
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     child.stdout!.on('data', () => {
       const m = /"msg":"listening","address":"([^"]+)"/.exec(out);

@@ -10,8 +10,8 @@ import { uniqueName, ELASTICSEARCH_URL } from '../helpers/engines';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 import { createEsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
-import { buildSynthetic } from '../../src/search/synthetic.service';
-import type { SearchDocument } from '../../src/search/search-document';
+import { buildSynthetic } from '../../src/ingest/synthetic.service';
+import type { SearchDocument } from '../../src/catalog/search-document';
 
 const MIB = 1024 * 1024;
 const CACHE_BYTES = 8 * MIB;

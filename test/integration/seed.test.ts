@@ -6,10 +6,10 @@ import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources, DEFAULT_SLICES, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { ELASTICSEARCH_URL, ROOT } from '../helpers/engines';
 import { parseCsv } from '../../seed/convert/csv';
-import { convertSources, loadManifest, readerOf } from '../../seed/convert/index';
+import { convertSources, loadManifest, readerOf } from '../../seed/convert';
 import { RevisionImmutableError } from '../../src/adapters/mongo/revision.repository';
-import { provenanceOf } from '../../src/revisions/provenance';
-import type { Claim } from '../../src/revisions/claim';
+import { provenanceOf } from '../../src/catalog/provenance';
+import type { Claim } from '../../src/catalog/claim';
 
 
 function runSeed(catalog: Catalog, sourcesDir: string) {

@@ -6,19 +6,10 @@ import type { EsClient } from './client';
 import { esCall, answerText } from './client';
 import type { IndexGeneration } from './index-generation';
 import { ReadCache, type CacheLimits } from './read-cache';
-import type { SortValue } from '../../search/cursor';
-
-export interface SearchHit {
-  readonly source: Record<string, unknown>;
-  readonly sort: SortValue[];
-}
-
-export interface SearchResult {
-  readonly hits: SearchHit[];
-  readonly total: number;
-  readonly aggregations?: Record<string, any>;
-  readonly suggest?: Record<string, any>;
-}
+import { buildSearchRequest, facetsFrom, filterQuery } from './search-request';
+import { buildSuggestRequest, suggestionsFrom } from './suggestions';
+import type { ProductFilter, ProductQuery, ResultPage } from '../../catalog/product-query';
+import type { SortValue } from '../../shared/cursor';
 
 export interface Scan {
   /** Documents the scan will yield. */
@@ -49,14 +40,24 @@ export class ProductIndex {
     this.cache = new ReadCache(generation, cacheLimits);
   }
 
-  async search(body: object): Promise<SearchResult> {
-    const res = await this.cached(`search ${JSON.stringify(body)}`, () => this.es.search({ index: this.alias, ...body }));
+  /** A page of `query`'s results after `after` (limit + 1 hits), with the facets when asked. */
+  async find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage> {
+    const res = await this.search(buildSearchRequest(query, after, withFacets));
     return {
-      hits: res.hits.hits.map((h) => ({ source: (h._source ?? {}) as Record<string, unknown>, sort: (h.sort ?? []) as SortValue[] })),
+      hits: res.hits.hits.map((h) => ({ source: h._source ?? {}, sort: (h.sort ?? []) as SortValue[] })),
       total: totalOf(res.hits),
-      aggregations: res.aggregations as Record<string, any> | undefined,
-      suggest: res.suggest as Record<string, any> | undefined,
+      ...(res.aggregations ? { facets: facetsFrom(res.aggregations) } : {}),
     };
+  }
+
+  /** Spellings found in the data to try instead of `text` (asked when a search found nothing). */
+  async suggest(text: string): Promise<string[]> {
+    const res = await this.search(buildSuggestRequest(text));
+    return suggestionsFrom(text, res.suggest as Parameters<typeof suggestionsFrom>[1]);
+  }
+
+  private search(body: object) {
+    return this.cached(`search ${JSON.stringify(body)}`, () => this.es.search<Record<string, unknown>, Record<string, any>>({ index: this.alias, ...body }));
   }
 
   /** One product's stored fields (`source`: which), or null when the alias holds no such id. */
@@ -75,16 +76,18 @@ export class ProductIndex {
     return res.docs.map((d) => ('found' in d && d.found ? (d._source ?? null) : null));
   }
 
-  /** How many documents match `query`. */
-  async count(query: estypes.QueryDslQueryContainer): Promise<number> {
+  /** How many products `filter` selects. */
+  async count(filter: ProductFilter): Promise<number> {
+    const query = filterQuery(filter);
     return (await this.cached(`count ${JSON.stringify(query)}`, () => this.es.count({ index: this.alias, query }))).count;
   }
 
   /**
-   * Every document matching `query` (stored fields `source`), read from a point in time in index
+   * Every product `filter` selects (stored fields `source`), read from a point in time in index
    * order with search_after: memory holds one page whatever the total.
    */
-  async scan(query: estypes.QueryDslQueryContainer, source: readonly string[]): Promise<Scan> {
+  async scan(filter: ProductFilter, source: readonly string[]): Promise<Scan> {
+    const query = filterQuery(filter);
     const pit = await esCall(() => this.es.openPointInTime({ index: this.alias, keep_alive: SCAN_KEEP_ALIVE }));
     const page = (after?: SortValue[]) =>
       esCall(() =>

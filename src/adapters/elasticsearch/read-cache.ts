@@ -3,7 +3,7 @@
 // parses it again, which also means no two requests ever share (and could mutate) one object.
 import { GenerationCache, stringBytes, type Kept } from '../../shared/generation-cache';
 import type { IndexGeneration } from './index-generation';
-import { metrics } from '../../metrics/metrics';
+import { metrics } from '../../shared/metrics';
 
 /** An answer as parsed, with the text it was parsed from. */
 export interface Answer<T> {

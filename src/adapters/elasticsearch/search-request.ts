@@ -1,10 +1,11 @@
-// Builds the Elasticsearch request for a collection page. Pure: the same function serves the API,
-// its unit tests and the benchmark that replays the exact bodies against raw Elasticsearch.
-import { NUMERIC_SPECS } from '../contract/query-vocabulary';
-import { NOMINAL_POWER_SPECS, SPECS, type SpecName } from '../products/spec-catalog';
-import { compactModel, modelParts } from './search-document';
-import type { ProductQuery } from './product-query';
-import type { SortValue } from './cursor';
+// Builds the Elasticsearch request for a collection page and reads its facets back. Pure: the same
+// functions serve the API, their unit tests and the benchmark that replays the exact bodies against
+// raw Elasticsearch.
+import { NUMERIC_SPECS } from '../../contract/query-vocabulary';
+import { NOMINAL_POWER_SPECS, SPECS, type SpecName } from '../../catalog/spec-catalog';
+import { compactModel, modelParts } from '../../catalog/search-document';
+import type { Facets, ProductFilter, ProductQuery } from '../../catalog/product-query';
+import type { SortValue } from '../../shared/cursor';
 
 const SORT_FIELD: Record<string, string> = { model: 'model.keyword', manufacturer: 'manufacturer.keyword', category: 'category', id: 'id' };
 const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', 'listing'];
@@ -93,6 +94,25 @@ function facetAggs(query: ProductQuery) {
   };
   if (query.categories.length === 1) for (const spec of NUMERIC_SPECS) aggs[`spec:${spec}`] = { stats: { field: `specs.${spec}` } };
   return aggs;
+}
+
+/** The facets of a first page, read from its aggregations. */
+export function facetsFrom(aggs: Record<string, any>): Facets {
+  const buckets = (name: string) => (aggs[name]?.buckets ?? []).map((b: { key: string; doc_count: number }) => ({ value: b.key, count: b.doc_count }));
+  const specs: Record<string, { min: number; max: number; count: number }> = {};
+  for (const [name, agg] of Object.entries(aggs)) {
+    if (name.startsWith('spec:') && agg.count > 0) specs[name.slice(5)] = { min: agg.min, max: agg.max, count: agg.count };
+  }
+  return { category: buckets('category'), manufacturer: buckets('manufacturer'), ...(Object.keys(specs).length ? { specs } : {}) };
+}
+
+/** The query an export's filter makes. */
+export function filterQuery(filter: ProductFilter): object {
+  const terms = [
+    ...(filter.category ? [{ term: { category: filter.category } }] : []),
+    ...(filter.inLatestEdition !== undefined ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }] : []),
+  ];
+  return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
 }
 
 /** One page: limit + 1 hits are asked for, so the presence of a next page is known exactly. */

@@ -2,7 +2,7 @@
 // that exist in the data: for each word, from the words of model, manufacturer and aliases together
 // (one field, so a word any of them holds is never "corrected" into another), and for the whole model
 // number without punctuation. Only asked for an empty first page: a search that finds something pays nothing.
-import { compactModel } from './search-document';
+import { compactModel } from '../../catalog/search-document';
 
 const MAX_SUGGESTIONS = 5;
 

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { AccountDoc, EmailDoc } from '../../accounts/account.types';
+import type { AccountDoc, EmailDoc } from '../../catalog/account.types';
 import { COLLECTIONS } from './collections';
 import { dbCall, isDuplicateKey } from './client';
 

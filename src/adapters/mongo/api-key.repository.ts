@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { ApiKeyDoc } from '../../keys/api-key.types';
+import type { ApiKeyDoc } from '../../catalog/api-key.types';
 import { COLLECTIONS } from './collections';
 import { dbCall } from './client';
 

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { ProductDoc } from '../../products/product.types';
+import type { ProductDoc } from '../../catalog/product.types';
 import { COLLECTIONS } from './collections';
 import { dbCall, insertManyKeepingDuplicates } from './client';
 

@@ -2,7 +2,7 @@
 // delete one. Re-inserting an existing (product, number) is accepted only when the snapshot is the
 // same (a seed resumed after a crash); anything else is refused.
 import type { Collection, Db } from 'mongodb';
-import { revisionId, type RevisionDoc } from '../../revisions/revision.types';
+import { revisionId, type RevisionDoc } from '../../catalog/revision.types';
 import { COLLECTIONS } from './collections';
 import { dbCall, insertManyKeepingDuplicates } from './client';
 
@@ -49,6 +49,26 @@ export class RevisionRepository {
       if (!next) return found;
       found = next;
     }
+  }
+
+  /** Revisions `from` down to 1, newest first, at most `count` of them, read in parallel by _id. */
+  async page(productId: string, from: number, count: number): Promise<RevisionDoc[]> {
+    const numbers = Array.from({ length: Math.max(0, Math.min(count, from)) }, (_, i) => from - i);
+    const docs = await Promise.all(numbers.map((n) => this.get(productId, n)));
+    return docs.filter((d): d is RevisionDoc => d !== null);
+  }
+
+  /**
+   * The revision current at `at`: the newest of 1..`current` made at or before it, or null. Read
+   * newest first by _id, one at a time (an index on created_at would serve it in one query on
+   * MongoDB; FerretDB would scan every revision for it).
+   */
+  async asOf(productId: string, current: number, at: Date): Promise<RevisionDoc | null> {
+    for (let n = current; n >= 1; n--) {
+      const revision = await this.get(productId, n);
+      if (revision && revision.created_at.getTime() <= at.getTime()) return revision;
+    }
+    return null;
   }
 
   get(productId: string, number: number): Promise<RevisionDoc | null> {

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { SourceDoc } from '../../sources/source.types';
+import type { SourceDoc } from '../../catalog/source.types';
 import { COLLECTIONS } from './collections';
 import { dbCall } from './client';
 

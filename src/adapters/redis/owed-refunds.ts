@@ -1,7 +1,7 @@
 // Refunds still owed, in one Redis hash shared by every instance: a refund the database did not take
 // survives the process that owed it, and any instance may settle it.
 import type { RedisClient } from './client';
-import type { OwedRefundStore, Refund } from '../../credits/refunds';
+import type { OwedRefundStore, Refund } from '../../catalog/refund.types';
 
 export function redisOwedRefunds(redis: RedisClient, prefix: string): OwedRefundStore {
   const key = `${prefix}refunds:owed`;

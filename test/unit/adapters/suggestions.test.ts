@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildSuggestRequest, suggestionsFrom } from '../../../src/search/suggestions';
+import { buildSuggestRequest, suggestionsFrom } from '../../../src/adapters/elasticsearch/suggestions';
 
 const entry = (offset: number, length: number, ...options: string[]) => ({ offset, length, options: options.map((text) => ({ text })) });
 

@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { generate, GENERATED_FILE, typeOf } from '../../../client/generate';
-import { OPERATIONS as CLIENT_OPERATIONS } from '../../../client/generated';
+import { OPERATIONS as CLIENT_OPERATIONS } from '../../../src/contract/operations.generated';
 import { OPERATIONS } from '../../../src/contract/operations';
 
 describe('typed client', () => {
-  it('then client/generated.ts is exactly what the served OpenAPI document generates (else: npm run client)', () => {
+  it('then src/contract/operations.generated.ts is exactly what the served OpenAPI document generates (else: npm run client)', () => {
     assert.equal(readFileSync(GENERATED_FILE, 'utf8'), generate());
   });
 

@@ -2,7 +2,7 @@
 // lease ends at its expiry unless its holder extends it). Real timers, scaled down: a lease of 300 ms
 // renewed every 100 ms, so only a stall of the event loop over 200 ms could disturb them.
 import assert from 'node:assert/strict';
-import { sharedLock, type LeaseStore } from '../../../src/credits/keyed-lock';
+import { sharedLock, type LeaseStore } from '../../../src/shared/keyed-lock';
 import { AppError } from '../../../src/errors/app-error';
 
 function memoryLeases() {

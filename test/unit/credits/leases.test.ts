@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { CreditLeases } from '../../../src/credits/leases';
 import { Refunds, memoryOwedRefunds } from '../../../src/credits/refunds';
-import { NO_LOCK, processLock } from '../../../src/credits/keyed-lock';
-import { createLogger } from '../../../src/http/logger';
+import { NO_LOCK, processLock } from '../../../src/shared/keyed-lock';
+import { createLogger } from '../../../src/shared/logger';
 import { AppError } from '../../../src/errors/app-error';
 
 function heldAccount(balance: number) {

@@ -3,9 +3,10 @@
 // is applied exactly once whatever fails, and one owed by an instance that stopped is settled by
 // another. The real MongoDB/FerretDB and Redis side runs in test/integration/two-instances.test.ts.
 import assert from 'node:assert/strict';
-import { Refunds, memoryOwedRefunds, type OwedRefundStore } from '../../../src/credits/refunds';
-import { processLock, NO_LOCK } from '../../../src/credits/keyed-lock';
-import { createLogger } from '../../../src/http/logger';
+import { Refunds, memoryOwedRefunds } from '../../../src/credits/refunds';
+import type { OwedRefundStore } from '../../../src/catalog/refund.types';
+import { processLock, NO_LOCK } from '../../../src/shared/keyed-lock';
+import { createLogger } from '../../../src/shared/logger';
 
 type Failure = 'none' | 'before' | 'after';
 

@@ -5,7 +5,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { requestId } from '../../../src/http/request-id';
 import { problemErrors } from '../../../src/http/errors';
-import { createLogger } from '../../../src/http/logger';
+import { createLogger } from '../../../src/shared/logger';
 import { AppError } from '../../../src/errors/app-error';
 import { request } from '../../helpers/http';
 

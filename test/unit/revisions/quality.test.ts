@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { qualityOf } from '../../../src/revisions/quality';
+import { qualityOf } from '../../../src/catalog/quality';
 
 describe('quality checks', () => {
   const module = { voc_v: 44, vmp_v: 36.6, isc_a: 5.17, imp_a: 4.78, stc_power_w: 175.09 };

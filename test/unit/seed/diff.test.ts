@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { diffClaims, snapshotHash } from '../../../src/revisions/ingest.service';
-import { productSlug } from '../../../src/products/product-id';
-import type { Claim } from '../../../src/revisions/claim';
+import { diffClaims } from '../../../src/ingest/ingest.service';
+import { snapshotHash } from '../../../src/catalog/claim';
+import { productSlug } from '../../../src/catalog/product-id';
+import type { Claim } from '../../../src/catalog/claim';
 
 const claim = (field: string, value: number, source_id = 'cec-modules'): Claim => ({
   field,

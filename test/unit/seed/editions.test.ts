@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { resolveEditions, type Edition } from '../../../seed/convert/editions';
-import { samePrintedNumber } from '../../../src/revisions/precision';
+import { samePrintedNumber } from '../../../src/catalog/precision';
 import { rematchRenamedModules, RENAMED_MODULE_RULE } from '../../../seed/convert/cec-modules';
 import type { Claim, SourceRecord } from '../../../seed/convert/claims';
 

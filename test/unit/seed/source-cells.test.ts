@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../../seed/convert/csv';
-import { convertSources, DEFAULT_SEED_DIR, loadManifest, readerOf } from '../../../seed/convert/index';
+import { convertSources, DEFAULT_SEED_DIR, loadManifest, readerOf } from '../../../seed/convert';
 import { parseCell } from '../../../seed/convert/values';
-import { isSpecName } from '../../../src/products/spec-catalog';
+import { isSpecName } from '../../../src/catalog/spec-catalog';
 
 describe('seed: the complete data set against its files', function () {
   this.timeout(120000);
