@@ -15,6 +15,8 @@
 #   limits, a rule about the data: a positive case names the ones the fuzz test found in the seeded
 #   data (FUZZ_MODULE_ID, FUZZ_INVERTER_ID), so its generated conditions reach the calculation.
 #   (test/api/design.test.ts)
+# - Compare answers 400 for ids that name no product, a rule about the data: a positive case names
+#   as many real products (FUZZ_PRODUCT_IDS) as it generated ids. (test/api/products.test.ts)
 import os
 import secrets
 from datetime import datetime, timedelta, timezone
@@ -31,6 +33,13 @@ def _future(value):
 
 
 SUITABLE = {"module": os.environ.get("FUZZ_MODULE_ID"), "inverter": os.environ.get("FUZZ_INVERTER_ID")}
+PRODUCTS = [p for p in os.environ.get("FUZZ_PRODUCT_IDS", "").split(",") if p]
+
+
+def _real_ids(value):
+    """As many distinct real product ids as the generated list held (compare takes 2 to 10)."""
+    count = len(value) if isinstance(value, list) else len(str(value).split(","))
+    return PRODUCTS[: max(2, min(count, len(PRODUCTS)))]
 
 
 def _number(value):
@@ -59,6 +68,8 @@ def map_case(context, case):
         case.query = {k: v for k, v in case.query.items() if k != "cursor"}
     if case.operation.path == "/api/v1/compatibility" and isinstance(case.query, dict):
         case.query = _in_order({**case.query, **{k: v for k, v in SUITABLE.items() if v}})
+    if case.operation.path == "/api/v1/compare" and isinstance(case.query, dict) and "ids" in case.query and PRODUCTS:
+        case.query = {**case.query, "ids": _real_ids(case.query["ids"])}
     if case.operation.path == "/api/v1/products/{id}/performance" and SUITABLE["module"]:
         case.path_parameters = {**(case.path_parameters or {}), "id": SUITABLE["module"]}
     if isinstance(case.body, dict):

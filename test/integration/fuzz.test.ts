@@ -16,6 +16,12 @@ import { ENGINES_DIR, ROOT } from '../helpers/engines';
 const BIN = process.env.SCHEMATHESIS_BIN || path.join(ENGINES_DIR, 'schemathesis', '4.32.5', 'bin', 'schemathesis');
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES || 25);
 
+interface Suitable {
+  module?: string;
+  inverter?: string;
+  products?: string[];
+}
+
 interface FuzzRun {
   readonly code: number | null;
   readonly output: string;
@@ -23,11 +29,11 @@ interface FuzzRun {
   readonly cases: number;
 }
 
-/** `suitable`: a module and an inverter the design operations can size (see hooks.py). */
-function fuzz(server: TestServer, token: string, select: string[], suitable: { module?: string; inverter?: string } = {}): Promise<FuzzRun> {
+/** `suitable`: a module and an inverter the design operations can size, and ids of real products for compare (see hooks.py). */
+function fuzz(server: TestServer, token: string, select: string[], suitable: Suitable = {}): Promise<FuzzRun> {
   const args = ['--config-file', path.join(ROOT, 'test', 'fuzz', 'schemathesis.toml'), 'run', `${server.url}/api/v1/openapi.json`, '--url', server.url, '-H', `Authorization: Bearer ${token}`, '--checks', 'all', '--max-examples', String(MAX_EXAMPLES), '--phases', 'examples,coverage,fuzzing,stateful', '--workers', '2', '--seed', '20261121', '--request-timeout', '60', '--no-color', ...select];
   return new Promise((resolve) => {
-    const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.join(ROOT, 'test', 'fuzz'), FUZZ_MODULE_ID: suitable.module ?? '', FUZZ_INVERTER_ID: suitable.inverter ?? '' };
+    const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.join(ROOT, 'test', 'fuzz'), FUZZ_MODULE_ID: suitable.module ?? '', FUZZ_INVERTER_ID: suitable.inverter ?? '', FUZZ_PRODUCT_IDS: (suitable.products ?? []).join(',') };
     const child = spawn(BIN, args, { env });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -45,7 +51,7 @@ describe('fuzzing against the contract (schemathesis)', function () {
     catalog = await openCatalog();
     await catalog.seed(writeSources());
     // Limits out of the way: the fuzzer must see the contract, not the rate limiter.
-    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '1000000', SIGNUP_CREDITS: '1000000' });
+    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '1000000', ACCOUNT_RATE_LIMIT_MAX: '1000000', SIGNUP_CREDITS: '1000000' });
   });
   after(async () => {
     await server?.stop();
@@ -54,8 +60,10 @@ describe('fuzzing against the contract (schemathesis)', function () {
 
   it('when product, search, revision and source operations are fuzzed with a real API key, then no 5xx and nothing off-contract', async () => {
     const key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read', 'revisions:read'])).secret;
-    const suitable: { module?: string; inverter?: string } = {};
+    const products: string[] = [];
+    const suitable: Suitable = { products };
     for await (const p of catalog.products.stream()) {
+      if (products.length < 10) products.push(p._id);
       if (p.category === 'pv-module' && typeof p.specs.a_ref_v === 'number' && typeof p.specs.noct_c === 'number') suitable.module ??= p._id;
       if (p.category === 'inverter' && ['max_dc_voltage_v', 'mppt_low_v', 'mppt_high_v'].every((s) => typeof p.specs[s] === 'number')) suitable.inverter ??= p._id;
     }
