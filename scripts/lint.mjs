@@ -1,8 +1,26 @@
-// `npm run lint`: oxlint with type-aware rules over the whole project (see engines/oxlint.mjs), then
-// the floors of the house (scripts/layers.mjs).
+// `npm run lint`, and the first step of `npm test`: oxlint with type-aware rules (engines/oxlint.mjs),
+// the formatter's check (Prettier with .prettierrc.json; `npm run format` fixes what it finds), and
+// the floors of the house (scripts/layers.mjs). Any finding fails.
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { lint } from '../engines/oxlint.mjs';
+import { ROOT } from '../engines/util.mjs';
 
-const linted = await lint();
-const layers = spawnSync(process.execPath, [new URL('./layers.mjs', import.meta.url).pathname], { stdio: 'inherit' });
-process.exit(linted || layers.status || 0);
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT }).status ?? 1;
+
+/** Exit status of all three checks: 0 when none found anything. */
+export async function lintAll() {
+  const oxlint = await lint();
+  const format = run(path.join(ROOT, 'node_modules', '.bin', 'prettier'), [
+    '--check',
+    '--log-level',
+    'warn',
+    '**/*.{ts,mjs}',
+  ]);
+  if (format !== 0) console.error('[lint] formatting differs from Prettier: npm run format');
+  const layers = run(process.execPath, [path.join(ROOT, 'scripts', 'layers.mjs')]);
+  return oxlint || format || layers;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await lintAll());

@@ -1,4 +1,4 @@
-// `npm test`: the linter (type-aware; any finding fails), then Chromium installed and local engines up, every test (unit, integration, API and the
+// `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails), then Chromium installed and local engines up, every test (unit, integration, API and the
 // browser test of /docs), then the engines this command started are stopped again. Arguments after `--` go to mocha.
 // TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by engines/node.mjs.
 import { spawnSync } from 'node:child_process';
@@ -9,11 +9,11 @@ import { ensureSchemathesis, SCHEMATHESIS } from '../engines/schemathesis.mjs';
 import { ensurePvlib, PVLIB_PYTHON } from '../engines/pvlib.mjs';
 import { ferretdb } from '../engines/ferretdb.mjs';
 import { redis } from '../engines/redis.mjs';
-import { lint } from '../engines/oxlint.mjs';
+import { lintAll } from './lint.mjs';
 import { ROOT } from '../engines/util.mjs';
 import { ensureNode } from '../engines/node.mjs';
 
-if ((await lint()) !== 0) {
+if ((await lintAll()) !== 0) {
   console.error('[test] lint failed; fix the findings above (npm run lint)');
   process.exit(1);
 }
