@@ -9,7 +9,9 @@ export interface Captured {
   readonly body: string;
 }
 
-export async function startCapture(target: string): Promise<{ url: string; taken: Captured[]; close(): Promise<void> }> {
+export async function startCapture(
+  target: string,
+): Promise<{ url: string; taken: Captured[]; close(): Promise<void> }> {
   const taken: Captured[] = [];
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
@@ -18,10 +20,19 @@ export async function startCapture(target: string): Promise<{ url: string; taken
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       taken.push({ method: req.method!, path: req.url!, body: body.toString('utf8') });
-      const fwd = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (up) => {
-        res.writeHead(up.statusCode!, up.headers);
-        up.pipe(res);
-      });
+      const fwd = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (up) => {
+          res.writeHead(up.statusCode!, up.headers);
+          up.pipe(res);
+        },
+      );
       fwd.on('error', () => res.destroy());
       fwd.end(body);
     });
@@ -46,7 +57,12 @@ export interface RawSearch {
  * off, or a repeated URL would make no call), and keeps the one search body each made. A search that finds nothing also asks the suggesters (a second call): it
  * has no one-body raw equivalent, so it is left out and named.
  */
-export async function captureSearches(capture: { taken: Captured[] }, gateway: string, key: string, urls: Iterable<string>): Promise<{ urls: string[]; bodies: RawSearch[]; leftOut: string[] }> {
+export async function captureSearches(
+  capture: { taken: Captured[] },
+  gateway: string,
+  key: string,
+  urls: Iterable<string>,
+): Promise<{ urls: string[]; bodies: RawSearch[]; leftOut: string[] }> {
   const kept: string[] = [];
   const bodies: RawSearch[] = [];
   const leftOut: string[] = [];
@@ -61,7 +77,12 @@ export async function captureSearches(capture: { taken: Captured[] }, gateway: s
     }
     if (searches.length !== 1) throw new Error(`${url} made ${searches.length} searches`);
     kept.push(url);
-    bodies.push({ method: 'POST', path: searches[0].path, headers: { 'content-type': 'application/json' }, body: searches[0].body });
+    bodies.push({
+      method: 'POST',
+      path: searches[0].path,
+      headers: { 'content-type': 'application/json' },
+      body: searches[0].body,
+    });
   }
   return { urls: kept, bodies, leftOut };
 }

@@ -2,7 +2,10 @@
 // 10,000 and one past 100,000, each the median of repeated identical requests.
 import { median } from './processes';
 
-async function timed(url: string, key: string): Promise<{ ms: number; body: { data: unknown[]; meta: { next_cursor?: string } } }> {
+async function timed(
+  url: string,
+  key: string,
+): Promise<{ ms: number; body: { data: unknown[]; meta: { next_cursor?: string } } }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
   const body = (await res.json()) as { data: unknown[]; meta: { next_cursor?: string } };
@@ -10,14 +13,19 @@ async function timed(url: string, key: string): Promise<{ ms: number; body: { da
   return { ms: performance.now() - t0, body };
 }
 
-export async function measureDeepPaging(gateway: string, key: string, repeats: number): Promise<{ page1: number; past10k: number; past100k: number }> {
+export async function measureDeepPaging(
+  gateway: string,
+  key: string,
+  repeats: number,
+): Promise<{ page1: number; past10k: number; past100k: number }> {
   const first = `${gateway}/api/v1/products?limit=100`;
   const at: Record<number, string> = {};
   let url = first;
-  for (let seen = 0; seen <= 100_000; ) {
+  for (let seen = 0; seen <= 100_000;) {
     const { body } = await timed(url, key);
     seen += body.data.length;
-    if (!body.meta.next_cursor) throw new Error(`the synthetic index ends after ${seen} products; run with a larger --scale`);
+    if (!body.meta.next_cursor)
+      throw new Error(`the synthetic index ends after ${seen} products; run with a larger --scale`);
     url = `${first}&cursor=${encodeURIComponent(body.meta.next_cursor)}`;
     if (seen === 10_000) at[10_000] = url;
     if (seen === 100_000) at[100_000] = url;

@@ -7,7 +7,12 @@ export interface LoadPlan {
   readonly url: string;
   readonly connections: number;
   readonly durationSeconds: number;
-  readonly requests: readonly { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }[];
+  readonly requests: readonly {
+    method: 'GET' | 'POST';
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }[];
 }
 
 export interface LoadResult {
@@ -22,7 +27,13 @@ export interface LoadResult {
 if (require.main === module) {
   const plan = JSON.parse(readFileSync(process.argv[2], 'utf8')) as LoadPlan;
   autocannon(
-    { url: plan.url, connections: plan.connections, duration: plan.durationSeconds, requests: plan.requests.map((r) => ({ ...r })), timeout: 10 },
+    {
+      url: plan.url,
+      connections: plan.connections,
+      duration: plan.durationSeconds,
+      requests: plan.requests.map((r) => ({ ...r })),
+      timeout: 10,
+    },
     (err, result) => {
       if (err) throw err;
       const out: LoadResult = {

@@ -28,18 +28,30 @@ export interface Gateway {
 export async function startGateway(env: Record<string, string>, logFile: string): Promise<Gateway> {
   const port = await freePort();
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', out, out] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', out, out],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}; see ${logFile}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 200) throw new Error('the gateway did not start within 20 s');
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     pid: child.pid!,
-    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+    stop: () =>
+      new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+      ),
   };
 }
 
@@ -59,7 +71,9 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
 
 /** A memory field of /proc/<pid>/status (VmRSS, VmHWM...), in MB. */
 export function procStatusMb(pid: number, field: string): number {
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return (
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+  );
 }
 
 /** Samples VmRSS of `pid` every `everyMs`; stop() gives the samples (MB) and the kernel's peak (VmHWM). */

@@ -3,7 +3,13 @@
 import type { EsClient } from '../src/adapters/elasticsearch/client';
 
 /** `size` indexed documents drawn at random, the same ones for the same `seed`; `fields` of each. */
-export async function sampleDocuments<T>(es: EsClient, alias: string, size: number, fields: string[], seed: number): Promise<T[]> {
+export async function sampleDocuments<T>(
+  es: EsClient,
+  alias: string,
+  size: number,
+  fields: string[],
+  seed: number,
+): Promise<T[]> {
   const sample = await es.search<T>({
     index: alias,
     size,
@@ -14,14 +20,26 @@ export async function sampleDocuments<T>(es: EsClient, alias: string, size: numb
 }
 
 export async function queryMix(es: EsClient, alias: string, gateway: string, key: string): Promise<string[]> {
-  const products = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(es, alias, 24, ['model', 'manufacturer', 'category'], 20261121);
+  const products = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(
+    es,
+    alias,
+    24,
+    ['model', 'manufacturer', 'category'],
+    20261121,
+  );
   const enc = encodeURIComponent;
   const firstWord = (s: string) => s.split(/[\s,.]+/)[0];
   const urls: string[] = [];
   products.forEach((p, i) => {
     if (i % 3 === 0) urls.push(`/api/v1/search?q=${enc(p.model)}&limit=20`);
-    if (i % 3 === 1) urls.push(`/api/v1/search?q=${enc(`${firstWord(p.manufacturer)} ${p.model.slice(0, 6)}`)}&category=${p.category}&limit=20`);
-    if (i % 3 === 2) urls.push(`/api/v1/search?q=${enc(firstWord(p.manufacturer))}&limit=20&fields=id,model,manufacturer,specs.stc_power_w`);
+    if (i % 3 === 1)
+      urls.push(
+        `/api/v1/search?q=${enc(`${firstWord(p.manufacturer)} ${p.model.slice(0, 6)}`)}&category=${p.category}&limit=20`,
+      );
+    if (i % 3 === 2)
+      urls.push(
+        `/api/v1/search?q=${enc(firstWord(p.manufacturer))}&limit=20&fields=id,model,manufacturer,specs.stc_power_w`,
+      );
     if (i % 4 === 0) urls.push(`/api/v1/products?manufacturer=${enc(p.manufacturer)}&limit=20`);
   });
   urls.push(

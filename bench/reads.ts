@@ -71,7 +71,11 @@ export function zipfSequence(n: number, count: number, seed = 20261121): number[
   });
 }
 
-async function measured(s: ReadsSetup, pid: number | undefined, plan: LoadPlan): Promise<{ load: LoadResult; cpu: number; esCpu: number }> {
+async function measured(
+  s: ReadsSetup,
+  pid: number | undefined,
+  plan: LoadPlan,
+): Promise<{ load: LoadResult; cpu: number; esCpu: number }> {
   const cpu0 = pid ? processCpuMs(pid) : 0;
   const es0 = await esCpuMs(s.es);
   const load = await runLoad(plan);
@@ -81,17 +85,35 @@ async function measured(s: ReadsSetup, pid: number | undefined, plan: LoadPlan):
   return { load, cpu, esCpu };
 }
 
-async function compareSides(s: ReadsSetup, name: string, target: string, connections: number, gateway: Gateway & { key: string }, viaGateway: Request[], raw: Request[]): Promise<ReadRow> {
+async function compareSides(
+  s: ReadsSetup,
+  name: string,
+  target: string,
+  connections: number,
+  gateway: Gateway & { key: string },
+  viaGateway: Request[],
+  raw: Request[],
+): Promise<ReadRow> {
   const headers = { authorization: `Bearer ${gateway.key}` };
   const g = viaGateway.map((r) => ({ ...r, headers }));
   await runLoad({ url: gateway.url, connections, durationSeconds: 3, requests: g });
   await runLoad({ url: s.esUrl, connections, durationSeconds: 3, requests: raw });
   const rounds: { g: Side; r: Side }[] = [];
   for (let i = 0; i < s.rounds; i++) {
-    const a = await measured(s, gateway.pid, { url: gateway.url, connections, durationSeconds: s.duration, requests: g });
+    const a = await measured(s, gateway.pid, {
+      url: gateway.url,
+      connections,
+      durationSeconds: s.duration,
+      requests: g,
+    });
     const b = await measured(s, undefined, { url: s.esUrl, connections, durationSeconds: s.duration, requests: raw });
-    rounds.push({ g: { rps: a.load.rps, p50: a.load.p50, cpuMsPerRequest: a.cpu, esCpuMsPerRequest: a.esCpu }, r: { rps: b.load.rps, p50: b.load.p50, cpuMsPerRequest: 0, esCpuMsPerRequest: b.esCpu } });
-    s.say(`${name} c=${connections} round ${i + 1}: gateway ${a.load.rps.toFixed(0)} req/s p50 ${a.load.p50} ms; raw ${b.load.rps.toFixed(0)} req/s p50 ${b.load.p50} ms`);
+    rounds.push({
+      g: { rps: a.load.rps, p50: a.load.p50, cpuMsPerRequest: a.cpu, esCpuMsPerRequest: a.esCpu },
+      r: { rps: b.load.rps, p50: b.load.p50, cpuMsPerRequest: 0, esCpuMsPerRequest: b.esCpu },
+    });
+    s.say(
+      `${name} c=${connections} round ${i + 1}: gateway ${a.load.rps.toFixed(0)} req/s p50 ${a.load.p50} ms; raw ${b.load.rps.toFixed(0)} req/s p50 ${b.load.p50} ms`,
+    );
   }
   const med = (pick: (x: { g: Side; r: Side }) => Side): Side => ({
     rps: median(rounds.map((x) => pick(x).rps)),
@@ -104,7 +126,13 @@ async function compareSides(s: ReadsSetup, name: string, target: string, connect
 
 /** >= 400 distinct searches from real names; each captured once to learn the body the gateway sends. */
 async function searchMix(s: ReadsSetup): Promise<{ urls: string[]; bodies: Request[] }> {
-  const sample = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(s.es, s.alias, 300, ['model', 'manufacturer', 'category'], 11);
+  const sample = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(
+    s.es,
+    s.alias,
+    300,
+    ['model', 'manufacturer', 'category'],
+    11,
+  );
   const enc = encodeURIComponent;
   const candidates = sample.flatMap((p) => [
     `/api/v1/search?q=${enc(p.model)}&limit=20`,
@@ -120,27 +148,71 @@ async function searchMix(s: ReadsSetup): Promise<{ urls: string[]; bodies: Reque
   }
 }
 
-export async function measureReads(s: ReadsSetup): Promise<{ rows: ReadRow[]; distinctQueries: number; export: ExportRow }> {
+export async function measureReads(
+  s: ReadsSetup,
+): Promise<{ rows: ReadRow[]; distinctQueries: number; export: ExportRow }> {
   if (s.exportOnly) return { rows: [], distinctQueries: 0, export: await measureExport(s) };
   const rows: ReadRow[] = [];
   const ids = (await sampleDocuments<{ id: string }>(s.es, s.alias, 400, ['id'], 7)).map((d) => d.id);
   const get = (id: string): Request => ({ method: 'GET', path: `/api/v1/products/${encodeURIComponent(id)}` });
-  const rawGet = (id: string): Request => ({ method: 'GET', path: `/${s.alias}/_doc/${encodeURIComponent(id)}?_source_includes=${DETAIL}` });
-  for (const [connections, target] of [[8, '>= 0.5x'], [1, '<= +1.5 ms p50']] as const) {
-    rows.push(await compareSides(s, 'getProduct (cache on)', target, connections, s.cached, ids.map(get), ids.map(rawGet)));
-    rows.push(await compareSides(s, 'getProduct (cache off)', target, connections, s.uncached, ids.map(get), ids.map(rawGet)));
+  const rawGet = (id: string): Request => ({
+    method: 'GET',
+    path: `/${s.alias}/_doc/${encodeURIComponent(id)}?_source_includes=${DETAIL}`,
+  });
+  for (const [connections, target] of [
+    [8, '>= 0.5x'],
+    [1, '<= +1.5 ms p50'],
+  ] as const) {
+    rows.push(
+      await compareSides(s, 'getProduct (cache on)', target, connections, s.cached, ids.map(get), ids.map(rawGet)),
+    );
+    rows.push(
+      await compareSides(s, 'getProduct (cache off)', target, connections, s.uncached, ids.map(get), ids.map(rawGet)),
+    );
   }
   const groups = Array.from({ length: 80 }, (_, i) => ids.slice(i * 5, i * 5 + 5));
-  const compare = (g: string[]): Request => ({ method: 'GET', path: `/api/v1/compare?ids=${g.map(encodeURIComponent).join(',')}` });
-  const mget = (g: string[]): Request => ({ method: 'POST', path: `/${s.alias}/_mget?_source_includes=${SUMMARY}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids: g }) });
-  rows.push(await compareSides(s, 'compare 5 ids (cache on)', '>= 0.5x', 8, s.cached, groups.map(compare), groups.map(mget)));
-  rows.push(await compareSides(s, 'compare 5 ids (cache off)', '>= 0.5x', 8, s.uncached, groups.map(compare), groups.map(mget)));
+  const compare = (g: string[]): Request => ({
+    method: 'GET',
+    path: `/api/v1/compare?ids=${g.map(encodeURIComponent).join(',')}`,
+  });
+  const mget = (g: string[]): Request => ({
+    method: 'POST',
+    path: `/${s.alias}/_mget?_source_includes=${SUMMARY}`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ids: g }),
+  });
+  rows.push(
+    await compareSides(s, 'compare 5 ids (cache on)', '>= 0.5x', 8, s.cached, groups.map(compare), groups.map(mget)),
+  );
+  rows.push(
+    await compareSides(s, 'compare 5 ids (cache off)', '>= 0.5x', 8, s.uncached, groups.map(compare), groups.map(mget)),
+  );
 
   const mix = await searchMix(s);
   const zipf = zipfSequence(mix.urls.length, 5000);
   const searchGet = (u: string): Request => ({ method: 'GET', path: u });
-  rows.push(await compareSides(s, `search, Zipf mix of ${mix.urls.length} (cache on)`, '>= 1.5x', 8, s.cached, zipf.map((r) => searchGet(mix.urls[r])), zipf.map((r) => mix.bodies[r])));
-  rows.push(await compareSides(s, `search, never repeated (cache off)`, '>= 0.5x', 8, s.uncached, mix.urls.map(searchGet), mix.bodies));
+  rows.push(
+    await compareSides(
+      s,
+      `search, Zipf mix of ${mix.urls.length} (cache on)`,
+      '>= 1.5x',
+      8,
+      s.cached,
+      zipf.map((r) => searchGet(mix.urls[r])),
+      zipf.map((r) => mix.bodies[r]),
+    ),
+  );
+  rows.push(
+    await compareSides(
+      s,
+      `search, never repeated (cache off)`,
+      '>= 0.5x',
+      8,
+      s.uncached,
+      mix.urls.map(searchGet),
+      mix.bodies,
+    ),
+  );
   return { rows, distinctQueries: mix.urls.length, export: await measureExport(s) };
 }
 
@@ -160,10 +232,13 @@ async function measureExport(s: ReadsSetup): Promise<ExportRow> {
   for (let i = 0; i < s.rounds; i++) {
     const sampler = sampleRss(s.uncached.pid, 100);
     const t0 = performance.now();
-    const res = await fetch(`${s.uncached.url}/api/v1/export`, { headers: { authorization: `Bearer ${s.uncached.key}`, 'accept-encoding': 'identity' } });
+    const res = await fetch(`${s.uncached.url}/api/v1/export`, {
+      headers: { authorization: `Bearer ${s.uncached.key}`, 'accept-encoding': 'identity' },
+    });
     if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
     let lines = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+      for (const byte of chunk) if (byte === 10) lines++;
     gateway.push(lines / ((performance.now() - t0) / 1000));
     const seen = sampler.stop().samples;
     rss = { start: seen[0] ?? 0, peak: Math.max(rss.peak, ...seen) };
@@ -171,7 +246,9 @@ async function measureExport(s: ReadsSetup): Promise<ExportRow> {
     const t1 = performance.now();
     const scanned = await rawScan(s);
     raw.push(scanned / ((performance.now() - t1) / 1000));
-    s.say(`export round ${i + 1}: gateway ${gateway.at(-1)!.toFixed(0)} products/s (${lines}); raw scan ${raw.at(-1)!.toFixed(0)} products/s (${scanned})`);
+    s.say(
+      `export round ${i + 1}: gateway ${gateway.at(-1)!.toFixed(0)} products/s (${lines}); raw scan ${raw.at(-1)!.toFixed(0)} products/s (${scanned})`,
+    );
   }
   return { products, gatewayPerSecond: median(gateway), rawPerSecond: median(raw), gatewayRssMb: rss };
 }

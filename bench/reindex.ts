@@ -15,12 +15,23 @@ export interface ReindexResult {
   readonly rawSettings: { flushBytes: number; concurrency: number };
 }
 
-async function rawBulk(es: EsClient, docs: readonly { id: string }[], flushBytes: number, concurrency: number): Promise<number> {
+async function rawBulk(
+  es: EsClient,
+  docs: readonly { id: string }[],
+  flushBytes: number,
+  concurrency: number,
+): Promise<number> {
   const { settings, mappings } = readMapping();
   const index = `bench-raw-${Date.now()}`;
   const t0 = performance.now();
   await es.indices.create({ index, settings: { ...settings, refresh_interval: '-1' }, mappings });
-  const stats = await es.helpers.bulk({ datasource: docs as { id: string }[], onDocument: (d) => ({ index: { _index: index, _id: d.id } }), flushBytes, concurrency, refreshOnCompletion: index });
+  const stats = await es.helpers.bulk({
+    datasource: docs as { id: string }[],
+    onDocument: (d) => ({ index: { _index: index, _id: d.id } }),
+    flushBytes,
+    concurrency,
+    refreshOnCompletion: index,
+  });
   const seconds = (performance.now() - t0) / 1000;
   await es.indices.delete({ index });
   if (stats.failed > 0) throw new Error(`raw bulk dropped ${stats.failed} documents`);
@@ -47,9 +58,18 @@ export async function measureReindex(es: EsClient, alias: string, rounds: number
     const run = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/reindex.js')], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`npm run reindex failed: ${run.stderr}`);
     reindex.push((performance.now() - t0) / 1000);
-    process.stderr.write(`bench: reindex round ${r + 1}: ${reindex.at(-1)!.toFixed(1)} s; raw bulk ${raw.at(-1)!.toFixed(1)} s\n`);
+    process.stderr.write(
+      `bench: reindex round ${r + 1}: ${reindex.at(-1)!.toFixed(1)} s; raw bulk ${raw.at(-1)!.toFixed(1)} s\n`,
+    );
   }
   const reindexSeconds = median(reindex);
   const rawSeconds = median(raw);
-  return { documents: docs.length, reindexSeconds, reindexDocsPerSecond: docs.length / reindexSeconds, rawSeconds, rawDocsPerSecond: docs.length / rawSeconds, rawSettings: { flushBytes: best.flushBytes, concurrency: best.concurrency } };
+  return {
+    documents: docs.length,
+    reindexSeconds,
+    reindexDocsPerSecond: docs.length / reindexSeconds,
+    rawSeconds,
+    rawDocsPerSecond: docs.length / rawSeconds,
+    rawSettings: { flushBytes: best.flushBytes, concurrency: best.concurrency },
+  };
 }

@@ -17,7 +17,15 @@ import { measureReindex } from './reindex';
 import { measureDeepPaging } from './deep-paging';
 import { measureReads, type ReadRow, type ExportRow } from './reads';
 
-const { values: args } = parseArgs({ options: { duration: { type: 'string', default: '20' }, rounds: { type: 'string', default: '3' }, scale: { type: 'string', default: '200000' }, concurrency: { type: 'string', default: '8,32' }, only: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '3' },
+    scale: { type: 'string', default: '200000' },
+    concurrency: { type: 'string', default: '8,32' },
+    only: { type: 'string' },
+  },
+});
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const SCALE = Number(args.scale);
@@ -52,10 +60,15 @@ async function developerKey(gateway: string): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'benchmark-passphrase-2026';
   const post = (p: string, body: object, token?: string) =>
-    fetch(`${gateway}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${gateway}/api/v1${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   await post('/auth/register', { email, password });
   const { access_token } = await post('/auth/login', { email, password });
-  return (await post('/developer/keys', { name: 'bench', scopes: ['products:read', 'search:read'] }, access_token)).secret as string;
+  return (await post('/developer/keys', { name: 'bench', scopes: ['products:read', 'search:read'] }, access_token))
+    .secret as string;
 }
 
 interface SearchRow {
@@ -92,20 +105,43 @@ async function searchBench(es: EsClient): Promise<{ rows: SearchRow[]; mix: numb
   const headers = { authorization: `Bearer ${key}` };
   const rows: SearchRow[] = [];
   try {
-    await runLoad({ url: gateway.url, connections: 8, durationSeconds: 5, requests: oneCall.map((p) => ({ method: 'GET', path: p, headers })) }); // warm-up
+    await runLoad({
+      url: gateway.url,
+      connections: 8,
+      durationSeconds: 5,
+      requests: oneCall.map((p) => ({ method: 'GET', path: p, headers })),
+    }); // warm-up
     await runLoad({ url: config.ELASTICSEARCH_URL, connections: 8, durationSeconds: 5, requests: bodies });
     for (const connections of CONCURRENCY) {
       const rounds: SearchRow['rounds'] = [];
       let rssPeakMb = 0;
       for (let r = 0; r < ROUNDS; r++) {
         const rss = sampleRss(gateway.pid);
-        const g = await runLoad({ url: gateway.url, connections, durationSeconds: DURATION, requests: oneCall.map((p) => ({ method: 'GET', path: p, headers })) });
+        const g = await runLoad({
+          url: gateway.url,
+          connections,
+          durationSeconds: DURATION,
+          requests: oneCall.map((p) => ({ method: 'GET', path: p, headers })),
+        });
         rssPeakMb = Math.max(rssPeakMb, ...rss.stop().samples);
-        const raw = await runLoad({ url: config.ELASTICSEARCH_URL, connections, durationSeconds: DURATION, requests: bodies });
-        say(`c=${connections} round ${r + 1}: gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms; raw ${raw.rps.toFixed(0)} req/s p50 ${raw.p50} ms`);
+        const raw = await runLoad({
+          url: config.ELASTICSEARCH_URL,
+          connections,
+          durationSeconds: DURATION,
+          requests: bodies,
+        });
+        say(
+          `c=${connections} round ${r + 1}: gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms; raw ${raw.rps.toFixed(0)} req/s p50 ${raw.p50} ms`,
+        );
         rounds.push({ gateway: g, raw });
       }
-      rows.push({ connections, gateway: medianResult(rounds.map((x) => x.gateway)), raw: medianResult(rounds.map((x) => x.raw)), rssPeakMb, rounds });
+      rows.push({
+        connections,
+        gateway: medianResult(rounds.map((x) => x.gateway)),
+        raw: medianResult(rounds.map((x) => x.raw)),
+        rssPeakMb,
+        rounds,
+      });
     }
   } finally {
     await gateway.stop();
@@ -146,9 +182,16 @@ async function main() {
   const reindex = await measureReindex(es, config.ELASTICSEARCH_INDEX, ROUNDS);
   say(`deep paging on ${SCALE} synthetic variants`);
   const synthetic = `${config.ELASTICSEARCH_INDEX}-synthetic`;
-  const have = await es.count({ index: synthetic }).then((r) => r.count, () => 0);
+  const have = await es.count({ index: synthetic }).then(
+    (r) => r.count,
+    () => 0,
+  );
   if (have < SCALE) {
-    const seeded = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--synthetic', String(SCALE)], { stdio: 'inherit' });
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'dist/src/cli/seed.js'), '--synthetic', String(SCALE)],
+      { stdio: 'inherit' },
+    );
     if (seeded.status !== 0) throw new Error('building the synthetic index failed');
   }
   const gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL, synthetic), ...NO_CACHE }, LOG);
@@ -176,7 +219,10 @@ async function main() {
   const table = lines.join('\n');
   process.stdout.write(`${table}\n`);
   writeFileSync(path.join(OUT, 'latest.md'), `${table}\n`);
-  writeFileSync(path.join(OUT, 'latest.json'), JSON.stringify({ machine: machine(esVersion), search, reads, reindex, deep, scale: SCALE }, null, 2));
+  writeFileSync(
+    path.join(OUT, 'latest.json'),
+    JSON.stringify({ machine: machine(esVersion), search, reads, reindex, deep, scale: SCALE }, null, 2),
+  );
 }
 
 const f = (n: number, d = 0) => n.toFixed(d);
@@ -189,13 +235,27 @@ async function readsBench(es: EsClient, exportOnly = false) {
   const cached = await start(config.ELASTICSEARCH_URL);
   const uncached = await start(config.ELASTICSEARCH_URL, NO_CACHE);
   try {
-    return await measureReads({ es, esUrl: config.ELASTICSEARCH_URL, alias: config.ELASTICSEARCH_INDEX, cached, uncached, gatewayOn: (url) => start(url, NO_CACHE), rounds: ROUNDS, duration: DURATION, say, exportOnly });
+    return await measureReads({
+      es,
+      esUrl: config.ELASTICSEARCH_URL,
+      alias: config.ELASTICSEARCH_INDEX,
+      cached,
+      uncached,
+      gatewayOn: (url) => start(url, NO_CACHE),
+      rounds: ROUNDS,
+      duration: DURATION,
+      say,
+      exportOnly,
+    });
   } finally {
     await Promise.all([cached.stop(), uncached.stop()]);
   }
 }
 
-function readLines(reads: { rows: ReadRow[]; distinctQueries: number; export: ExportRow }, esVersion: string): string[] {
+function readLines(
+  reads: { rows: ReadRow[]; distinctQueries: number; export: ExportRow },
+  esVersion: string,
+): string[] {
   const ms = (n: number) => f(n, 2);
   const e = reads.export;
   return [
@@ -214,7 +274,9 @@ function readLines(reads: { rows: ReadRow[]; distinctQueries: number; export: Ex
 function searchLines(search: Awaited<ReturnType<typeof searchBench>>, esVersion: string): string[] {
   return [
     `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s; query mix of ${search.mix} requests` +
-      (search.leftOut.length ? ` (${search.leftOut.length} left out: they find nothing, and the suggesters make it two calls: ${search.leftOut.join(' ')}).` : '.'),
+      (search.leftOut.length
+        ? ` (${search.leftOut.length} left out: they find nothing, and the suggesters make it two calls: ${search.leftOut.join(' ')}).`
+        : '.'),
     '',
     '| measure | gateway | raw Elasticsearch | ratio / difference | target |',
     '|---|---|---|---|---|',

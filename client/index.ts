@@ -13,9 +13,13 @@ export type CallInput<O extends OperationId> = {
   /** An API key (`pds_...`) or, for key management, the login token. */
   readonly token?: string;
   readonly headers?: Record<string, string>;
-} & ([Operations[O]['query']] extends [never] ? { readonly query?: never } : { readonly query?: Operations[O]['query'] })
-  & ([Operations[O]['params']] extends [never] ? { readonly params?: never } : { readonly params: Operations[O]['params'] })
-  & ([Operations[O]['body']] extends [never] ? { readonly body?: never } : { readonly body: Operations[O]['body'] });
+} & ([Operations[O]['query']] extends [never]
+  ? { readonly query?: never }
+  : { readonly query?: Operations[O]['query'] }) &
+  ([Operations[O]['params']] extends [never]
+    ? { readonly params?: never }
+    : { readonly params: Operations[O]['params'] }) &
+  ([Operations[O]['body']] extends [never] ? { readonly body?: never } : { readonly body: Operations[O]['body'] });
 
 /** One documented answer: its status narrows the body's type. */
 export type Reply<O extends OperationId> = {
@@ -35,7 +39,9 @@ export class PdsClient {
   /** The URL an operation is called at, with its path parameters and query filled in. */
   url(operationId: OperationId, input: { readonly query?: object; readonly params?: object } = {}): string {
     const params = (input.params ?? {}) as Record<string, string>;
-    const path = OPERATIONS[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    const path = OPERATIONS[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(params[name] ?? ''),
+    );
     const query = new URLSearchParams();
     const commaSeparated = OPERATIONS[operationId].commaSeparated;
     for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
@@ -47,7 +53,10 @@ export class PdsClient {
     return `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
   }
 
-  async call<O extends OperationId>(operationId: O, ...[input]: {} extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]): Promise<Reply<O> & { readonly text: string }> {
+  async call<O extends OperationId>(
+    operationId: O,
+    ...[input]: {} extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]
+  ): Promise<Reply<O> & { readonly text: string }> {
     const given = (input ?? {}) as CallInput<O> & { body?: unknown };
     const headers: Record<string, string> = { accept: 'application/json', ...given.headers };
     const token = given.token ?? this.defaults.token;
@@ -60,8 +69,8 @@ export class PdsClient {
     });
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
-    const body = /^application\/([\w.-]+\+)?json\b/.test(type) && text ? (JSON.parse(text) as unknown) : text || undefined;
+    const body =
+      /^application\/([\w.-]+\+)?json\b/.test(type) && text ? (JSON.parse(text) as unknown) : text || undefined;
     return { status: res.status, headers: res.headers, body, text } as unknown as Reply<O> & { readonly text: string };
   }
 }
-

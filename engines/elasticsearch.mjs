@@ -3,7 +3,22 @@
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CACHE, ensureDir, run, runAsync, commandExists, httpGet, readPid, alive, stopPid, waitUntil, log, hostPort, isLoopback, aptInstall } from './util.mjs';
+import {
+  CACHE,
+  ensureDir,
+  run,
+  runAsync,
+  commandExists,
+  httpGet,
+  readPid,
+  alive,
+  stopPid,
+  waitUntil,
+  log,
+  hostPort,
+  isLoopback,
+  aptInstall,
+} from './util.mjs';
 
 export const ES_VERSION = '9.3.2';
 const MIN_JAVA = 21; // Elasticsearch 9.x runs on Java 21 or newer.
@@ -49,7 +64,8 @@ export const elasticsearch = {
 
   async start(url) {
     const { host, port } = hostPort(url, 9200);
-    if (!isLoopback(host)) throw new Error(`ELASTICSEARCH_URL ${url} does not answer, and only a loopback address can be started locally`);
+    if (!isLoopback(host))
+      throw new Error(`ELASTICSEARCH_URL ${url} does not answer, and only a loopback address can be started locally`);
     const javaHome = findJava();
     ensureDir(dataDir);
     ensureDir(logsDir);
@@ -65,7 +81,11 @@ export const elasticsearch = {
       'cluster.routing.allocation.disk.threshold_enabled=false',
       'action.destructive_requires_name=false',
     ].flatMap((s) => ['-E', s]);
-    const env = { ES_JAVA_HOME: javaHome, ES_JAVA_OPTS: `-Xms${heap()} -Xmx${heap()}`, ES_PATH_CONF: path.join(home, 'config') };
+    const env = {
+      ES_JAVA_HOME: javaHome,
+      ES_JAVA_OPTS: `-Xms${heap()} -Xmx${heap()}`,
+      ES_PATH_CONF: path.join(home, 'config'),
+    };
     const launcher = path.join(home, 'bin', 'elasticsearch');
     const args = [launcher, '-d', '-p', pidFile, ...settings];
     if (process.getuid && process.getuid() === 0) {
@@ -78,7 +98,10 @@ export const elasticsearch = {
       await runAsync(args[0], args.slice(1), { cwd: home, env: { ...process.env, ...env } });
     }
     const healthy = await waitUntil(() => this.answers(url), START_TIMEOUT_MS);
-    if (!healthy) throw new Error(`Elasticsearch did not become healthy within ${START_TIMEOUT_MS / 1000} s of its launch; read ${this.logFile}`);
+    if (!healthy)
+      throw new Error(
+        `Elasticsearch did not become healthy within ${START_TIMEOUT_MS / 1000} s of its launch; read ${this.logFile}`,
+      );
   },
 
   running() {
@@ -131,6 +154,8 @@ function ensureUser() {
 function assertReachable(folder) {
   const res = spawnSync('runuser', ['-u', ES_USER, '--', 'test', '-w', folder]);
   if (res.status !== 0) {
-    throw new Error(`user ${ES_USER} cannot reach ${folder}; set ENGINES_DIR to a folder outside private directories (e.g. /var/tmp/pds-engines)`);
+    throw new Error(
+      `user ${ES_USER} cannot reach ${folder}; set ENGINES_DIR to a folder outside private directories (e.g. /var/tmp/pds-engines)`,
+    );
   }
 }

@@ -12,7 +12,21 @@
 // makes the query expression the index's own, and the binary is named for it.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CACHE, ensureDir, runAsync, commandExists, tcpExchange, spawnDetached, readPid, alive, stopPid, waitUntil, log, hostPort, isLoopback } from './util.mjs';
+import {
+  CACHE,
+  ensureDir,
+  runAsync,
+  commandExists,
+  tcpExchange,
+  spawnDetached,
+  readPid,
+  alive,
+  stopPid,
+  waitUntil,
+  log,
+  hostPort,
+  isLoopback,
+} from './util.mjs';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const MODULE = 'github.com/FerretDB/FerretDB';
@@ -37,12 +51,19 @@ export const ferretdb = {
 
   async install() {
     if (existsSync(bin)) return;
-    if (!commandExists('go')) throw new Error('FerretDB is built from source with Go 1.21 or newer, and no `go` is on PATH; install Go (https://go.dev/doc/install) and run again');
+    if (!commandExists('go'))
+      throw new Error(
+        'FerretDB is built from source with Go 1.21 or newer, and no `go` is on PATH; install Go (https://go.dev/doc/install) and run again',
+      );
     const build = ensureDir(path.join(dir, 'build'));
     const env = { ...process.env, GOFLAGS: '-buildvcs=false', GO111MODULE: 'on' };
     log('ferretdb', `building ${MODULE} ${FERRETDB_VERSION} with Go (first run only, about two minutes)`);
-    if (!existsSync(path.join(build, 'go.mod'))) await runAsync('go', ['mod', 'init', 'pds-ferretdb-build'], { cwd: build, env });
-    writeFileSync(path.join(build, 'tools.go'), `//go:build tools\n\npackage tools\n\nimport _ "${MODULE}/cmd/ferretdb"\n`);
+    if (!existsSync(path.join(build, 'go.mod')))
+      await runAsync('go', ['mod', 'init', 'pds-ferretdb-build'], { cwd: build, env });
+    writeFileSync(
+      path.join(build, 'tools.go'),
+      `//go:build tools\n\npackage tools\n\nimport _ "${MODULE}/cmd/ferretdb"\n`,
+    );
     await runAsync('go', ['get', `${MODULE}/cmd/ferretdb@${FERRETDB_VERSION}`], { cwd: build, env });
     await runAsync('go', ['mod', 'vendor'], { cwd: build, env });
     const vendored = path.join(build, 'vendor', 'github.com', 'FerretDB', 'FerretDB');
@@ -50,13 +71,17 @@ export const ferretdb = {
     patchIdColumn(path.join(vendored, 'internal', 'backends', 'sqlite', 'metadata', 'metadata.go'));
     ensureDir(path.dirname(bin));
     // Built under a temporary name: an interrupted build must not leave a binary that looks finished.
-    await runAsync('go', ['build', '-mod=vendor', '-o', `${bin}.partial`, `${MODULE}/cmd/ferretdb`], { cwd: build, env });
+    await runAsync('go', ['build', '-mod=vendor', '-o', `${bin}.partial`, `${MODULE}/cmd/ferretdb`], {
+      cwd: build,
+      env,
+    });
     renameSync(`${bin}.partial`, bin);
   },
 
   async start(url) {
     const { host, port } = hostPort(url.replace(/^mongodb:/, 'http:'), 27017);
-    if (!isLoopback(host)) throw new Error(`MONGODB_URI ${url} does not answer, and only a loopback address can be started locally`);
+    if (!isLoopback(host))
+      throw new Error(`MONGODB_URI ${url} does not answer, and only a loopback address can be started locally`);
     ensureDir(dataDir);
     spawnDetached(
       bin,
@@ -105,7 +130,15 @@ function helloMessage() {
     return b;
   };
   const db = cstring('admin');
-  const elements = Buffer.concat([Buffer.from([0x10]), cstring('hello'), int32(1), Buffer.from([0x02]), cstring('$db'), int32(db.length), db]);
+  const elements = Buffer.concat([
+    Buffer.from([0x10]),
+    cstring('hello'),
+    int32(1),
+    Buffer.from([0x02]),
+    cstring('$db'),
+    int32(db.length),
+    db,
+  ]);
   const doc = Buffer.concat([int32(elements.length + 5), elements, Buffer.from([0])]);
   const body = Buffer.concat([int32(0), Buffer.from([0]), doc]);
   return Buffer.concat([int32(16 + body.length), int32(1), int32(0), int32(2013), body]);

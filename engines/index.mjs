@@ -79,5 +79,12 @@ export async function down(engines = ENGINES.filter((e) => e.running())) {
 }
 
 export async function status() {
-  return Promise.all(ENGINES.map(async (e) => ({ engine: e.name, url: urlOf(e), answers: await e.answers(urlOf(e)), ownedHere: e.running() })));
+  return Promise.all(
+    ENGINES.map(async (e) => ({
+      engine: e.name,
+      url: urlOf(e),
+      answers: await e.answers(urlOf(e)),
+      ownedHere: e.running(),
+    })),
+  );
 }

@@ -11,7 +11,10 @@ export const NODE_VERSIONS = { 24: '24.21.0' };
 export function nodeBinary(major) {
   const version = NODE_VERSIONS[major];
   if (!version) throw new Error(`no Node ${major} is configured (known: ${Object.keys(NODE_VERSIONS).join(', ')})`);
-  return { version, bin: path.join(CACHE, 'node', version, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node') };
+  return {
+    version,
+    bin: path.join(CACHE, 'node', version, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node'),
+  };
 }
 
 /** Installs Node `major` if missing; resolves with the path of its `node`. */
@@ -20,7 +23,15 @@ export async function ensureNode(major) {
   if (existsSync(bin)) return bin;
   const prefix = ensureDir(path.join(CACHE, 'node', version));
   log('node', `installing Node ${version} from the npm registry into ${prefix}`);
-  await runAsync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', prefix, `node-${process.platform}-${process.arch}@${version}`]);
+  await runAsync('npm', [
+    'install',
+    '--no-save',
+    '--no-audit',
+    '--no-fund',
+    '--prefix',
+    prefix,
+    `node-${process.platform}-${process.arch}@${version}`,
+  ]);
   if (!existsSync(bin)) throw new Error(`node-${process.platform}-${process.arch}@${version} installed no ${bin}`);
   return bin;
 }

@@ -15,7 +15,17 @@ export const OXLINT = path.join(dir, 'node_modules', '.bin', 'oxlint');
 const TSGOLINT = path.join(dir, 'node_modules', '.bin', 'tsgolint');
 
 /** What `npm run lint` and `npm test` check: every TypeScript and script folder, findings fail. */
-export const LINT_ARGS = ['--type-aware', '--deny-warnings', 'src', 'seed', 'bench', 'test', 'client', 'scripts', 'engines'];
+export const LINT_ARGS = [
+  '--type-aware',
+  '--deny-warnings',
+  'src',
+  'seed',
+  'bench',
+  'test',
+  'client',
+  'scripts',
+  'engines',
+];
 
 export async function ensureOxlint() {
   if (existsSync(OXLINT)) return;
@@ -23,12 +33,28 @@ export async function ensureOxlint() {
   const temp = `${dir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
   ensureDir(temp);
-  await runAsync('npm', ['install', '--prefix', temp, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `oxlint@${OXLINT_VERSION}`, `oxlint-tsgolint@${TSGOLINT_VERSION}`]);
+  await runAsync('npm', [
+    'install',
+    '--prefix',
+    temp,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    `oxlint@${OXLINT_VERSION}`,
+    `oxlint-tsgolint@${TSGOLINT_VERSION}`,
+  ]);
   renameSync(temp, dir);
 }
 
 /** Runs the linter on the project; resolves with its exit status. */
 export async function lint() {
   await ensureOxlint();
-  return spawnSync(OXLINT, LINT_ARGS, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, OXLINT_TSGOLINT_PATH: TSGOLINT } }).status ?? 1;
+  return (
+    spawnSync(OXLINT, LINT_ARGS, {
+      stdio: 'inherit',
+      cwd: ROOT,
+      env: { ...process.env, OXLINT_TSGOLINT_PATH: TSGOLINT },
+    }).status ?? 1
+  );
 }

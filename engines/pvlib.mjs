@@ -13,7 +13,15 @@ export async function ensurePvlib() {
   if (existsSync(path.join(venv, '.installed'))) return;
   log('pvlib', `installing ${PVLIB_VERSION} from PyPI into ${venv}`);
   await runAsync('python3', ['-m', 'venv', venv]);
-  await runAsync(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `pvlib==${PVLIB_VERSION}`]);
+  await runAsync(path.join(venv, 'bin', 'pip'), [
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    `pvlib==${PVLIB_VERSION}`,
+  ]);
   // The marker is written last, so an interrupted install is redone rather than half used.
-  await runAsync(PVLIB_PYTHON, ['-c', `import pathlib, pvlib; assert pvlib.__version__ == '${PVLIB_VERSION}'; pathlib.Path('${path.join(venv, '.installed')}').touch()`]);
+  await runAsync(PVLIB_PYTHON, [
+    '-c',
+    `import pathlib, pvlib; assert pvlib.__version__ == '${PVLIB_VERSION}'; pathlib.Path('${path.join(venv, '.installed')}').touch()`,
+  ]);
 }

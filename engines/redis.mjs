@@ -1,6 +1,19 @@
 // Redis from Debian's packages: shared rate-limit state for every instance of the service.
 import path from 'node:path';
-import { CACHE, ensureDir, run, commandExists, tcpExchange, readPid, alive, stopPid, waitUntil, hostPort, isLoopback, aptInstall } from './util.mjs';
+import {
+  CACHE,
+  ensureDir,
+  run,
+  commandExists,
+  tcpExchange,
+  readPid,
+  alive,
+  stopPid,
+  waitUntil,
+  hostPort,
+  isLoopback,
+  aptInstall,
+} from './util.mjs';
 
 const dir = path.join(CACHE, 'redis');
 const pidFile = path.join(dir, 'redis.pid');
@@ -24,18 +37,27 @@ export const redis = {
 
   async start(url) {
     const { host, port } = hostPort(url.replace(/^redis:/, 'http:'), 6379);
-    if (!isLoopback(host)) throw new Error(`REDIS_URL ${url} does not answer, and only a loopback address can be started locally`);
+    if (!isLoopback(host))
+      throw new Error(`REDIS_URL ${url} does not answer, and only a loopback address can be started locally`);
     ensureDir(dir);
     run('redis-server', [
-      '--port', String(port),
-      '--bind', host,
-      '--daemonize', 'yes',
-      '--pidfile', pidFile,
-      '--logfile', this.logFile,
-      '--dir', dir,
+      '--port',
+      String(port),
+      '--bind',
+      host,
+      '--daemonize',
+      'yes',
+      '--pidfile',
+      pidFile,
+      '--logfile',
+      this.logFile,
+      '--dir',
+      dir,
       // Rate-limit counters are short-lived; persistence would only cost disk writes.
-      '--save', '',
-      '--appendonly', 'no',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
     ]);
     const healthy = await waitUntil(() => this.answers(url), 15000);
     if (!healthy) throw new Error(`Redis did not answer within 15 s; read ${this.logFile}`);

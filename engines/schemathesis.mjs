@@ -12,5 +12,10 @@ export async function ensureSchemathesis() {
   if (existsSync(SCHEMATHESIS)) return;
   log('schemathesis', `installing ${SCHEMATHESIS_VERSION} from PyPI into ${venv}`);
   await runAsync('python3', ['-m', 'venv', venv]);
-  await runAsync(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]);
+  await runAsync(path.join(venv, 'bin', 'pip'), [
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    `schemathesis==${SCHEMATHESIS_VERSION}`,
+  ]);
 }

@@ -47,7 +47,8 @@ export function runAsync(cmd, args, options = {}) {
     child.on('error', (err) => reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}`)));
     child.on('close', (code) => {
       if (code === 0) resolve(out);
-      else reject(new Error(`${cmd} ${args.join(' ')} exited ${code}\n${out.trim().split('\n').slice(-15).join('\n')}`));
+      else
+        reject(new Error(`${cmd} ${args.join(' ')} exited ${code}\n${out.trim().split('\n').slice(-15).join('\n')}`));
     });
   });
 }
@@ -172,7 +173,9 @@ export function aptInstall(pkg) {
     } catch {
       await runAsync('apt-get', ['update', '-q'], { env });
       await runAsync('apt-get', ['install', '-y', '-q', pkg], { env }).catch((err) => {
-        throw new Error(`apt-get install ${pkg} failed (the scripts install Debian packages as root; install ${pkg} yourself otherwise): ${err.message}`);
+        throw new Error(
+          `apt-get install ${pkg} failed (the scripts install Debian packages as root; install ${pkg} yourself otherwise): ${err.message}`,
+        );
       });
     }
   };

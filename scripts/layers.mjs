@@ -65,8 +65,18 @@ export function analyse() {
       const a = unitOf(file);
       const b = unitOf(target);
       if (a.unit === b.unit) continue;
-      const why = b.floor > a.floor ? 'upward' : b.floor === a.floor && b.floor !== 0 ? (a.domain && b.domain ? 'another domain' : 'sideways') : undefined;
-      if (why) upward.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)} (${why}: ${a.unit} on floor ${a.floor}, ${b.unit} on floor ${b.floor})`);
+      const why =
+        b.floor > a.floor
+          ? 'upward'
+          : b.floor === a.floor && b.floor !== 0
+            ? a.domain && b.domain
+              ? 'another domain'
+              : 'sideways'
+            : undefined;
+      if (why)
+        upward.push(
+          `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)} (${why}: ${a.unit} on floor ${a.floor}, ${b.unit} on floor ${b.floor})`,
+        );
     }
     edges.set(file, targets);
   }

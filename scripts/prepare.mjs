@@ -34,7 +34,11 @@ function newest(dir) {
 }
 
 const stamp = path.join(root, 'dist', '.build-stamp');
-const sources = Math.max(...['src', 'seed', 'test', 'bench', 'client'].map((d) => newest(path.join(root, d))), mtime(path.join(root, 'tsconfig.json')), mtime(path.join(root, 'tsconfig.build.json')));
+const sources = Math.max(
+  ...['src', 'seed', 'test', 'bench', 'client'].map((d) => newest(path.join(root, d))),
+  mtime(path.join(root, 'tsconfig.json')),
+  mtime(path.join(root, 'tsconfig.build.json')),
+);
 if (mtime(stamp) < sources) {
   console.error('[prepare] compiling TypeScript');
   // A clean output folder: a test or module deleted from the sources must not live on in dist/.

@@ -33,7 +33,8 @@ const startCommand = blocks(readme, '## Two commands', 'sh')[0]
   .trim();
 const [, quickstart] = blocks(readme, '## Quickstart', 'sh');
 const [printed] = blocks(readme, '## Quickstart', 'json');
-if (!startCommand || !quickstart || !printed) throw new Error('README: start command, quickstart lines or their printed output not found');
+if (!startCommand || !quickstart || !printed)
+  throw new Error('README: start command, quickstart lines or their printed output not found');
 
 // Under /var/tmp: the Elasticsearch user must reach the engines folder through every parent.
 const work = mkdtempSync('/var/tmp/pds-cold-start-');
@@ -78,7 +79,8 @@ async function stopEverything() {
 }
 
 async function main() {
-  for (const [name, port] of Object.entries(PORTS)) if (await portOpen(port)) throw new Error(`port ${port} (${name}) is taken before the rehearsal`);
+  for (const [name, port] of Object.entries(PORTS))
+    if (await portOpen(port)) throw new Error(`port ${port} (${name}) is taken before the rehearsal`);
   say(`cloning HEAD into ${clone}; caches empty under ${work}`);
   const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { stdio: 'inherit' });
   if (cloned.status !== 0) throw new Error('git clone failed');
@@ -86,7 +88,10 @@ async function main() {
   say(`running the README's start command: ${startCommand}`);
   app = spawn('sh', ['-c', startCommand], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line within ${LISTEN_TIMEOUT_MS / 60000} min`)), LISTEN_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no listening line within ${LISTEN_TIMEOUT_MS / 60000} min`)),
+      LISTEN_TIMEOUT_MS,
+    );
     const onLine = (line) => {
       if (line.trim()) process.stdout.write(`[cold-start ${elapsed()}] ${line}\n`);
       if (line.includes('"msg":"listening"')) {
@@ -108,24 +113,36 @@ async function main() {
   say(`listening after ${listenedAfter}`);
 
   const script = quickstart.replaceAll('http://127.0.0.1:3000', `http://127.0.0.1:${PORTS.app}`);
-  const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: clone, env, encoding: 'utf8', timeout: 60000 });
+  const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
+    cwd: clone,
+    env,
+    encoding: 'utf8',
+    timeout: 60000,
+  });
   if (run.status !== 0) throw new Error(`the quickstart's curl lines failed (${run.status}): ${run.stderr}`);
   // curl -s adds no newline: the answers arrive back to back, as a terminal shows them.
   const answers = jsonValues(run.stdout);
-  const [registeredShown, searchShown] = printed.trim().split('\n').map((line) => JSON.parse(line));
+  const [registeredShown, searchShown] = printed
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   const [registered, search] = answers;
-  if (answers.length !== 2) throw new Error(`the quickstart printed ${answers.length} answers, the README shows 2:\n${run.stdout}`);
+  if (answers.length !== 2)
+    throw new Error(`the quickstart printed ${answers.length} answers, the README shows 2:\n${run.stdout}`);
   for (const field of ['email', 'credits']) {
-    if (registered[field] !== registeredShown[field]) throw new Error(`register answered ${field}=${registered[field]}, the README shows ${registeredShown[field]}`);
+    if (registered[field] !== registeredShown[field])
+      throw new Error(`register answered ${field}=${registered[field]}, the README shows ${registeredShown[field]}`);
   }
-  if (!/^[0-9a-f-]{36}$/.test(registered.id)) throw new Error(`register answered no account id: ${JSON.stringify(registered)}`);
+  if (!/^[0-9a-f-]{36}$/.test(registered.id))
+    throw new Error(`register answered no account id: ${JSON.stringify(registered)}`);
   if (JSON.stringify(search) !== JSON.stringify(searchShown)) {
     throw new Error(`the search answered\n${JSON.stringify(search)}\nthe README shows\n${JSON.stringify(searchShown)}`);
   }
   say('the quickstart answered what the README shows');
 
   await stopEverything();
-  for (const [name, port] of Object.entries(PORTS)) if (await portOpen(port)) throw new Error(`${name} still listens on ${port} after Ctrl-C`);
+  for (const [name, port] of Object.entries(PORTS))
+    if (await portOpen(port)) throw new Error(`${name} still listens on ${port} after Ctrl-C`);
   say(`everything stopped; listening after ${listenedAfter}, rehearsal done in ${elapsed()}`);
 }
 

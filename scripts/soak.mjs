@@ -9,6 +9,9 @@ const started = await up().catch((err) => {
 });
 const env = { ...process.env, NODE_ENV: 'test' };
 for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
-const res = spawnSync(process.execPath, ['dist/test/soak/soak.js', ...process.argv.slice(2)], { stdio: 'inherit', env });
+const res = spawnSync(process.execPath, ['dist/test/soak/soak.js', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
 await down(started);
 process.exit(res.status ?? 1);

@@ -29,7 +29,11 @@ export function buildApp(deps: AppDeps): Koa {
   app.on('error', (err: Error, ctx?: Koa.Context) => {
     if (reported.has(err)) return;
     reported.add(err);
-    deps.logger.error('response failed after headers', { request_id: ctx?.state.requestId, path: ctx?.path, cause: err.message });
+    deps.logger.error('response failed after headers', {
+      request_id: ctx?.state.requestId,
+      path: ctx?.path,
+      cause: err.message,
+    });
   });
   app.use(requestId());
   app.use(timing(deps.logger));

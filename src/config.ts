@@ -9,42 +9,236 @@ const schema = {
   type: 'object',
   properties: {
     HOST: { description: 'Interface to listen on.', type: 'string', minLength: 1, default: '127.0.0.1' },
-    PORT: { description: 'TCP port; 0 picks a free one (tests).', type: 'integer', minimum: 0, maximum: 65535, default: 3000 },
-    NODE_ENV: { description: 'production requires JWT_SECRET and CURSOR_SECRET; elsewhere missing secrets are generated per process.', enum: ['development', 'test', 'production'], default: 'development' },
-    ELASTICSEARCH_URL: { description: 'Elasticsearch base URL.', type: 'string', pattern: '^https?://', default: 'http://127.0.0.1:9200' },
-    ELASTICSEARCH_INDEX: { description: 'Name of the alias readers query; versioned indices are created behind it.', type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$', default: 'products' },
-    MONGODB_URI: { description: 'MongoDB connection string; its path names the database (default `pds`).', type: 'string', pattern: '^mongodb(\\+srv)?://', default: 'mongodb://127.0.0.1:27017/pds' },
-    REDIS_URL: { description: 'Redis URL for state instances share: rate limits, the credit lock, owed refunds; empty means in-process (single instance only).', type: 'string', pattern: '^(rediss?://.*)?$', default: 'redis://127.0.0.1:6379' },
-    REDIS_KEY_PREFIX: { description: 'Prefix of every Redis key: instances of one deployment share it; two deployments on one Redis differ.', type: 'string', pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'pds:' },
-    JWT_SECRET: { description: 'HMAC key for login tokens (HS256); at least 32 characters.', type: 'string', minLength: 32 },
-    JWT_TTL_SECONDS: { description: 'Lifetime of a login token, seconds.', type: 'integer', minimum: 60, maximum: 86400, default: 900 },
-    CURSOR_SECRET: { description: 'HMAC key that signs pagination cursors; at least 32 characters.', type: 'string', minLength: 32 },
-    RATE_LIMIT_MAX: { description: 'Requests allowed per API key per window.', type: 'integer', minimum: 1, default: 600 },
-    ACCOUNT_RATE_LIMIT_MAX: { description: 'Requests allowed per account (all its keys together) per RATE_LIMIT_WINDOW_MS.', type: 'integer', minimum: 1, default: 1200 },
-    RATE_LIMIT_WINDOW_MS: { description: 'The window of RATE_LIMIT_MAX and ACCOUNT_RATE_LIMIT_MAX, ms.', type: 'integer', minimum: 1000, default: 60000 },
-    MAX_KEYS_PER_ACCOUNT: { description: 'Live (unrevoked, unexpired) API keys an account may hold; creating one more answers 409.', type: 'integer', minimum: 1, maximum: 1000, default: 10 },
-    EXPORT_CONCURRENCY_PER_ACCOUNT: { description: 'Exports one account may run at once on one instance; one more answers 429.', type: 'integer', minimum: 1, maximum: 32, default: 2 },
-    EXPORT_IDLE_TIMEOUT_MS: { description: 'An export whose client reads nothing for this long is closed.', type: 'integer', minimum: 1000, maximum: 600000, default: 30000 },
-    LOGIN_RATE_LIMIT_MAX: { description: 'Failed logins allowed per email and client address together, and per client address (IPv6: per /64), per window; registrations per client address likewise.', type: 'integer', minimum: 1, default: 10 },
-    LOGIN_RATE_LIMIT_WINDOW_MS: { description: 'The window of LOGIN_RATE_LIMIT_MAX and KEY_FAILURES_MAX, ms.', type: 'integer', minimum: 1000, default: 900000 },
-    KEY_FAILURES_MAX: { description: 'Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429.', type: 'integer', minimum: 1, default: 300 },
+    PORT: {
+      description: 'TCP port; 0 picks a free one (tests).',
+      type: 'integer',
+      minimum: 0,
+      maximum: 65535,
+      default: 3000,
+    },
+    NODE_ENV: {
+      description:
+        'production requires JWT_SECRET and CURSOR_SECRET; elsewhere missing secrets are generated per process.',
+      enum: ['development', 'test', 'production'],
+      default: 'development',
+    },
+    ELASTICSEARCH_URL: {
+      description: 'Elasticsearch base URL.',
+      type: 'string',
+      pattern: '^https?://',
+      default: 'http://127.0.0.1:9200',
+    },
+    ELASTICSEARCH_INDEX: {
+      description: 'Name of the alias readers query; versioned indices are created behind it.',
+      type: 'string',
+      pattern: '^[a-z0-9][a-z0-9_-]*$',
+      default: 'products',
+    },
+    MONGODB_URI: {
+      description: 'MongoDB connection string; its path names the database (default `pds`).',
+      type: 'string',
+      pattern: '^mongodb(\\+srv)?://',
+      default: 'mongodb://127.0.0.1:27017/pds',
+    },
+    REDIS_URL: {
+      description:
+        'Redis URL for state instances share: rate limits, the credit lock, owed refunds; empty means in-process (single instance only).',
+      type: 'string',
+      pattern: '^(rediss?://.*)?$',
+      default: 'redis://127.0.0.1:6379',
+    },
+    REDIS_KEY_PREFIX: {
+      description:
+        'Prefix of every Redis key: instances of one deployment share it; two deployments on one Redis differ.',
+      type: 'string',
+      pattern: '^[A-Za-z0-9:_-]{1,64}$',
+      default: 'pds:',
+    },
+    JWT_SECRET: {
+      description: 'HMAC key for login tokens (HS256); at least 32 characters.',
+      type: 'string',
+      minLength: 32,
+    },
+    JWT_TTL_SECONDS: {
+      description: 'Lifetime of a login token, seconds.',
+      type: 'integer',
+      minimum: 60,
+      maximum: 86400,
+      default: 900,
+    },
+    CURSOR_SECRET: {
+      description: 'HMAC key that signs pagination cursors; at least 32 characters.',
+      type: 'string',
+      minLength: 32,
+    },
+    RATE_LIMIT_MAX: {
+      description: 'Requests allowed per API key per window.',
+      type: 'integer',
+      minimum: 1,
+      default: 600,
+    },
+    ACCOUNT_RATE_LIMIT_MAX: {
+      description: 'Requests allowed per account (all its keys together) per RATE_LIMIT_WINDOW_MS.',
+      type: 'integer',
+      minimum: 1,
+      default: 1200,
+    },
+    RATE_LIMIT_WINDOW_MS: {
+      description: 'The window of RATE_LIMIT_MAX and ACCOUNT_RATE_LIMIT_MAX, ms.',
+      type: 'integer',
+      minimum: 1000,
+      default: 60000,
+    },
+    MAX_KEYS_PER_ACCOUNT: {
+      description: 'Live (unrevoked, unexpired) API keys an account may hold; creating one more answers 409.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 10,
+    },
+    EXPORT_CONCURRENCY_PER_ACCOUNT: {
+      description: 'Exports one account may run at once on one instance; one more answers 429.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 32,
+      default: 2,
+    },
+    EXPORT_IDLE_TIMEOUT_MS: {
+      description: 'An export whose client reads nothing for this long is closed.',
+      type: 'integer',
+      minimum: 1000,
+      maximum: 600000,
+      default: 30000,
+    },
+    LOGIN_RATE_LIMIT_MAX: {
+      description:
+        'Failed logins allowed per email and client address together, and per client address (IPv6: per /64), per window; registrations per client address likewise.',
+      type: 'integer',
+      minimum: 1,
+      default: 10,
+    },
+    LOGIN_RATE_LIMIT_WINDOW_MS: {
+      description: 'The window of LOGIN_RATE_LIMIT_MAX and KEY_FAILURES_MAX, ms.',
+      type: 'integer',
+      minimum: 1000,
+      default: 900000,
+    },
+    KEY_FAILURES_MAX: {
+      description: 'Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429.',
+      type: 'integer',
+      minimum: 1,
+      default: 300,
+    },
     SIGNUP_CREDITS: { description: 'Credits a new account starts with.', type: 'integer', minimum: 0, default: 1000 },
-    CREDIT_LEASE_MAX: { description: 'Largest block of credits an instance takes from an account\'s balance at once (1: a database write per request).', type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-    CREDIT_LEASE_IDLE_MS: { description: 'After this long unused, an instance gives an account\'s unspent leased credits back.', type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
-    KEY_CACHE_TTL_MS: { description: 'How long a verified API key is trusted from the in-process cache before it is read again.', type: 'integer', minimum: 0, maximum: 300000, default: 30000 },
-    READ_CACHE_BYTES: { description: 'Bytes of Elasticsearch answers kept in memory per instance (their JSON text, key and bookkeeping), per index generation; 0 turns the cache off.', type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },
-    READ_CACHE_ENTRIES: { description: 'Most Elasticsearch answers kept per instance, whatever their size; 0 turns the cache off.', type: 'integer', minimum: 0, maximum: 1000000, default: 10000 },
-    RESPONSE_CACHE_BYTES: { description: 'Bytes of rendered answers (index-only reads) kept in memory per instance (body, entity tag, key and bookkeeping), per index generation; 0 turns this cache off.', type: 'integer', minimum: 0, maximum: 4294967296, default: 67108864 },
-    RESPONSE_CACHE_ENTRIES: { description: 'Most rendered answers kept per instance, whatever their size; 0 turns this cache off.', type: 'integer', minimum: 0, maximum: 1000000, default: 10000 },
-    ALIAS_CHECK_MS: { description: 'How often the concrete index behind the alias is looked up (a reindex is noticed within this).', type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
-    REQUEST_TIMEOUT_MS: { description: 'Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After.', type: 'integer', minimum: 100, maximum: 120000, default: 5000 },
-    SHUTDOWN_TIMEOUT_MS: { description: 'How long shutdown waits for in-flight requests.', type: 'integer', minimum: 0, default: 10000 },
-    BODY_LIMIT_BYTES: { description: 'Largest accepted request body, bytes.', type: 'integer', minimum: 256, maximum: 1048576, default: 16384 },
-    LOG_LEVEL: { description: 'Least severe log line written (one JSON object a line, on stdout).', enum: ['debug', 'info', 'warn', 'error', 'silent'], default: 'info' },
-    TRUST_PROXY: { description: 'Trust X-Forwarded-For (only behind a proxy that sets it).', type: 'boolean', default: false },
-    TRUSTED_PROXY_HOPS: { description: 'With TRUST_PROXY, how many proxies in front append to X-Forwarded-For; the entry that many from the right is the client (entries left of it are the client\'s own words).', type: 'integer', minimum: 1, maximum: 10, default: 1 },
-    METRICS_ACCESS: { description: 'Who may read /metrics: `loopback` (connections from this machine), `token` (Bearer METRICS_TOKEN), or `off`.', enum: ['loopback', 'token', 'off'], default: 'loopback' },
-    METRICS_TOKEN: { description: 'The bearer token /metrics asks for when METRICS_ACCESS is `token`; at least 32 characters.', type: 'string', minLength: 32 },
+    CREDIT_LEASE_MAX: {
+      description:
+        "Largest block of credits an instance takes from an account's balance at once (1: a database write per request).",
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 100,
+    },
+    CREDIT_LEASE_IDLE_MS: {
+      description: "After this long unused, an instance gives an account's unspent leased credits back.",
+      type: 'integer',
+      minimum: 100,
+      maximum: 60000,
+      default: 1000,
+    },
+    KEY_CACHE_TTL_MS: {
+      description: 'How long a verified API key is trusted from the in-process cache before it is read again.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 300000,
+      default: 30000,
+    },
+    READ_CACHE_BYTES: {
+      description:
+        'Bytes of Elasticsearch answers kept in memory per instance (their JSON text, key and bookkeeping), per index generation; 0 turns the cache off.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 4294967296,
+      default: 67108864,
+    },
+    READ_CACHE_ENTRIES: {
+      description: 'Most Elasticsearch answers kept per instance, whatever their size; 0 turns the cache off.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: 10000,
+    },
+    RESPONSE_CACHE_BYTES: {
+      description:
+        'Bytes of rendered answers (index-only reads) kept in memory per instance (body, entity tag, key and bookkeeping), per index generation; 0 turns this cache off.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 4294967296,
+      default: 67108864,
+    },
+    RESPONSE_CACHE_ENTRIES: {
+      description: 'Most rendered answers kept per instance, whatever their size; 0 turns this cache off.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: 10000,
+    },
+    ALIAS_CHECK_MS: {
+      description: 'How often the concrete index behind the alias is looked up (a reindex is noticed within this).',
+      type: 'integer',
+      minimum: 100,
+      maximum: 60000,
+      default: 1000,
+    },
+    REQUEST_TIMEOUT_MS: {
+      description:
+        'Upper bound for one Elasticsearch or MongoDB call; past it the request answers 503 with Retry-After.',
+      type: 'integer',
+      minimum: 100,
+      maximum: 120000,
+      default: 5000,
+    },
+    SHUTDOWN_TIMEOUT_MS: {
+      description: 'How long shutdown waits for in-flight requests.',
+      type: 'integer',
+      minimum: 0,
+      default: 10000,
+    },
+    BODY_LIMIT_BYTES: {
+      description: 'Largest accepted request body, bytes.',
+      type: 'integer',
+      minimum: 256,
+      maximum: 1048576,
+      default: 16384,
+    },
+    LOG_LEVEL: {
+      description: 'Least severe log line written (one JSON object a line, on stdout).',
+      enum: ['debug', 'info', 'warn', 'error', 'silent'],
+      default: 'info',
+    },
+    TRUST_PROXY: {
+      description: 'Trust X-Forwarded-For (only behind a proxy that sets it).',
+      type: 'boolean',
+      default: false,
+    },
+    TRUSTED_PROXY_HOPS: {
+      description:
+        "With TRUST_PROXY, how many proxies in front append to X-Forwarded-For; the entry that many from the right is the client (entries left of it are the client's own words).",
+      type: 'integer',
+      minimum: 1,
+      maximum: 10,
+      default: 1,
+    },
+    METRICS_ACCESS: {
+      description:
+        'Who may read /metrics: `loopback` (connections from this machine), `token` (Bearer METRICS_TOKEN), or `off`.',
+      enum: ['loopback', 'token', 'off'],
+      default: 'loopback',
+    },
+    METRICS_TOKEN: {
+      description: 'The bearer token /metrics asks for when METRICS_ACCESS is `token`; at least 32 characters.',
+      type: 'string',
+      minLength: 32,
+    },
   },
   required: ['JWT_SECRET', 'CURSOR_SECRET'],
   if: { required: ['METRICS_ACCESS'], properties: { METRICS_ACCESS: { const: 'token' } } },
@@ -58,8 +252,14 @@ export type Config = Readonly<FromSchema<typeof schema>>;
 
 /** The default of every key that has one. */
 export const CONFIG_DEFAULTS = Object.freeze(
-  Object.fromEntries(Object.entries(schema.properties).flatMap(([key, p]) => ('default' in p ? [[key, p.default]] : []))),
-) as { readonly [K in keyof typeof schema.properties as (typeof schema.properties)[K] extends { default: unknown } ? K : never]: (typeof schema.properties)[K] extends { default: infer D } ? D : never };
+  Object.fromEntries(
+    Object.entries(schema.properties).flatMap(([key, p]) => ('default' in p ? [[key, p.default]] : [])),
+  ),
+) as {
+  readonly [
+    K in keyof typeof schema.properties as (typeof schema.properties)[K] extends { default: unknown } ? K : never
+  ]: (typeof schema.properties)[K] extends { default: infer D } ? D : never;
+};
 
 /** The schema itself (docs/operations.md's configuration table is generated from it). */
 export const CONFIG_SCHEMA = schema;

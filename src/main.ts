@@ -21,11 +21,18 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, batchedSink());
   const wired = wire(config, logger);
   await wired.warmUp();
-  const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, proxyHops: config.TRUSTED_PROXY_HOPS, routers: wired.routers });
+  const app = buildApp({
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    proxyHops: config.TRUSTED_PROXY_HOPS,
+    routers: wired.routers,
+  });
   const server = createHttpServer(app).listen(config.PORT, config.HOST);
   server.on('listening', () => {
     const address = server.address();
-    logger.info('listening', { address: typeof address === 'object' && address ? `${address.address}:${address.port}` : address });
+    logger.info('listening', {
+      address: typeof address === 'object' && address ? `${address.address}:${address.port}` : address,
+    });
   });
   server.on('error', (err) => {
     logger.error('server error', { cause: err.message });

@@ -66,29 +66,58 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const products = new ProductRepository(mongo.db);
   const revisions = new RevisionRepository(mongo.db);
   const accounts = new AccountRepository(mongo.db);
-  const keys = new KeyService({ keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') }, { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT }, now);
+  const keys = new KeyService(
+    { keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') },
+    { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT },
+    now,
+  );
   const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
-  const productIndex = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, { maxBytes: config.READ_CACHE_BYTES, maxEntries: config.READ_CACHE_ENTRIES });
+  const productIndex = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, {
+    maxBytes: config.READ_CACHE_BYTES,
+    maxEntries: config.READ_CACHE_ENTRIES,
+  });
   const credits = buildCreditLock(config, mongo, redis, logger);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
-  const leases = new CreditLeases(creditPorts, refunds, { maxBlock: config.CREDIT_LEASE_MAX, idleMs: config.CREDIT_LEASE_IDLE_MS, waitMs: config.REQUEST_TIMEOUT_MS });
+  const leases = new CreditLeases(creditPorts, refunds, {
+    maxBlock: config.CREDIT_LEASE_MAX,
+    idleMs: config.CREDIT_LEASE_IDLE_MS,
+    waitMs: config.REQUEST_TIMEOUT_MS,
+  });
 
   const throttleStore = redis && redisThrottleStore(redis, config.REDIS_KEY_PREFIX);
   const gates: Gates = {
-    apiKey: apiKeyGate(keys, createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore)),
-    rateLimit: rateLimitGate({ max: config.RATE_LIMIT_MAX, accountMax: config.ACCOUNT_RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS, redis, keyPrefix: config.REDIS_KEY_PREFIX, logger }),
+    apiKey: apiKeyGate(
+      keys,
+      createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
+    ),
+    rateLimit: rateLimitGate({
+      max: config.RATE_LIMIT_MAX,
+      accountMax: config.ACCOUNT_RATE_LIMIT_MAX,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      logger,
+    }),
     credits: creditsGate(leases),
     loginToken: loginTokenGate(config.JWT_SECRET),
-    responseCache: responseCache({ generation: () => generation.current(), maxBytes: config.RESPONSE_CACHE_BYTES, maxEntries: config.RESPONSE_CACHE_ENTRIES }),
+    responseCache: responseCache({
+      generation: () => generation.current(),
+      maxBytes: config.RESPONSE_CACHE_BYTES,
+      maxEntries: config.RESPONSE_CACHE_ENTRIES,
+    }),
   };
-  const throttle = (name: string) => createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore);
+  const throttle = (name: string) =>
+    createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore);
   const api = new Router<RequestState>();
   mount(
     api,
     [
       ...contractRoutes(),
-      ...productRoutes({ index: productIndex, revisions }, { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS }),
+      ...productRoutes(
+        { index: productIndex, revisions },
+        { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS },
+      ),
       ...designRoutes({ index: productIndex }),
       ...searchRoutes(productIndex, config.CURSOR_SECRET),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
@@ -97,7 +126,11 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         ports: { accounts },
         signupCredits: config.SIGNUP_CREDITS,
         jwt: { secret: config.JWT_SECRET, ttlSeconds: config.JWT_TTL_SECONDS },
-        throttles: { loginFailuresByEmailAndAddress: throttle('login-failures-email-ip'), loginFailuresByAddress: throttle('login-failures-ip'), registerByAddress: throttle('register-ip') },
+        throttles: {
+          loginFailuresByEmailAndAddress: throttle('login-failures-email-ip'),
+          loginFailuresByAddress: throttle('login-failures-ip'),
+          registerByAddress: throttle('register-ip'),
+        },
       }),
       ...keyRoutes(keys),
     ],
@@ -109,7 +142,12 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   if (redis) probes.push(redisProbe(redis));
 
   return {
-    routers: [healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)), docsRouter(), metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }), api],
+    routers: [
+      healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)),
+      docsRouter(),
+      metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }),
+      api,
+    ],
     refunds,
     async warmUp() {
       if (redis) await redisReady(redis, WARM_UP_MS);
@@ -125,7 +163,10 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
 /** One turn at a time per name: across instances by a lease in Redis; without Redis, in this process. */
 function turnsLock(config: Config, redis: RedisClient | undefined, logger: Logger, what: string): KeyedLock {
   if (!redis) return processLock();
-  return sharedLock(redisLeaseStore(redis, config.REDIS_KEY_PREFIX), { ...creditLockTiming(config), onLost: (key) => logger.error(`${what} lease lost while its write was running`, { key }) });
+  return sharedLock(redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
+    ...creditLockTiming(config),
+    onLost: (key) => logger.error(`${what} lease lost while its write was running`, { key }),
+  });
 }
 
 /** Owed refunds in Redis, settled one at a time across instances; without Redis, in this process. */
@@ -135,10 +176,19 @@ function owedRefundPorts(config: Config, redis: RedisClient | undefined, logger:
 }
 
 /** A lease lives twice the request timeout plus a second: longer than the one database call it guards can take. */
-const creditLockTiming = (config: Config) => ({ waitMs: config.REQUEST_TIMEOUT_MS, acquireMs: config.REQUEST_TIMEOUT_MS, leaseMs: 2 * config.REQUEST_TIMEOUT_MS + 1000 });
+const creditLockTiming = (config: Config) => ({
+  waitMs: config.REQUEST_TIMEOUT_MS,
+  acquireMs: config.REQUEST_TIMEOUT_MS,
+  leaseMs: 2 * config.REQUEST_TIMEOUT_MS + 1000,
+});
 
 /** The credit lock from configuration, for the service and the operator's grant alike. */
-export function buildCreditLock(config: Config, mongo: MongoHandle, redis: RedisClient | undefined, logger: Logger): KeyedLock {
+export function buildCreditLock(
+  config: Config,
+  mongo: MongoHandle,
+  redis: RedisClient | undefined,
+  logger: Logger,
+): KeyedLock {
   return creditLock(() => hasAtomicUpdates(mongo), redis && redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
     ...creditLockTiming(config),
     onLost: (account_id) => logger.error('credit lock lease lost while its write was running', { account_id }),

@@ -21,7 +21,17 @@ export type Kind =
   | 'wattage-first'
   | 'manufacturer';
 
-export const KINDS: readonly Kind[] = ['exact', 'compact', 'spaced', 'manufacturer+model', 'no-company-suffix+model', 'prefix', 'one-typo', 'wattage-first', 'manufacturer'];
+export const KINDS: readonly Kind[] = [
+  'exact',
+  'compact',
+  'spaced',
+  'manufacturer+model',
+  'no-company-suffix+model',
+  'prefix',
+  'one-typo',
+  'wattage-first',
+  'manufacturer',
+];
 
 /** What counts as found for a kind, and within how many hits the issue's target is stated. */
 export const TARGETS: Readonly<Record<Kind, { at: 1 | 3 | 10; min: number } | undefined>> = {
@@ -62,7 +72,8 @@ export function seeded(seed: number): () => number {
   };
 }
 
-const COMPANY_SUFFIX = /[\s,.-]*\b(co\.?|company|corp\.?|corporation|inc\.?|ltd\.?|limited|llc|gmbh|ag|s\.?a\.?|s\.?r\.?l\.?|b\.?v\.?|pty|plc|kg|technolog(y|ies)|group|international|holdings?)\b[\s,.-]*/gi;
+const COMPANY_SUFFIX =
+  /[\s,.-]*\b(co\.?|company|corp\.?|corporation|inc\.?|ltd\.?|limited|llc|gmbh|ag|s\.?a\.?|s\.?r\.?l\.?|b\.?v\.?|pty|plc|kg|technolog(y|ies)|group|international|holdings?)\b[\s,.-]*/gi;
 const KEYBOARD = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 
 /** A neighbour on the keyboard (a digit for a digit): the typo people actually make. */
@@ -80,7 +91,9 @@ function neighbour(c: string, rnd: () => number): string {
 
 /** One character mistyped: a neighbouring key, a dropped character, a doubled one or two swapped. */
 export function oneTypo(model: string, rnd: () => number): string {
-  const positions = Array.from(model).map((c, i) => (/[\p{L}\p{N}]/u.test(c) ? i : -1)).filter((i) => i >= 0);
+  const positions = Array.from(model)
+    .map((c, i) => (/[\p{L}\p{N}]/u.test(c) ? i : -1))
+    .filter((i) => i >= 0);
   const at = positions[Math.floor(rnd() * positions.length)];
   const c = model[at];
   switch (Math.floor(rnd() * 4)) {
@@ -125,7 +138,8 @@ export function buildQuerySet(products: readonly Target[], perKind: number, seed
     cases.push({ kind: 'prefix', q: t.model.slice(0, Math.max(3, Math.ceil(t.model.length * 0.7))), target: t });
     cases.push({ kind: 'one-typo', q: oneTypo(t.model, rnd), target: t });
     cases.push({ kind: 'manufacturer', q: withoutCompanySuffix(t.manufacturer), target: t });
-    if (t.category === 'pv-module' && t.stc_power_w) cases.push({ kind: 'wattage-first', q: `${Math.round(t.stc_power_w)}W ${firstWord}`, target: t });
+    if (t.category === 'pv-module' && t.stc_power_w)
+      cases.push({ kind: 'wattage-first', q: `${Math.round(t.stc_power_w)}W ${firstWord}`, target: t });
   }
   return cases;
 }
@@ -135,7 +149,8 @@ export function rankOf(c: Case, hits: readonly Hit[]): number {
   const i = hits.findIndex((h) => found(c, h));
   if (i >= 0) return i + 1;
   // A prefix is answered when every hit carries it (the products it names are more than the page).
-  if (c.kind === 'prefix' && hits.length > 0 && hits.every((h) => compactModel(h.model).startsWith(compactModel(c.q)))) return 1;
+  if (c.kind === 'prefix' && hits.length > 0 && hits.every((h) => compactModel(h.model).startsWith(compactModel(c.q))))
+    return 1;
   return 0;
 }
 
@@ -145,7 +160,11 @@ function found(c: Case, h: Hit): boolean {
     case 'manufacturer':
       return sameMaker;
     case 'wattage-first':
-      return sameMaker && h.category === 'pv-module' && Math.round(h.specs?.stc_power_w ?? -1) === Math.round(c.target.stc_power_w ?? -2);
+      return (
+        sameMaker &&
+        h.category === 'pv-module' &&
+        Math.round(h.specs?.stc_power_w ?? -1) === Math.round(c.target.stc_power_w ?? -2)
+      );
     default:
       return h.id === c.target.id || h.model === c.target.model;
   }
@@ -166,7 +185,10 @@ export function summarize(cases: readonly Case[], ranks: readonly number[]): Kin
     const mine = cases.map((c, i) => ({ c, r: ranks[i] })).filter((x) => x.c.kind === kind);
     const share = (k: number) => (mine.length ? mine.filter((x) => x.r > 0 && x.r <= k).length / mine.length : 0);
     const at = TARGETS[kind]?.at ?? 3;
-    const misses = mine.filter((x) => x.r === 0 || x.r > at).slice(0, 5).map((x) => `${x.c.q} -> ${x.c.target.model}`);
+    const misses = mine
+      .filter((x) => x.r === 0 || x.r > at)
+      .slice(0, 5)
+      .map((x) => `${x.c.q} -> ${x.c.target.model}`);
     return { kind, queries: mine.length, at1: share(1), at3: share(3), at10: share(10), misses };
   }).filter((r) => r.queries > 0);
 }

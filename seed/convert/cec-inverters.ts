@@ -62,14 +62,16 @@ const SAM_NAME = /^([^:]+):\s*(.+?)\s*(?:\[([^\]]*)\])?\s*$/;
 // two Schneider models give a range ("422-528"): neither is a nominal voltage, so neither is claimed
 // as one; a range still tells the variant apart.
 const VAC_RANGE = /^\d+(\.\d+)?-\d+(\.\d+)?$/;
-const vacNotNominal: AbsentWhen = (column, raw) => column === 'Vac' && (Number(raw) === 0 || VAC_RANGE.test(raw.trim()));
+const vacNotNominal: AbsentWhen = (column, raw) =>
+  column === 'Vac' && (Number(raw) === 0 || VAC_RANGE.test(raw.trim()));
 
 function variantOf(table: Table, rec: TableRecord): string {
   const cell = rec.cell('Vac').trim();
   if (cell === '' || Number(cell) === 0) return '';
   if (VAC_RANGE.test(cell)) return `${cell}V`;
   const vac = Number(cell);
-  if (!Number.isFinite(vac) || vac < 0) throw new SourceError(table.file, rec.record, `column Vac: '${cell}' is not a voltage`);
+  if (!Number.isFinite(vac) || vac < 0)
+    throw new SourceError(table.file, rec.record, `column Vac: '${cell}' is not a voltage`);
   return `${vac}V`;
 }
 
@@ -86,7 +88,12 @@ interface InverterIdentity {
   readonly derivation?: string;
 }
 
-function inverterRecord(table: Table, rec: TableRecord, id: InverterIdentity, columns: Readonly<Record<string, SpecName>>): SourceRecord {
+function inverterRecord(
+  table: Table,
+  rec: TableRecord,
+  id: InverterIdentity,
+  columns: Readonly<Record<string, SpecName>>,
+): SourceRecord {
   const variant = variantOf(table, rec);
   return {
     key: inverterKey(id.manufacturer, id.model, variant),
@@ -106,13 +113,27 @@ function inverterRecord(table: Table, rec: TableRecord, id: InverterIdentity, co
   };
 }
 
-export function convertSamInverters(table: Table, columns: Readonly<Record<string, SpecName>> = SAM_INVERTER_COLUMNS): SourceRecord[] {
+export function convertSamInverters(
+  table: Table,
+  columns: Readonly<Record<string, SpecName>> = SAM_INVERTER_COLUMNS,
+): SourceRecord[] {
   return table.records.map((rec) => {
     const name = rec.cell('Name').trim();
     const m = SAM_NAME.exec(name);
     if (!m) throw new SourceError(table.file, rec.record, `Name '${name}' is not "Manufacturer: Model"`);
     const derivation = 'Split from Name at the first colon ("Manufacturer: Model [voltage]").';
-    return inverterRecord(table, rec, { manufacturer: m[1].trim(), model: m[2].trim(), name, columns: { manufacturer: 'Name', model: 'Name' }, derivation }, columns);
+    return inverterRecord(
+      table,
+      rec,
+      {
+        manufacturer: m[1].trim(),
+        model: m[2].trim(),
+        name,
+        columns: { manufacturer: 'Name', model: 'Name' },
+        derivation,
+      },
+      columns,
+    );
   });
 }
 
@@ -121,6 +142,11 @@ export function convertAdrInverters(table: Table): SourceRecord[] {
     const manufacturer = rec.cell('Manufacturer').trim();
     const model = rec.cell('Model').trim();
     if (!manufacturer || !model) throw new SourceError(table.file, rec.record, 'empty Manufacturer or Model');
-    return inverterRecord(table, rec, { manufacturer, model, name: rec.cell('Name').trim(), columns: { manufacturer: 'Manufacturer', model: 'Model' } }, ADR_INVERTER_COLUMNS);
+    return inverterRecord(
+      table,
+      rec,
+      { manufacturer, model, name: rec.cell('Name').trim(), columns: { manufacturer: 'Manufacturer', model: 'Model' } },
+      ADR_INVERTER_COLUMNS,
+    );
   });
 }

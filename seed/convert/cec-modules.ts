@@ -58,7 +58,12 @@ interface ModuleIdentity {
   readonly modelDerivation: string;
 }
 
-function moduleRecord(table: Table, rec: TableRecord, id: ModuleIdentity, columns: Readonly<Record<string, SpecName>>): SourceRecord {
+function moduleRecord(
+  table: Table,
+  rec: TableRecord,
+  id: ModuleIdentity,
+  columns: Readonly<Record<string, SpecName>>,
+): SourceRecord {
   return {
     key: moduleKey(id.name),
     category: 'pv-module',
@@ -70,7 +75,14 @@ function moduleRecord(table: Table, rec: TableRecord, id: ModuleIdentity, column
     record: rec.record,
     claims: [
       identityClaim(table, rec, 'name', id.name, 'Name'),
-      identityClaim(table, rec, 'manufacturer', id.manufacturer, id.manufacturerFrom.column, id.manufacturerFrom.derivation),
+      identityClaim(
+        table,
+        rec,
+        'manufacturer',
+        id.manufacturer,
+        id.manufacturerFrom.column,
+        id.manufacturerFrom.derivation,
+      ),
       identityClaim(table, rec, 'model', id.model, 'Name', id.modelDerivation),
       ...specClaims(table, rec, columns),
     ],
@@ -82,7 +94,18 @@ export function convertCecModules(table: Table, deriver: ManufacturerDeriver): S
     const name = rec.cell('Name').trim();
     const { manufacturer, model } = deriver.split(name);
     const modelDerivation = 'Derived from Name: the words after the derived manufacturer.';
-    return moduleRecord(table, rec, { name, manufacturer, model, manufacturerFrom: { column: 'Name', derivation: MANUFACTURER_DERIVATION }, modelDerivation }, CEC_MODULE_COLUMNS);
+    return moduleRecord(
+      table,
+      rec,
+      {
+        name,
+        manufacturer,
+        model,
+        manufacturerFrom: { column: 'Name', derivation: MANUFACTURER_DERIVATION },
+        modelDerivation,
+      },
+      CEC_MODULE_COLUMNS,
+    );
   });
 }
 
@@ -90,10 +113,20 @@ export function convertCecModules2024(table: Table): SourceRecord[] {
   return table.records.map((rec) => {
     const name = rec.cell('Name').trim();
     const manufacturer = rec.cell('Manufacturer').trim();
-    if (!manufacturer || !name.startsWith(`${manufacturer} `)) throw new SourceError(table.file, rec.record, `Name '${name}' does not start with its Manufacturer '${manufacturer}'`);
+    if (!manufacturer || !name.startsWith(`${manufacturer} `))
+      throw new SourceError(
+        table.file,
+        rec.record,
+        `Name '${name}' does not start with its Manufacturer '${manufacturer}'`,
+      );
     const model = name.slice(manufacturer.length).trim();
     const modelDerivation = 'Derived from Name: the words after the Manufacturer column.';
-    return moduleRecord(table, rec, { name, manufacturer, model, manufacturerFrom: { column: 'Manufacturer' }, modelDerivation }, CEC_MODULE_2024_COLUMNS);
+    return moduleRecord(
+      table,
+      rec,
+      { name, manufacturer, model, manufacturerFrom: { column: 'Manufacturer' }, modelDerivation },
+      CEC_MODULE_2024_COLUMNS,
+    );
   });
 }
 

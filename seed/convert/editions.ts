@@ -17,7 +17,10 @@ import type { EditionMatch, ListedEdition, Listing } from '../../src/catalog/lis
 import type { ProductDraft } from '../../src/catalog/product.types';
 
 /** Matches records an edition lists under a key new to the list with keys only earlier editions list. */
-export type Rematch = (fresh: ReadonlyMap<string, SourceRecord[]>, older: ReadonlyMap<string, readonly Claim[]>) => Map<string, string>;
+export type Rematch = (
+  fresh: ReadonlyMap<string, SourceRecord[]>,
+  older: ReadonlyMap<string, readonly Claim[]>,
+) => Map<string, string>;
 
 export interface Edition {
   readonly sourceId: string;
@@ -107,7 +110,9 @@ function listHistory(editions: readonly Edition[]): ListHistory {
     let matches = new Map<string, string>();
     if (index > 0 && edition.rematch) {
       const fresh = new Map([...groups].filter(([key]) => !states.has(key)));
-      const older = new Map([...states].filter(([key]) => !groups.has(key)).map(([key, s]) => [key, s[s.length - 1].claims] as const));
+      const older = new Map(
+        [...states].filter(([key]) => !groups.has(key)).map(([key, s]) => [key, s[s.length - 1].claims] as const),
+      );
       matches = edition.rematch.match(fresh, older);
     }
     let sameIdentity = 0;
@@ -122,7 +127,13 @@ function listHistory(editions: readonly Edition[]): ListHistory {
           ? { method: 'same-model-and-ratings', rule: edition.rematch!.rule }
           : { method: 'same-identity', rule: edition.identityRule };
       if (history && !matches.has(recordKey)) sameIdentity += 1;
-      const entry: ListedEdition = { source_id: edition.sourceId, list: edition.list, edition: edition.edition, records: records.map((r) => r.record).sort((a, b) => a - b), ...(match ? { match } : {}) };
+      const entry: ListedEdition = {
+        source_id: edition.sourceId,
+        list: edition.list,
+        edition: edition.edition,
+        records: records.map((r) => r.record).sort((a, b) => a - b),
+        ...(match ? { match } : {}),
+      };
       listed.set(key, [...(listed.get(key) ?? []), entry]);
       const keyed = records.map((r) => (r.key === key ? r : { ...r, key }));
       named.set(key, [...keyed, ...(named.get(key) ?? [])]);
@@ -165,7 +176,9 @@ export interface EditionResult {
 /** Products from editions of lists; `editions` in list priority order (an edition's list ranks where it first appears). */
 export function resolveEditions(editions: readonly Edition[]): EditionResult {
   const lists = [...new Set(editions.map((e) => e.list))];
-  const histories = lists.map((list) => listHistory(editions.filter((e) => e.list === list).sort((a, b) => a.edition.localeCompare(b.edition))));
+  const histories = lists.map((list) =>
+    listHistory(editions.filter((e) => e.list === list).sort((a, b) => a.edition.localeCompare(b.edition))),
+  );
   const multi = histories.filter((h) => new Set(h.reports.map((r) => r.edition)).size > 1);
   const steps = [...new Set(multi.flatMap((h) => h.reports.map((r) => r.edition)))].sort();
   if (steps.length === 0) steps.push('');

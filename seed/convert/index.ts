@@ -75,7 +75,11 @@ export function readerOf(source: ManifestSource): Reader {
 export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAULT_SEED_DIR, 'sources')): Conversion {
   const tables = manifest.sources.map((source) => {
     const reader = readerOf(source);
-    return { source, reader, table: readTable(path.join(sourcesDir, source.file), source.id, reader.required, reader.headerRows) };
+    return {
+      source,
+      reader,
+      table: readTable(path.join(sourcesDir, source.file), source.id, reader.required, reader.headerRows),
+    };
   });
   const deriver = new ManufacturerDeriver(tables.flatMap(({ reader, table }) => reader.derivedNames?.(table) ?? []));
   const editions = tables.map(({ source, reader, table }) => ({
@@ -91,19 +95,31 @@ export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAUL
   const resolved = resolveEditions(editions);
   const sources = tables.map(({ source, table }) => ({
     ...source,
-    loaded_sha256: createHash('sha256').update(readFileSync(path.join(sourcesDir, source.file))).digest('hex'),
+    loaded_sha256: createHash('sha256')
+      .update(readFileSync(path.join(sourcesDir, source.file)))
+      .digest('hex'),
     records: table.records.length,
   }));
   // Module files with a Manufacturer column show how well the derivation from names does.
-  const checkable = editions.flatMap((e) => e.records).filter((r) => r.category === 'pv-module' && r.claims.some((c) => c.field === 'manufacturer' && c.method === 'reported'));
+  const checkable = editions
+    .flatMap((e) => e.records)
+    .filter(
+      (r) => r.category === 'pv-module' && r.claims.some((c) => c.field === 'manufacturer' && c.method === 'reported'),
+    );
   const agreed = checkable.filter((r) => deriver.split(r.name).manufacturer === r.manufacturer).length;
-  return { drafts: resolved.drafts, sources, editions: resolved.reports, derivation_check: { checked: checkable.length, agreed } };
+  return {
+    drafts: resolved.drafts,
+    sources,
+    editions: resolved.reports,
+    derivation_check: { checked: checkable.length, agreed },
+  };
 }
 
 /** The sources as stored: the manifest's description plus what was actually read. */
 export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedAt = new Date()): SourceDoc[] {
   const backed = new Map<string, number>();
-  for (const draft of conversion.drafts) for (const id of new Set(draft.claims.map((c) => c.source_id))) backed.set(id, (backed.get(id) ?? 0) + 1);
+  for (const draft of conversion.drafts)
+    for (const id of new Set(draft.claims.map((c) => c.source_id))) backed.set(id, (backed.get(id) ?? 0) + 1);
   return conversion.sources.map((s) => ({
     _id: s.id,
     title: s.title,

@@ -41,7 +41,8 @@ export class ManufacturerDeriver {
     if (words.length < 2) return { manufacturer: words[0] ?? '', model: words[0] ?? '' };
     for (let k = 1; k < words.length; k++) {
       const next = this.children.get(words.slice(0, k).join(' '));
-      if (next && next.size >= 3 && [...next].filter((w) => MODEL_LIKE.test(w)).length * 2 >= next.size) return cut(words, k);
+      if (next && next.size >= 3 && [...next].filter((w) => MODEL_LIKE.test(w)).length * 2 >= next.size)
+        return cut(words, k);
     }
     for (let k = 1; k < words.length; k++) if (/[0-9]/.test(words[k])) return cut(words, k);
     return cut(words, words.length - 1);

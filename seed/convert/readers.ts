@@ -12,7 +12,16 @@ import {
   rematchRenamedModules,
   RENAMED_MODULE_RULE,
 } from './cec-modules';
-import { ADR_INVERTER_COLUMNS, ADR_INVERTER_REQUIRED, CEC_INVERTER_2024_COLUMNS, CEC_INVERTER_2024_REQUIRED, SAM_INVERTER_COLUMNS, SAM_INVERTER_REQUIRED, convertAdrInverters, convertSamInverters } from './cec-inverters';
+import {
+  ADR_INVERTER_COLUMNS,
+  ADR_INVERTER_REQUIRED,
+  CEC_INVERTER_2024_COLUMNS,
+  CEC_INVERTER_2024_REQUIRED,
+  SAM_INVERTER_COLUMNS,
+  SAM_INVERTER_REQUIRED,
+  convertAdrInverters,
+  convertSamInverters,
+} from './cec-inverters';
 import { convertSandiaModules, SANDIA_MODULE_COLUMNS, SANDIA_MODULE_REQUIRED, sandiaBaseName } from './sandia-modules';
 import { convertHeatPumps, HPLIB_COLUMNS, HPLIB_REQUIRED } from './heat-pumps';
 import type { ManufacturerDeriver } from './manufacturer';
@@ -55,7 +64,13 @@ export const READERS = {
     editionFields: SAM_EDITION_FIELDS,
     rematch: { rule: RENAMED_MODULE_RULE, match: rematchRenamedModules },
   },
-  'sam-inverters': { headerRows: SAM_HEADER_ROWS, required: SAM_INVERTER_REQUIRED, columns: SAM_INVERTER_COLUMNS, convert: (t) => convertSamInverters(t), identityRule: INVERTER_IDENTITY },
+  'sam-inverters': {
+    headerRows: SAM_HEADER_ROWS,
+    required: SAM_INVERTER_REQUIRED,
+    columns: SAM_INVERTER_COLUMNS,
+    convert: (t) => convertSamInverters(t),
+    identityRule: INVERTER_IDENTITY,
+  },
   'cec-inverters-2024': {
     headerRows: SAM_HEADER_ROWS,
     required: CEC_INVERTER_2024_REQUIRED,
@@ -63,7 +78,13 @@ export const READERS = {
     convert: (t) => convertSamInverters(t, CEC_INVERTER_2024_COLUMNS),
     identityRule: INVERTER_IDENTITY,
   },
-  'adr-inverters': { headerRows: SAM_HEADER_ROWS, required: ADR_INVERTER_REQUIRED, columns: ADR_INVERTER_COLUMNS, convert: convertAdrInverters, identityRule: INVERTER_IDENTITY },
+  'adr-inverters': {
+    headerRows: SAM_HEADER_ROWS,
+    required: ADR_INVERTER_REQUIRED,
+    columns: ADR_INVERTER_COLUMNS,
+    convert: convertAdrInverters,
+    identityRule: INVERTER_IDENTITY,
+  },
   'sandia-modules': {
     headerRows: SAM_HEADER_ROWS,
     required: SANDIA_MODULE_REQUIRED,
@@ -72,7 +93,13 @@ export const READERS = {
     derivedNames: (table) => table.records.map((r) => sandiaBaseName(r.cell('Name'))),
     identityRule: 'The same Name without its bracketed vintage, ignoring case and repeated spaces.',
   },
-  'hplib-heat-pumps': { headerRows: 1, required: HPLIB_REQUIRED, columns: HPLIB_COLUMNS, convert: convertHeatPumps, identityRule: 'The same Manufacturer and Model, ignoring case and repeated spaces.' },
+  'hplib-heat-pumps': {
+    headerRows: 1,
+    required: HPLIB_REQUIRED,
+    columns: HPLIB_COLUMNS,
+    convert: convertHeatPumps,
+    identityRule: 'The same Manufacturer and Model, ignoring case and repeated spaces.',
+  },
 } as const satisfies Record<string, Reader>;
 
 export type ReaderName = keyof typeof READERS;

@@ -34,11 +34,28 @@ export function convertSandiaModules(table: Table, deriver: ManufacturerDeriver)
     const claims = [
       identityClaim(table, rec, 'name', rawName, 'Name'),
       identityClaim(table, rec, 'manufacturer', manufacturer, 'Name', MANUFACTURER_DERIVATION),
-      identityClaim(table, rec, 'model', model, 'Name', 'Derived from Name: the words after the derived manufacturer, without the trailing [year].'),
+      identityClaim(
+        table,
+        rec,
+        'model',
+        model,
+        'Name',
+        'Derived from Name: the words after the derived manufacturer, without the trailing [year].',
+      ),
       ...specClaims(table, rec, SANDIA_MODULE_COLUMNS),
     ];
     const power = derivedPower(table, rec, claims);
-    return { key: moduleKey(name), category: 'pv-module', manufacturer, model, variant: '', name: rawName, source_id: table.sourceId, record: rec.record, claims: power ? [...claims, power] : claims };
+    return {
+      key: moduleKey(name),
+      category: 'pv-module',
+      manufacturer,
+      model,
+      variant: '',
+      name: rawName,
+      source_id: table.sourceId,
+      record: rec.record,
+      claims: power ? [...claims, power] : claims,
+    };
   });
 }
 

@@ -19,7 +19,12 @@ export interface Table {
   readonly records: TableRecord[];
 }
 
-export function readTable(filePath: string, sourceId: string, requiredColumns: readonly string[], headerRows: number): Table {
+export function readTable(
+  filePath: string,
+  sourceId: string,
+  requiredColumns: readonly string[],
+  headerRows: number,
+): Table {
   const file = path.basename(filePath);
   let text: string;
   try {
@@ -33,16 +38,22 @@ export function readTable(filePath: string, sourceId: string, requiredColumns: r
   } catch (err) {
     throw new SourceError(file, null, (err as Error).message);
   }
-  if (rows.length < headerRows) throw new SourceError(file, null, `expected ${headerRows} header row${headerRows === 1 ? '' : 's'}`);
+  if (rows.length < headerRows)
+    throw new SourceError(file, null, `expected ${headerRows} header row${headerRows === 1 ? '' : 's'}`);
   const header = rows[0].cells.map((c) => c.trim());
   const index = new Map(header.map((name, i) => [name, i]));
   const missing = requiredColumns.filter((c) => !index.has(c));
-  if (missing.length > 0) throw new SourceError(file, null, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new SourceError(file, null, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
 
   const records = rows.slice(headerRows).map((row, i): TableRecord => {
     const record = i + 1;
     if (row.cells.length !== header.length) {
-      throw new SourceError(file, record, `has ${row.cells.length} fields, the header has ${header.length} (line ${row.line})`);
+      throw new SourceError(
+        file,
+        record,
+        `has ${row.cells.length} fields, the header has ${header.length} (line ${row.line})`,
+      );
     }
     return { record, line: row.line, cell: (column) => row.cells[index.get(column)!] ?? '' };
   });
@@ -57,7 +68,12 @@ export function locate(table: Table, rec: TableRecord, column: string): Locator 
 export type AbsentWhen = (column: string, raw: string) => boolean;
 
 /** Claims for the mapped columns of one record; absent cells make no claim. */
-export function specClaims(table: Table, rec: TableRecord, columns: Readonly<Record<string, SpecName>>, absentWhen: AbsentWhen = () => false): Claim[] {
+export function specClaims(
+  table: Table,
+  rec: TableRecord,
+  columns: Readonly<Record<string, SpecName>>,
+  absentWhen: AbsentWhen = () => false,
+): Claim[] {
   const claims: Claim[] = [];
   for (const [column, spec] of Object.entries(columns)) {
     const raw = rec.cell(column);
@@ -70,12 +86,27 @@ export function specClaims(table: Table, rec: TableRecord, columns: Readonly<Rec
     }
     if (value === undefined) continue;
     const unit = (SPECS[spec] as { unit?: string }).unit;
-    claims.push({ field: spec, value, ...(unit ? { unit } : {}), raw, source_id: table.sourceId, locator: locate(table, rec, column), method: 'reported' });
+    claims.push({
+      field: spec,
+      value,
+      ...(unit ? { unit } : {}),
+      raw,
+      source_id: table.sourceId,
+      locator: locate(table, rec, column),
+      method: 'reported',
+    });
   }
   return claims;
 }
 
-export function identityClaim(table: Table, rec: TableRecord, field: 'manufacturer' | 'model' | 'name', value: string, column: string, derivation?: string): Claim {
+export function identityClaim(
+  table: Table,
+  rec: TableRecord,
+  field: 'manufacturer' | 'model' | 'name',
+  value: string,
+  column: string,
+  derivation?: string,
+): Claim {
   return {
     field,
     value,

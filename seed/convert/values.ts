@@ -40,7 +40,8 @@ function numberList(cell: string): number[] {
   if (!m) throw new Error(`'${cell}' is not a bracketed list of numbers`);
   const items = m[1].trim().split(/\s+/).filter(Boolean);
   const values = items.map(Number);
-  if (items.length === 0 || values.some((v) => !Number.isFinite(v))) throw new Error(`'${cell}' is not a bracketed list of numbers`);
+  if (items.length === 0 || values.some((v) => !Number.isFinite(v)))
+    throw new Error(`'${cell}' is not a bracketed list of numbers`);
   return values;
 }
 

@@ -13,11 +13,18 @@ export interface AccountRouteDeps {
    * stranger who fails with a victim's email locks out only their own address, never the victim.
    * A successful login counts nothing. Registrations are counted per client address.
    */
-  readonly throttles: { loginFailuresByEmailAndAddress: Throttle; loginFailuresByAddress: Throttle; registerByAddress: Throttle };
+  readonly throttles: {
+    loginFailuresByEmailAndAddress: Throttle;
+    loginFailuresByAddress: Throttle;
+    registerByAddress: Throttle;
+  };
 }
 
 function refuse(verdict: Verdict, what: string): void {
-  if (!verdict.allowed) throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, { headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
+  if (!verdict.allowed)
+    throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, {
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+    });
 }
 
 export function accountRoutes(deps: AccountRouteDeps): AnyRoute[] {
@@ -41,7 +48,8 @@ export function accountRoutes(deps: AccountRouteDeps): AnyRoute[] {
         try {
           ctx.body = await login(input.body, deps.jwt, deps.ports);
         } catch (err) {
-          if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await Promise.all([byAddress.hit(address), byPair.hit(pair)]);
+          if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS')
+            await Promise.all([byAddress.hit(address), byPair.hit(pair)]);
           throw err;
         }
       },

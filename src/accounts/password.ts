@@ -9,7 +9,9 @@ const KEY_LENGTH = 64;
 export const MIN_PASSWORD_LENGTH = 12;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password, salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scryptCb(password, salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -22,7 +24,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, N, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt') return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(N), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
+  });
   return equalInConstantTime(actual, expected);
 }
 

@@ -1,7 +1,6 @@
 /** What an API key may read; each product operation requires one. */
 export type Scope = 'products:read' | 'search:read' | 'revisions:read';
 
-
 export interface ApiKeyDoc {
   /** Random id; also the lookup key carried inside the secret. */
   readonly _id: string;

@@ -35,6 +35,7 @@ function sameValue(a: ClaimValue, b: ClaimValue): boolean {
 /** Whether two claims for one field state the same value, numbers compared within printed precision. */
 export function sameClaimValue(a: Claim | undefined, b: Claim | undefined): boolean {
   if (!a || !b) return a === b;
-  if (typeof a.value === 'number' && typeof b.value === 'number') return samePrintedNumber(a.value, a.raw, b.value, b.raw);
+  if (typeof a.value === 'number' && typeof b.value === 'number')
+    return samePrintedNumber(a.value, a.raw, b.value, b.raw);
   return sameValue(a.value, b.value);
 }

@@ -37,7 +37,10 @@ export interface ProductDoc {
 }
 
 /** A product as the sources describe it now, before it is compared with what is stored. */
-export type ProductDraft = Pick<ProductDoc, 'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs' | 'listing'> & {
+export type ProductDraft = Pick<
+  ProductDoc,
+  'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs' | 'listing'
+> & {
   readonly claims: readonly Claim[];
   /** The snapshots older editions gave it, oldest first (its history before `claims`). */
   readonly earlier?: readonly (readonly Claim[])[];

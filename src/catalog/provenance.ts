@@ -14,7 +14,13 @@ export function provenanceOf(claims: readonly Claim[], revision: number): Record
   const out: Record<string, Provenance> = {};
   for (const c of claims) {
     if (c.field === 'name' || out[c.field]) continue;
-    out[c.field] = { source_id: c.source_id, revision, locator: c.locator, method: c.method, ...(c.derivation ? { derivation: c.derivation } : {}) };
+    out[c.field] = {
+      source_id: c.source_id,
+      revision,
+      locator: c.locator,
+      method: c.method,
+      ...(c.derivation ? { derivation: c.derivation } : {}),
+    };
   }
   return out;
 }

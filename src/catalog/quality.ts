@@ -18,9 +18,21 @@ export const QUALITY_CHECKS: Record<string, Record<string, { inputs: string[]; r
     },
   },
   inverter: {
-    mppt_range_ordered: { inputs: ['mppt_low_v', 'mppt_high_v'], rule: 'MPPT low < MPPT high', test: (s) => s.mppt_low_v < s.mppt_high_v },
-    mppt_within_max_dc: { inputs: ['mppt_high_v', 'max_dc_voltage_v'], rule: 'MPPT high <= maximum DC voltage', test: (s) => s.mppt_high_v <= s.max_dc_voltage_v },
-    ac_not_above_dc_power: { inputs: ['ac_power_w', 'dc_power_w'], rule: 'AC power <= DC power at that point', test: (s) => s.ac_power_w <= s.dc_power_w },
+    mppt_range_ordered: {
+      inputs: ['mppt_low_v', 'mppt_high_v'],
+      rule: 'MPPT low < MPPT high',
+      test: (s) => s.mppt_low_v < s.mppt_high_v,
+    },
+    mppt_within_max_dc: {
+      inputs: ['mppt_high_v', 'max_dc_voltage_v'],
+      rule: 'MPPT high <= maximum DC voltage',
+      test: (s) => s.mppt_high_v <= s.max_dc_voltage_v,
+    },
+    ac_not_above_dc_power: {
+      inputs: ['ac_power_w', 'dc_power_w'],
+      rule: 'AC power <= DC power at that point',
+      test: (s) => s.ac_power_w <= s.dc_power_w,
+    },
   },
   'heat-pump': {
     // hplib rounds the COP to two decimals and derives the electric power from it, rounded to a watt.
@@ -29,8 +41,16 @@ export const QUALITY_CHECKS: Record<string, Record<string, { inputs: string[]; r
       rule: '|heating output / electric input - COP| / COP <= 1% at the reference point',
       test: (s) => Math.abs(s.heating_power_ref_w / s.electric_power_ref_w - s.cop_ref) / s.cop_ref <= 0.01,
     },
-    heats_more_than_it_draws: { inputs: ['heating_power_ref_w', 'electric_power_ref_w'], rule: 'Heating output > electric input at the reference point', test: (s) => s.heating_power_ref_w > s.electric_power_ref_w },
-    standby_below_input: { inputs: ['standby_power_w', 'electric_power_ref_w'], rule: 'Standby power < electric input at the reference point', test: (s) => s.standby_power_w < s.electric_power_ref_w },
+    heats_more_than_it_draws: {
+      inputs: ['heating_power_ref_w', 'electric_power_ref_w'],
+      rule: 'Heating output > electric input at the reference point',
+      test: (s) => s.heating_power_ref_w > s.electric_power_ref_w,
+    },
+    standby_below_input: {
+      inputs: ['standby_power_w', 'electric_power_ref_w'],
+      rule: 'Standby power < electric input at the reference point',
+      test: (s) => s.standby_power_w < s.electric_power_ref_w,
+    },
   },
 };
 

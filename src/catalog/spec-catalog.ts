@@ -17,8 +17,19 @@ export interface SpecDefinition {
   readonly description: string;
 }
 
-const n = (unit: string | undefined, description: string, dimension?: SpecDefinition['dimension']): SpecDefinition => ({ type: 'number', unit, dimension, description });
-const nominalPower = (description: string): SpecDefinition => ({ type: 'number', unit: 'W', dimension: 'power', nominal: true, description });
+const n = (unit: string | undefined, description: string, dimension?: SpecDefinition['dimension']): SpecDefinition => ({
+  type: 'number',
+  unit,
+  dimension,
+  description,
+});
+const nominalPower = (description: string): SpecDefinition => ({
+  type: 'number',
+  unit: 'W',
+  dimension: 'power',
+  nominal: true,
+  description,
+});
 const i = (unit: string | undefined, description: string): SpecDefinition => ({ type: 'integer', unit, description });
 const t = (description: string): SpecDefinition => ({ type: 'text', description });
 const b = (description: string): SpecDefinition => ({ type: 'boolean', description });
@@ -88,7 +99,9 @@ export const SPECS = {
   // Listing metadata
   cec_listing_date: t('Date the CEC listed the product (ISO 8601)'),
   sam_library_version: t('SAM library version the record comes from'),
-  sam_library_date: t('Date of the SAM library build the record comes from (ISO 8601); the same on every record of an edition'),
+  sam_library_date: t(
+    'Date of the SAM library build the record comes from (ISO 8601); the same on every record of an edition',
+  ),
   // Heat pumps (hplib, from Heat Pump Keymark test data)
   heat_pump_type: t('Source and sink as tested: Outdoor Air/Water, Brine/Water or Water/Water'),
   compressor_regulation: t('Regulated (variable speed) or On-Off'),

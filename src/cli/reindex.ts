@@ -9,8 +9,13 @@ runCommand('reindex', async () => {
   const op = await openOperator();
   try {
     const bar = createProgress('reindex');
-    const report = await reindex({ products: new ProductRepository(op.mongo.db), index: new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX) }, bar.update);
-    bar.finish(`${report.documents} documents into ${report.index}${report.replaced.length ? `; removed ${report.replaced.join(', ')}` : ''}`);
+    const report = await reindex(
+      { products: new ProductRepository(op.mongo.db), index: new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX) },
+      bar.update,
+    );
+    bar.finish(
+      `${report.documents} documents into ${report.index}${report.replaced.length ? `; removed ${report.replaced.join(', ')}` : ''}`,
+    );
   } finally {
     await op.close();
   }

@@ -19,7 +19,11 @@ import { buildSynthetic } from '../ingest/synthetic.service';
 import type { SearchDocument } from '../catalog/search-document';
 
 const { values: args } = parseArgs({
-  options: { 'sources-dir': { type: 'string' }, 'if-empty': { type: 'boolean', default: false }, synthetic: { type: 'string' } },
+  options: {
+    'sources-dir': { type: 'string' },
+    'if-empty': { type: 'boolean', default: false },
+    synthetic: { type: 'string' },
+  },
 });
 
 runCommand('seed', async () => {
@@ -29,19 +33,34 @@ runCommand('seed', async () => {
     const index = new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX);
     if (args.synthetic !== undefined) {
       const count = Number(args.synthetic);
-      if (!Number.isInteger(count) || count < 1 || count > 10_000_000) throw new Error(`--synthetic wants a count from 1 to 10000000, not ${args.synthetic}`);
+      if (!Number.isInteger(count) || count < 1 || count > 10_000_000)
+        throw new Error(`--synthetic wants a count from 1 to 10000000, not ${args.synthetic}`);
       const target = new IndexAdmin(op.es, `${op.config.ELASTICSEARCH_INDEX}-synthetic`);
       const bar = createProgress('synthetic');
-      const report = await buildSynthetic({ real: () => index.documents<SearchDocument>(), index: target }, count, bar.update);
-      bar.finish(`${report.documents} synthetic variants into ${report.index} behind ${target.alias} (${index.alias} untouched)`);
+      const report = await buildSynthetic(
+        { real: () => index.documents<SearchDocument>(), index: target },
+        count,
+        bar.update,
+      );
+      bar.finish(
+        `${report.documents} synthetic variants into ${report.index} behind ${target.alias} (${index.alias} untouched)`,
+      );
       return;
     }
-    const ports = { products, revisions: new RevisionRepository(op.mongo.db), changes: new ChangeRepository(op.mongo.db), sources: new SourceRepository(op.mongo.db), index };
+    const ports = {
+      products,
+      revisions: new RevisionRepository(op.mongo.db),
+      changes: new ChangeRepository(op.mongo.db),
+      sources: new SourceRepository(op.mongo.db),
+      index,
+    };
     const manifest = loadManifest();
     const sourcesDir = args['sources-dir'] ? path.resolve(args['sources-dir']) : path.join(DEFAULT_SEED_DIR, 'sources');
     const t0 = Date.now();
     const conversion = convertSources(manifest, sourcesDir);
-    process.stderr.write(`seed: read ${conversion.sources.map((s) => `${s.file} (${s.records} records)`).join(', ')} -> ${conversion.drafts.length} products in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `seed: read ${conversion.sources.map((s) => `${s.file} (${s.records} records)`).join(', ')} -> ${conversion.drafts.length} products in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
     for (const e of conversion.editions.filter((r) => r.new !== undefined)) {
       process.stderr.write(
         `seed: ${e.list} edition ${e.edition}: ${e.products} products; ${e.same_identity} by identity and ${e.matched} by model and ratings ` +
@@ -49,9 +68,13 @@ runCommand('seed', async () => {
       );
     }
     const check = conversion.derivation_check;
-    if (check.checked > 0) process.stderr.write(`seed: manufacturers derived from module names agree with the Manufacturer column for ${check.agreed} of ${check.checked} records\n`);
+    if (check.checked > 0)
+      process.stderr.write(
+        `seed: manufacturers derived from module names agree with the Manufacturer column for ${check.agreed} of ${check.checked} records\n`,
+      );
     for (const s of conversion.sources) {
-      if (s.loaded_sha256 !== s.sha256) process.stderr.write(`seed: note: ${s.file} differs from the manifest (sha256 ${s.loaded_sha256})\n`);
+      if (s.loaded_sha256 !== s.sha256)
+        process.stderr.write(`seed: note: ${s.file} differs from the manifest (sha256 ${s.loaded_sha256})\n`);
     }
     const sources = toSourceDocs(manifest, conversion);
     // `--if-empty` does nothing when MongoDB holds products of the current format and a current index
@@ -63,7 +86,9 @@ runCommand('seed', async () => {
         // Source descriptions are rewritten every time: a database loaded by an older version then
         // gains the fields the current contract promises (found by fuzzing: `products` missing).
         await ports.sources.saveMany(sources);
-        process.stderr.write(`seed: MongoDB holds products and ${index.alias} -> ${served[0]} serves ${await index.count(served[0])}; nothing to do\n`);
+        process.stderr.write(
+          `seed: MongoDB holds products and ${index.alias} -> ${served[0]} serves ${await index.count(served[0])}; nothing to do\n`,
+        );
         return;
       }
     }
@@ -75,8 +100,13 @@ runCommand('seed', async () => {
     });
     const { created, changed, unchanged, reformatted, revisions } = report.ingest;
     const rewritten = reformatted > 0 ? ` (${reformatted} of them rewritten in the current format)` : '';
-    ingestBar.finish(`${created} created, ${changed} changed, ${unchanged} unchanged${rewritten}, ${revisions} new revisions`);
-    if (report.reindex) reindexBar.finish(`${report.reindex.documents} documents into ${report.reindex.index}${report.reindex.replaced.length ? ` (replaced ${report.reindex.replaced.join(', ')})` : ''}`);
+    ingestBar.finish(
+      `${created} created, ${changed} changed, ${unchanged} unchanged${rewritten}, ${revisions} new revisions`,
+    );
+    if (report.reindex)
+      reindexBar.finish(
+        `${report.reindex.documents} documents into ${report.reindex.index}${report.reindex.replaced.length ? ` (replaced ${report.reindex.replaced.join(', ')})` : ''}`,
+      );
     else process.stderr.write(`seed: nothing changed and ${index.alias} serves every product; index kept\n`);
   } finally {
     await op.close();

@@ -9,7 +9,12 @@ const DOC_ID = 'pds-openapi';
 function rebase(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rebase);
   if (schema && typeof schema === 'object') {
-    return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebase(v)]));
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebase(v),
+      ]),
+    );
   }
   return schema;
 }

@@ -9,9 +9,9 @@ export const PERFORMANCE_DOC =
 
 export const COMPATIBILITY_DOC =
   'Sizes a string of identical modules in series for the inverter. ' +
-  'Most modules: n × Voc at the coldest cell temperature must not exceed the inverter\'s maximum DC voltage (`limit`), and n × Vmp at the coldest cell temperature should not exceed the top of the MPPT range (`tracking`). ' +
+  "Most modules: n × Voc at the coldest cell temperature must not exceed the inverter's maximum DC voltage (`limit`), and n × Vmp at the coldest cell temperature should not exceed the top of the MPPT range (`tracking`). " +
   'Fewest modules: n × Vmp at the hottest cell temperature must reach the bottom of the MPPT range. ' +
-  'Voc at cold uses the module\'s linear coefficient beta_voc (NEC 690.7(A)(1)); Vmp uses the CEC single-diode model at 1000 W/m² (the same as `getModulePerformance`). ' +
+  "Voc at cold uses the module's linear coefficient beta_voc (NEC 690.7(A)(1)); Vmp uses the CEC single-diode model at 1000 W/m² (the same as `getModulePerformance`). " +
   'With `temperatures=ambient` (the default) the coldest cell is at ambient (first light) and the hottest at t_max + (NOCT − 20 °C) × 1000/800. ' +
   'Where the inverter lists its maximum DC current, the answer also gives the strings it takes in parallel, with Isc at the hottest cell temperature; the list gives that current per inverter, not per MPPT input. ' +
   'A pair that cannot work answers 200 with `fits: false`.';

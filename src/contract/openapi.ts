@@ -10,15 +10,26 @@ import { SCHEMAS } from './schemas';
 import { QUALITY_CHECKS } from '../catalog/quality';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { COMPATIBILITY_DOC, PERFORMANCE_DOC } from './design-docs';
-import { sortValues, COMPARE_MIN, COMPARE_MAX, FIELD_VALUES, MAX_SORT_KEYS, NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors } from './query-vocabulary';
-
-
-
+import {
+  sortValues,
+  COMPARE_MIN,
+  COMPARE_MAX,
+  FIELD_VALUES,
+  MAX_SORT_KEYS,
+  NUMERIC_SPECS,
+  RANGE_OPS,
+  rangeParam,
+  rangeValuePattern,
+  unitFactors,
+} from './query-vocabulary';
 
 /** A limit the operator sets: its configuration key and its default (what an instance enforces unless configured otherwise). */
 const setting = (key: keyof typeof CONFIG_DEFAULTS) => ({ setting: key, default: CONFIG_DEFAULTS[key] });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+});
 const header = (description: string, type = 'string') => ({ description, schema: { type } });
 
 const BEARER_HEADERS = {
@@ -39,24 +50,49 @@ const KEY_ERRORS = {
   401: problem('Missing, unknown, expired or revoked API key, or a login token where an API key is required.'),
   402: problem('The account has too few credits for this request; nothing was done.'),
   403: problem('The key lacks the scope this operation requires.'),
-  429: { ...problem('Rate limit exceeded for this key or for its account (all its keys together), or too many refused keys from this address (IPv6: its /64); see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
-  503: { ...problem('A dependency is unavailable or did not answer within the request timeout (type `dependency-timeout`); see Retry-After.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+  429: {
+    ...problem(
+      'Rate limit exceeded for this key or for its account (all its keys together), or too many refused keys from this address (IPv6: its /64); see Retry-After.',
+    ),
+    headers: { 'Retry-After': header('Seconds to wait.', 'integer') },
+  },
+  503: {
+    ...problem(
+      'A dependency is unavailable or did not answer within the request timeout (type `dependency-timeout`); see Retry-After.',
+    ),
+    headers: { 'Retry-After': header('Seconds to wait.', 'integer') },
+  },
 };
 
-const param = (name: string, description: string, schema: object, extra: object = {}) => ({ name, in: 'query', description, schema, ...extra });
+const param = (name: string, description: string, schema: object, extra: object = {}) => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+  ...extra,
+});
 
 const LIMIT_PARAM = param('limit', 'Page size.', { type: 'integer', minimum: 1, maximum: 100, default: 20 });
 // Cursors are base64url payload "." base64url signature (search/cursor.ts); only one this API issued
 // for the same query is valid, which no schema can say.
-const CURSOR_PARAM = param('cursor', 'Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort.', { type: 'string', minLength: 3, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' });
+const CURSOR_PARAM = param(
+  'cursor',
+  'Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort.',
+  { type: 'string', minLength: 3, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' },
+);
 /** A comma-separated list (`a,b,c`): OpenAPI's form style without explode. */
-const commaList = (name: string, description: string, items: object, bounds: object) => param(name, description, { type: 'array', items, ...bounds }, { style: 'form', explode: false });
+const commaList = (name: string, description: string, items: object, bounds: object) =>
+  param(name, description, { type: 'array', items, ...bounds }, { style: 'form', explode: false });
 
 const RANGE_OP_WORDS: Record<string, string> = { gte: 'at least', gt: 'more than', lte: 'at most', lt: 'less than' };
 const rangeUnits = (spec: SpecName) => Object.keys(unitFactors(spec)).join(', ');
 const RANGE_PARAMS = NUMERIC_SPECS.flatMap((spec) =>
   RANGE_OPS.map((op) =>
-    param(rangeParam(spec, op), `Only products whose ${spec} is ${RANGE_OP_WORDS[op]} this${rangeUnits(spec) ? ` (unit, any case: ${rangeUnits(spec)}; none means ${SPECS[spec].unit})` : ''}.`, { type: 'string', maxLength: 40, pattern: rangeValuePattern(spec) }),
+    param(
+      rangeParam(spec, op),
+      `Only products whose ${spec} is ${RANGE_OP_WORDS[op]} this${rangeUnits(spec) ? ` (unit, any case: ${rangeUnits(spec)}; none means ${SPECS[spec].unit})` : ''}.`,
+      { type: 'string', maxLength: 40, pattern: rangeValuePattern(spec) },
+    ),
   ),
 );
 
@@ -68,21 +104,51 @@ const IN_LATEST_EDITION_PARAM = param(
 
 function collectionParams(mode: 'list' | 'search') {
   return [
-    param('q', 'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).', { type: 'string', minLength: 1, maxLength: 200 }),
-    param('category', 'Only these categories (repeat the parameter for several).', { type: 'array', maxItems: 10, items: { type: 'string', enum: [...CATEGORIES] } }, { style: 'form', explode: true }),
-    param('manufacturer', 'Only these manufacturers, case-insensitive exact names (repeat for several).', { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } }, { style: 'form', explode: true }),
+    param(
+      'q',
+      'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).',
+      { type: 'string', minLength: 1, maxLength: 200 },
+    ),
+    param(
+      'category',
+      'Only these categories (repeat the parameter for several).',
+      { type: 'array', maxItems: 10, items: { type: 'string', enum: [...CATEGORIES] } },
+      { style: 'form', explode: true },
+    ),
+    param(
+      'manufacturer',
+      'Only these manufacturers, case-insensitive exact names (repeat for several).',
+      { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+      { style: 'form', explode: true },
+    ),
     IN_LATEST_EDITION_PARAM,
-    param('quality', 'Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several).', { type: 'array', maxItems: 3, items: { type: 'string', enum: ['pass', 'fail', 'unchecked'] } }, { style: 'form', explode: true }),
+    param(
+      'quality',
+      'Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several).',
+      { type: 'array', maxItems: 3, items: { type: 'string', enum: ['pass', 'fail', 'unchecked'] } },
+      { style: 'form', explode: true },
+    ),
     LIMIT_PARAM,
     CURSOR_PARAM,
-    commaList('sort', `Ordering by up to ${MAX_SORT_KEYS} comma-separated keys, each optionally prefixed by \`-\` for descending${mode === 'search' ? '; `relevance` is the default' : ''}. The product id is always added as a tiebreaker.`, { type: 'string', enum: sortValues(mode) }, { minItems: 1, maxItems: MAX_SORT_KEYS }),
-    commaList('fields', 'Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned.', { type: 'string', enum: FIELD_VALUES }, { minItems: 1, maxItems: FIELD_VALUES.length }),
+    commaList(
+      'sort',
+      `Ordering by up to ${MAX_SORT_KEYS} comma-separated keys, each optionally prefixed by \`-\` for descending${mode === 'search' ? '; `relevance` is the default' : ''}. The product id is always added as a tiebreaker.`,
+      { type: 'string', enum: sortValues(mode) },
+      { minItems: 1, maxItems: MAX_SORT_KEYS },
+    ),
+    commaList(
+      'fields',
+      'Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned.',
+      { type: 'string', enum: FIELD_VALUES },
+      { minItems: 1, maxItems: FIELD_VALUES.length },
+    ),
     ...RANGE_PARAMS,
   ];
 }
 
 const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } };
-const AS_OF_PATTERN = '^([1-9][0-9]{0,6}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2}))$';
+const AS_OF_PATTERN =
+  '^([1-9][0-9]{0,6}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2}))$';
 
 const SEARCH_DOC =
   'Default sort: relevance; `sort` may also take `relevance`. Ranking: an exact model number first (as typed, or without ' +
@@ -92,16 +158,32 @@ const SEARCH_DOC =
   '`5kW` also matches products of that nominal power (STC power of modules, AC power of inverters). The first page (no ' +
   'cursor) carries `meta.facets`; a first page with no results carries `meta.suggestions`.';
 const RANGE_DOC =
-  'Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>` for every numeric spec, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec\'s dimension (W, kW, MW; V, kV, mV; A, kA, mA), after at most one space.';
+  "Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>` for every numeric spec, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec's dimension (W, kW, MW; V, kV, mV; A, kA, mA), after at most one space.";
 
-const ETAG = header('Tag of this answer (a hash of its bytes); send it back in If-None-Match to get 304 while it has not changed.');
+const ETAG = header(
+  'Tag of this answer (a hash of its bytes); send it back in If-None-Match to get 304 while it has not changed.',
+);
 const NOT_MODIFIED = {
-  description: 'Not Modified: the answer still has the ETag sent in If-None-Match. Costs what the 200 would (see the description at the top).',
-  headers: { ETag: ETAG, 'X-Quota-Cost': BEARER_HEADERS['X-Quota-Cost'], 'X-Quota-Balance': BEARER_HEADERS['X-Quota-Balance'] },
+  description:
+    'Not Modified: the answer still has the ETag sent in If-None-Match. Costs what the 200 would (see the description at the top).',
+  headers: {
+    ETag: ETAG,
+    'X-Quota-Cost': BEARER_HEADERS['X-Quota-Cost'],
+    'X-Quota-Balance': BEARER_HEADERS['X-Quota-Balance'],
+  },
 };
 
 /** `streamed`: the answer is a stream, sent without an ETag (so never 304). */
-function keyOperation(operationId: string, summary: string, scope: Scope, cost: number, extra: object, success: object, errors: Record<number, object>, streamed = false) {
+function keyOperation(
+  operationId: string,
+  summary: string,
+  scope: Scope,
+  cost: number,
+  extra: object,
+  success: object,
+  errors: Record<number, object>,
+  streamed = false,
+) {
   return {
     operationId,
     summary,
@@ -109,7 +191,12 @@ function keyOperation(operationId: string, summary: string, scope: Scope, cost: 
     'x-scope': scope,
     'x-credit-cost': cost,
     ...extra,
-    responses: { 200: { ...success, headers: streamed ? BEARER_HEADERS : { ...BEARER_HEADERS, ETag: ETAG } }, ...(streamed ? {} : { 304: NOT_MODIFIED }), ...errors, ...KEY_ERRORS },
+    responses: {
+      200: { ...success, headers: streamed ? BEARER_HEADERS : { ...BEARER_HEADERS, ETag: ETAG } },
+      ...(streamed ? {} : { 304: NOT_MODIFIED }),
+      ...errors,
+      ...KEY_ERRORS,
+    },
   };
 }
 
@@ -122,7 +209,16 @@ export function buildOpenApi() {
       description: `Source-backed technical data on PV modules, inverters and heat pumps. Every value carries its provenance: source, revision, claim snapshot and locator (file, record, column).\n\n${NOTICE}\n\nErrors are RFC 9457 problem+json; their types are listed in \`x-problem-types\`. Credits are charged only for successful (2xx) answers, and for 304.\n\nEvery read but the export carries an \`ETag\`; send it back in \`If-None-Match\` and an unchanged answer comes as 304 Not Modified with no body. A 304 passes the same key, scope, rate-limit and credit checks as the 200 and costs the same: what it saves is the transfer. Current-product reads (list, search, get, compare, export) come from the search index, which a reindex replaces as a whole; an instance notices a reindex within about a second, so for that long after one it may still answer from the replaced data. No CORS: the API is for servers and scripts holding a secret key, so no response invites a page on another origin.`,
     },
     servers: [{ url: '/' }],
-    tags: [{ name: 'products' }, { name: 'design' }, { name: 'revisions' }, { name: 'sources' }, { name: 'search' }, { name: 'accounts' }, { name: 'keys' }, { name: 'contract' }],
+    tags: [
+      { name: 'products' },
+      { name: 'design' },
+      { name: 'revisions' },
+      { name: 'sources' },
+      { name: 'search' },
+      { name: 'accounts' },
+      { name: 'keys' },
+      { name: 'contract' },
+    ],
     paths: {
       '/api/v1/products': {
         get: keyOperation(
@@ -130,7 +226,11 @@ export function buildOpenApi() {
           'List products, filtered and sorted, with cursor pagination',
           'products:read',
           1,
-          { tags: ['products'], description: `Default sort: model. ${RANGE_DOC}`, parameters: collectionParams('list') },
+          {
+            tags: ['products'],
+            description: `Default sort: model. ${RANGE_DOC}`,
+            parameters: collectionParams('list'),
+          },
           { description: 'A page of products.', content: { 'application/json': { schema: ref('ProductCollection') } } },
           { 400: problem('Invalid query: bad limit, cursor, sort, fields, filter or range.') },
         ),
@@ -145,11 +245,18 @@ export function buildOpenApi() {
             tags: ['products'],
             parameters: [
               ID_PARAM,
-              param('as_of', 'The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`).', { type: 'string', pattern: AS_OF_PATTERN, maxLength: 40 }),
+              param(
+                'as_of',
+                'The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`).',
+                { type: 'string', pattern: AS_OF_PATTERN, maxLength: 40 },
+              ),
             ],
           },
           { description: 'The product.', content: { 'application/json': { schema: ref('ProductDetail') } } },
-          { 400: problem('Invalid id or as_of.'), 404: problem('No product with this id, or none at that revision or time.') },
+          {
+            400: problem('Invalid id or as_of.'),
+            404: problem('No product with this id, or none at that revision or time.'),
+          },
         ),
       },
       '/api/v1/products/{id}/performance': {
@@ -163,15 +270,37 @@ export function buildOpenApi() {
             description: PERFORMANCE_DOC,
             parameters: [
               ID_PARAM,
-              param('irradiance', 'Effective irradiance on the cells, W/m² (after reflection, soiling and spectral losses).', { type: 'number', minimum: 1, maximum: 2000, default: 1000 }),
-              param('cell_temperature', 'Cell temperature, °C.', { type: 'number', minimum: -50, maximum: 100, default: 25 }),
-              param('model', '`cec`: De Soto with the CEC `Adjust` on alpha_sc (pvlib calcparams_cec; what the CEC parameters were fitted with). `desoto`: without it (pvlib calcparams_desoto).', { type: 'string', enum: ['cec', 'desoto'], default: 'cec' }),
-              param('iv_points', 'Also return the IV curve at this many evenly spaced voltages from 0 to Voc.', { type: 'integer', minimum: 2, maximum: 500 }),
+              param(
+                'irradiance',
+                'Effective irradiance on the cells, W/m² (after reflection, soiling and spectral losses).',
+                { type: 'number', minimum: 1, maximum: 2000, default: 1000 },
+              ),
+              param('cell_temperature', 'Cell temperature, °C.', {
+                type: 'number',
+                minimum: -50,
+                maximum: 100,
+                default: 25,
+              }),
+              param(
+                'model',
+                '`cec`: De Soto with the CEC `Adjust` on alpha_sc (pvlib calcparams_cec; what the CEC parameters were fitted with). `desoto`: without it (pvlib calcparams_desoto).',
+                { type: 'string', enum: ['cec', 'desoto'], default: 'cec' },
+              ),
+              param('iv_points', 'Also return the IV curve at this many evenly spaced voltages from 0 to Voc.', {
+                type: 'integer',
+                minimum: 2,
+                maximum: 500,
+              }),
             ],
           },
-          { description: 'The operating point, the parameters used with their provenance, and the method.', content: { 'application/json': { schema: ref('ModulePerformance') } } },
           {
-            400: problem('Invalid parameter; or the product is not a PV module, or lacks a single-diode parameter (type `unsuitable-product`; `errors` names each missing value).'),
+            description: 'The operating point, the parameters used with their provenance, and the method.',
+            content: { 'application/json': { schema: ref('ModulePerformance') } },
+          },
+          {
+            400: problem(
+              'Invalid parameter; or the product is not a PV module, or lacks a single-diode parameter (type `unsuitable-product`; `errors` names each missing value).',
+            ),
             404: problem('No product with this id.'),
           },
         ),
@@ -186,16 +315,56 @@ export function buildOpenApi() {
             tags: ['design'],
             description: COMPATIBILITY_DOC,
             parameters: [
-              { ...param('module', 'The PV module\'s product id.', { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN }), required: true },
-              { ...param('inverter', 'The inverter\'s product id.', { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN }), required: true },
-              { ...param('t_min', 'The coldest temperature, °C (see `temperatures`). At most t_max.', { type: 'number', minimum: -70, maximum: 60 }), required: true },
-              { ...param('t_max', 'The hottest temperature, °C (see `temperatures`).', { type: 'number', minimum: -50, maximum: 100 }), required: true },
-              param('temperatures', '`ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module\'s NOCT); `cell`: they are cell temperatures.', { type: 'string', enum: ['ambient', 'cell'], default: 'ambient' }),
+              {
+                ...param('module', "The PV module's product id.", {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 120,
+                  pattern: PRODUCT_ID_PATTERN,
+                }),
+                required: true,
+              },
+              {
+                ...param('inverter', "The inverter's product id.", {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 120,
+                  pattern: PRODUCT_ID_PATTERN,
+                }),
+                required: true,
+              },
+              {
+                ...param('t_min', 'The coldest temperature, °C (see `temperatures`). At most t_max.', {
+                  type: 'number',
+                  minimum: -70,
+                  maximum: 60,
+                }),
+                required: true,
+              },
+              {
+                ...param('t_max', 'The hottest temperature, °C (see `temperatures`).', {
+                  type: 'number',
+                  minimum: -50,
+                  maximum: 100,
+                }),
+                required: true,
+              },
+              param(
+                'temperatures',
+                "`ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures.",
+                { type: 'string', enum: ['ambient', 'cell'], default: 'ambient' },
+              ),
             ],
           },
-          { description: 'The fewest and most modules per string, each bound with its formula, the numbers put in, and the inputs with their provenance.', content: { 'application/json': { schema: ref('Compatibility') } } },
           {
-            400: problem('Invalid parameter, t_min above t_max; or `module` is not a PV module or `inverter` not an inverter, or one lacks a value the sizing needs (type `unsuitable-product`; `errors` names each).'),
+            description:
+              'The fewest and most modules per string, each bound with its formula, the numbers put in, and the inputs with their provenance.',
+            content: { 'application/json': { schema: ref('Compatibility') } },
+          },
+          {
+            400: problem(
+              'Invalid parameter, t_min above t_max; or `module` is not a PV module or `inverter` not an inverter, or one lacks a value the sizing needs (type `unsuitable-product`; `errors` names each).',
+            ),
             404: problem('`module` or `inverter` names no product; `errors` says which.'),
           },
         ),
@@ -207,7 +376,10 @@ export function buildOpenApi() {
           'revisions:read',
           1,
           { tags: ['revisions'], parameters: [ID_PARAM, LIMIT_PARAM, CURSOR_PARAM] },
-          { description: 'A page of revisions with what changed.', content: { 'application/json': { schema: ref('RevisionCollection') } } },
+          {
+            description: 'A page of revisions with what changed.',
+            content: { 'application/json': { schema: ref('RevisionCollection') } },
+          },
           { 400: problem('Invalid limit or cursor.'), 404: problem('No product with this id.') },
         ),
       },
@@ -217,7 +389,13 @@ export function buildOpenApi() {
           'One revision with its full claim snapshot: every value with unit, source, locator and method',
           'revisions:read',
           1,
-          { tags: ['revisions'], parameters: [ID_PARAM, { name: 'number', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 1000000 } }] },
+          {
+            tags: ['revisions'],
+            parameters: [
+              ID_PARAM,
+              { name: 'number', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 1000000 } },
+            ],
+          },
           { description: 'The revision.', content: { 'application/json': { schema: ref('Revision') } } },
           { 400: problem('Invalid number.'), 404: problem('No such product or revision.') },
         ),
@@ -232,9 +410,19 @@ export function buildOpenApi() {
             {
               tags: ['products'],
               description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1): the products are counted first and the whole price is charged before any of them is read; \`X-Quota-Cost\` says how many. An account runs at most \`x-exports-per-account\` exports at once on one instance (one more answers 429), and an export whose client reads nothing for \`x-export-idle-timeout-ms\` is closed (the stream ends cut short).`,
-              parameters: [param('category', 'Only this category.', { type: 'string', enum: [...CATEGORIES] }), IN_LATEST_EDITION_PARAM],
+              parameters: [
+                param('category', 'Only this category.', { type: 'string', enum: [...CATEGORIES] }),
+                IN_LATEST_EDITION_PARAM,
+              ],
             },
-            { description: 'The products, one per line.', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'NDJSON: one product object per line.' } } } },
+            {
+              description: 'The products, one per line.',
+              content: {
+                'application/x-ndjson': {
+                  schema: { type: 'string', description: 'NDJSON: one product object per line.' },
+                },
+              },
+            },
             { 400: problem('Invalid category.') },
             true,
           ),
@@ -251,7 +439,8 @@ export function buildOpenApi() {
           1,
           {
             tags: ['revisions'],
-            description: 'Start without a cursor; keep `meta.cursor` and pass it next time to get only what came since. `next_cursor` is present while more is already available. Entries never repeat and none is skipped.',
+            description:
+              'Start without a cursor; keep `meta.cursor` and pass it next time to get only what came since. `next_cursor` is present while more is already available. Entries never repeat and none is skipped.',
             parameters: [LIMIT_PARAM, CURSOR_PARAM],
           },
           { description: 'A page of the feed.', content: { 'application/json': { schema: ref('ChangeFeed') } } },
@@ -265,7 +454,10 @@ export function buildOpenApi() {
           'products:read',
           1,
           { tags: ['sources'] },
-          { description: 'Every source with its publisher chain, sha256, licence and how many products it backs.', content: { 'application/json': { schema: ref('SourceList') } } },
+          {
+            description: 'Every source with its publisher chain, sha256, licence and how many products it backs.',
+            content: { 'application/json': { schema: ref('SourceList') } },
+          },
           {},
         ),
       },
@@ -275,7 +467,12 @@ export function buildOpenApi() {
           'One source file',
           'products:read',
           1,
-          { tags: ['sources'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } }] },
+          {
+            tags: ['sources'],
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
+            ],
+          },
           { description: 'The source.', content: { 'application/json': { schema: ref('Source') } } },
           { 400: problem('Invalid id.'), 404: problem('No source with this id.') },
         ),
@@ -297,9 +494,30 @@ export function buildOpenApi() {
           'Compare 2 to 10 products spec by spec',
           'products:read',
           2,
-          { tags: ['products'], parameters: [{ ...commaList('ids', `Comma-separated product ids, ${COMPARE_MIN} to ${COMPARE_MAX}, no duplicates.`, { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN }, { minItems: COMPARE_MIN, maxItems: COMPARE_MAX, uniqueItems: true }), required: true }] },
-          { description: 'The products in the order asked, and for every spec present in any of them each value and whether they differ.', content: { 'application/json': { schema: ref('Comparison') } } },
-          { 400: problem('Missing, single, duplicate, malformed or too many ids; or ids that name no product (type `unknown-products`, with `unknown_ids` listing them; not charged).') },
+          {
+            tags: ['products'],
+            parameters: [
+              {
+                ...commaList(
+                  'ids',
+                  `Comma-separated product ids, ${COMPARE_MIN} to ${COMPARE_MAX}, no duplicates.`,
+                  { type: 'string', minLength: 1, maxLength: 120, pattern: PRODUCT_ID_PATTERN },
+                  { minItems: COMPARE_MIN, maxItems: COMPARE_MAX, uniqueItems: true },
+                ),
+                required: true,
+              },
+            ],
+          },
+          {
+            description:
+              'The products in the order asked, and for every spec present in any of them each value and whether they differ.',
+            content: { 'application/json': { schema: ref('Comparison') } },
+          },
+          {
+            400: problem(
+              'Missing, single, duplicate, malformed or too many ids; or ids that name no product (type `unknown-products`, with `unknown_ids` listing them; not charged).',
+            ),
+          },
         ),
       },
       '/api/v1/openapi.json': {
@@ -309,7 +527,15 @@ export function buildOpenApi() {
           tags: ['contract'],
           security: [],
           'x-scope': 'public',
-          responses: { 200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } }, 400: problem('Query parameters were sent; this operation takes none (the problem lists at most the first 50).') },
+          responses: {
+            200: {
+              description: 'The OpenAPI document.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+            400: problem(
+              'Query parameters were sent; this operation takes none (the problem lists at most the first 50).',
+            ),
+          },
         },
       },
       '/api/v1/auth/register': {
@@ -319,10 +545,15 @@ export function buildOpenApi() {
           tags: ['accounts'],
           security: [],
           'x-scope': 'public',
-          description: 'Emails are trimmed and lower-cased. Passwords need 12+ characters, at least 3 different ones (ignoring case), must not be a common password and must not contain the part of the email before the @ (when it has 4+ characters). An email already registered answers 409 (we chose clarity for legitimate users; registration is rate limited per client address).',
+          description:
+            'Emails are trimmed and lower-cased. Passwords need 12+ characters, at least 3 different ones (ignoring case), must not be a common password and must not contain the part of the email before the @ (when it has 4+ characters). An email already registered answers 409 (we chose clarity for legitimate users; registration is rate limited per client address).',
           requestBody: { required: true, content: { 'application/json': { schema: ref('Credentials') } } },
           responses: {
-            201: { description: 'The account.', content: { 'application/json': { schema: ref('Account') } }, headers: { 'X-Request-Id': BEARER_HEADERS['X-Request-Id'] } },
+            201: {
+              description: 'The account.',
+              content: { 'application/json': { schema: ref('Account') } },
+              headers: { 'X-Request-Id': BEARER_HEADERS['X-Request-Id'] },
+            },
             400: problem('Invalid email, weak password, unknown fields, malformed JSON.'),
             409: problem('Email already registered.'),
             413: problem('Body too large.'),
@@ -341,12 +572,20 @@ export function buildOpenApi() {
           'x-scope': 'public',
           requestBody: { required: true, content: { 'application/json': { schema: ref('Credentials') } } },
           responses: {
-            200: { description: 'A login token (JWT, HS256).', content: { 'application/json': { schema: ref('LoginToken') } } },
+            200: {
+              description: 'A login token (JWT, HS256).',
+              content: { 'application/json': { schema: ref('LoginToken') } },
+            },
             400: problem('Malformed body.'),
             401: problem('Wrong email or password (the same answer either way).'),
             413: problem('Body too large.'),
             415: problem('Body is not application/json.'),
-            429: { ...problem('Too many failed logins for this email from this address, or from this address (IPv6: its /64); a successful login counts nothing.'), headers: { 'Retry-After': header('Seconds to wait.', 'integer') } },
+            429: {
+              ...problem(
+                'Too many failed logins for this email from this address, or from this address (IPv6: its /64); a successful login counts nothing.',
+              ),
+              headers: { 'Retry-After': header('Seconds to wait.', 'integer') },
+            },
             503: problem('A dependency is unavailable.'),
           },
         },
@@ -358,7 +597,11 @@ export function buildOpenApi() {
           tags: ['keys'],
           security: [{ loginToken: [] }],
           'x-scope': 'account',
-          responses: { 200: { description: 'Keys, newest first.', content: { 'application/json': { schema: ref('ApiKeyList') } } }, 401: problem('Missing, invalid or expired login token.'), 503: problem('A dependency is unavailable.') },
+          responses: {
+            200: { description: 'Keys, newest first.', content: { 'application/json': { schema: ref('ApiKeyList') } } },
+            401: problem('Missing, invalid or expired login token.'),
+            503: problem('A dependency is unavailable.'),
+          },
         },
         post: {
           operationId: 'createApiKey',
@@ -369,10 +612,15 @@ export function buildOpenApi() {
           'x-max-keys-per-account': setting('MAX_KEYS_PER_ACCOUNT'),
           requestBody: { required: true, content: { 'application/json': { schema: ref('NewApiKey') } } },
           responses: {
-            201: { description: 'The key, with its secret.', content: { 'application/json': { schema: ref('ApiKeyCreated') } } },
+            201: {
+              description: 'The key, with its secret.',
+              content: { 'application/json': { schema: ref('ApiKeyCreated') } },
+            },
             400: problem('Invalid name, unknown scope, expiry in the past, malformed JSON.'),
             401: problem('Missing, invalid or expired login token.'),
-            409: problem(`The account already holds the most live (unrevoked, unexpired) keys it may (\`x-max-keys-per-account\`); revoke one first (type \`key-limit-reached\`).`),
+            409: problem(
+              `The account already holds the most live (unrevoked, unexpired) keys it may (\`x-max-keys-per-account\`); revoke one first (type \`key-limit-reached\`).`,
+            ),
             413: problem('Body too large.'),
             415: problem('Body is not application/json.'),
             503: problem('A dependency is unavailable.'),
@@ -382,25 +630,52 @@ export function buildOpenApi() {
       '/api/v1/developer/keys/{id}': {
         delete: {
           operationId: 'revokeApiKey',
-          summary: 'Revoke one of the account\'s keys',
+          summary: "Revoke one of the account's keys",
           tags: ['keys'],
           security: [{ loginToken: [] }],
           'x-scope': 'account',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } }],
-          responses: { 204: { description: 'Revoked (or already revoked).' }, 400: problem('The key id is not a valid key id.'), 401: problem('Missing, invalid or expired login token.'), 404: problem('No such key on this account.'), 503: problem('A dependency is unavailable.') },
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
+          ],
+          responses: {
+            204: { description: 'Revoked (or already revoked).' },
+            400: problem('The key id is not a valid key id.'),
+            401: problem('Missing, invalid or expired login token.'),
+            404: problem('No such key on this account.'),
+            503: problem('A dependency is unavailable.'),
+          },
         },
       },
     },
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (`pds_...`) created with createApiKey; carries scopes.' },
-        loginToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from login; only for key management.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key (`pds_...`) created with createApiKey; carries scopes.',
+        },
+        loginToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The token from login; only for key management.',
+        },
       },
       schemas: SCHEMAS,
     },
-    'x-problem-types': Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [PROBLEM_TYPE_BASE + e.slug, { code, status: e.status, title: e.title }])),
+    'x-problem-types': Object.fromEntries(
+      Object.entries(ERRORS).map(([code, e]) => [
+        PROBLEM_TYPE_BASE + e.slug,
+        { code, status: e.status, title: e.title },
+      ]),
+    ),
     'x-spec-catalog': SPECS,
-    'x-quality-checks': Object.fromEntries(Object.entries(QUALITY_CHECKS).map(([category, checks]) => [category, Object.fromEntries(Object.entries(checks).map(([name, c]) => [name, { rule: c.rule, inputs: c.inputs }]))])),
+    'x-quality-checks': Object.fromEntries(
+      Object.entries(QUALITY_CHECKS).map(([category, checks]) => [
+        category,
+        Object.fromEntries(Object.entries(checks).map(([name, c]) => [name, { rule: c.rule, inputs: c.inputs }])),
+      ]),
+    ),
   };
 }
 
@@ -412,8 +687,14 @@ export function buildOpenApi() {
 export const MAX_HEADER_BYTES = 96 * 1024;
 
 /** Every operation can meet the server's transport limit, answered before any route. */
-function withTransportLimits<T extends { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(doc: T): T {
-  for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) op.responses['431'] ??= problem(`The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB (more than any request this document allows).`);
+function withTransportLimits<
+  T extends { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> },
+>(doc: T): T {
+  for (const item of Object.values(doc.paths))
+    for (const op of Object.values(item))
+      op.responses['431'] ??= problem(
+        `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB (more than any request this document allows).`,
+      );
   return doc;
 }
 

@@ -39,7 +39,15 @@ const RANGE_LIKE = /^specs\.[^[]+\[(gte|gt|lte|lt)\]$/;
 /** Long vocabularies told by their shapes: `specs.<name>` for every spec, `-` once for descending. */
 function allowedShapes(values: unknown[]): string {
   if (values.length <= 12) return values.join(', ');
-  const shapes = [...new Set(values.map((v) => String(v).replace(/^-/, '').replace(/^specs\..+$/, 'specs.<name>')))];
+  const shapes = [
+    ...new Set(
+      values.map((v) =>
+        String(v)
+          .replace(/^-/, '')
+          .replace(/^specs\..+$/, 'specs.<name>'),
+      ),
+    ),
+  ];
   const descending = values.some((v) => String(v).startsWith('-')) ? ' (prefix - for descending)' : '';
   return `${shapes.join(', ')}${descending}; the OpenAPI document lists all ${values.length}`;
 }
@@ -54,13 +62,28 @@ function fieldErrors(where: FieldError['in'], errors: ErrorObject[] | null | und
   return (errors ?? []).map((e) => {
     if (e.keyword === 'additionalProperties') {
       const name = String(e.params.additionalProperty);
-      if (RANGE_LIKE.test(name)) return { in: where, name, message: 'names no numeric spec; the document lists every range parameter (see x-spec-catalog)' };
+      if (RANGE_LIKE.test(name))
+        return {
+          in: where,
+          name,
+          message: 'names no numeric spec; the document lists every range parameter (see x-spec-catalog)',
+        };
       return { in: where, name, message: where === 'body' ? 'is not a known field' : 'is not a known parameter' };
     }
     if (e.keyword === 'required') return { in: where, name: String(e.params.missingProperty), message: 'is required' };
     const name = e.instancePath.split('/').filter(Boolean)[0] ?? '(body)';
-    if (e.keyword === 'enum') return { in: where, name, message: `has '${String(e.data)}', which is not one of: ${allowedShapes(e.params.allowedValues as unknown[])}` };
-    if (e.keyword === 'pattern' && RANGE_LIKE.test(name)) return { in: where, name, message: `'${String(e.data)}' is not a number with an optional unit${rangeUnitsHint(name)}` };
+    if (e.keyword === 'enum')
+      return {
+        in: where,
+        name,
+        message: `has '${String(e.data)}', which is not one of: ${allowedShapes(e.params.allowedValues as unknown[])}`,
+      };
+    if (e.keyword === 'pattern' && RANGE_LIKE.test(name))
+      return {
+        in: where,
+        name,
+        message: `'${String(e.data)}' is not a number with an optional unit${rangeUnitsHint(name)}`,
+      };
     return { in: where, name, message: e.message ?? 'is invalid' };
   });
 }
@@ -76,7 +99,9 @@ function objectSchema(params: OpenApiParameter[]) {
 
 /** Splits the parameters the document declares as comma-separated lists (form style, explode false). */
 function commaSplitter(params: OpenApiParameter[]): (query: Record<string, unknown>) => void {
-  const lists = params.filter((p) => p.in === 'query' && p.explode === false && p.schema.type === 'array').map((p) => p.name);
+  const lists = params
+    .filter((p) => p.in === 'query' && p.explode === false && p.schema.type === 'array')
+    .map((p) => p.name);
   return (query) => {
     for (const name of lists) {
       const value = query[name];
@@ -113,6 +138,8 @@ function buildOperation(path: string, method: ContractOperation['method'], op: R
 
 export const OPERATIONS: ReadonlyMap<string, ContractOperation> = new Map(
   Object.entries(OPENAPI.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, any>).map(([method, op]) => [op.operationId, buildOperation(path, method as ContractOperation['method'], op)] as const),
+    Object.entries(item as Record<string, any>).map(
+      ([method, op]) => [op.operationId, buildOperation(path, method as ContractOperation['method'], op)] as const,
+    ),
   ),
 );

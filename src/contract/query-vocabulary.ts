@@ -17,7 +17,18 @@ export function sortValues(mode: 'list' | 'search'): string[] {
 }
 
 /** Every value `fields` takes: a top-level field or a single spec. */
-export const FIELD_VALUES = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', 'listing', ...SPEC_NAMES.map((s) => `specs.${s}`)];
+export const FIELD_VALUES = [
+  'id',
+  'model',
+  'manufacturer',
+  'category',
+  'variant',
+  'aliases',
+  'specs',
+  'quality',
+  'listing',
+  ...SPEC_NAMES.map((s) => `specs.${s}`),
+];
 
 export { RANGE_OPS } from '../catalog/product-query';
 
@@ -40,7 +51,15 @@ export function unitFactors(spec: SpecName): Record<string, number> {
 // ASCII digits only: `\d` means other digits to the Python generators that fuzz the contract.
 // An exponent of at most two digits keeps every value finite. Units are ASCII plus °, one code unit each.
 const NUMBER = '-?[0-9]{1,15}(?:\\.[0-9]{1,15})?(?:[eE][+-]?[0-9]{1,2})?';
-const caseless = (unit: string) => unit.split('').map((c) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('');
+const caseless = (unit: string) =>
+  unit
+    .split('')
+    .map((c) =>
+      c.toLowerCase() === c.toUpperCase()
+        ? c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+        : `[${c.toLowerCase()}${c.toUpperCase()}]`,
+    )
+    .join('');
 
 /** A range value: a number, then optionally one space and a unit of the spec's dimension. Groups: number, unit. */
 export function rangeValuePattern(spec: SpecName): string {

@@ -12,11 +12,18 @@ const JSON_SCHEMA = {
   'number-list': { type: 'array', items: { type: 'number' } },
 } as const;
 
-const specValue = { oneOf: [{ type: 'number' }, { type: 'string' }, { type: 'boolean' }, { type: 'array', items: { type: 'number' } }] } as const;
+const specValue = {
+  oneOf: [{ type: 'number' }, { type: 'string' }, { type: 'boolean' }, { type: 'array', items: { type: 'number' } }],
+} as const;
 const locator = {
   type: 'object',
   required: ['file', 'record', 'line', 'column'],
-  properties: { file: { type: 'string' }, record: { type: 'integer', minimum: 1 }, line: { type: 'integer', minimum: 1 }, column: { type: 'string' } },
+  properties: {
+    file: { type: 'string' },
+    record: { type: 'integer', minimum: 1 },
+    line: { type: 'integer', minimum: 1 },
+    column: { type: 'string' },
+  },
   additionalProperties: false,
 };
 
@@ -26,7 +33,11 @@ export const SCHEMAS = {
     description: 'RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`).',
     required: ['type', 'title', 'status', 'detail'],
     properties: {
-      type: { type: 'string', format: 'uri-reference', enum: Object.values(ERRORS).map((e) => PROBLEM_TYPE_BASE + e.slug) },
+      type: {
+        type: 'string',
+        format: 'uri-reference',
+        enum: Object.values(ERRORS).map((e) => PROBLEM_TYPE_BASE + e.slug),
+      },
       title: { type: 'string' },
       status: { type: 'integer', minimum: 400, maximum: 599 },
       detail: { type: 'string' },
@@ -39,18 +50,39 @@ export const SCHEMAS = {
         items: {
           type: 'object',
           required: ['in', 'name', 'message'],
-          properties: { in: { type: 'string', enum: ['query', 'path', 'body', 'header'] }, name: { type: 'string' }, message: { type: 'string' } },
+          properties: {
+            in: { type: 'string', enum: ['query', 'path', 'body', 'header'] },
+            name: { type: 'string' },
+            message: { type: 'string' },
+          },
         },
       },
       errors_truncated: { type: 'boolean', description: 'Present (true) when `errors` lists only the first failures.' },
-      errors_total: { type: 'integer', minimum: 1, description: 'How many failures there were, when `errors` lists only the first.' },
-      unknown_ids: { type: 'array', items: { type: 'string' }, description: 'For `unknown-products`: every id that names no product.' },
+      errors_total: {
+        type: 'integer',
+        minimum: 1,
+        description: 'How many failures there were, when `errors` lists only the first.',
+      },
+      unknown_ids: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'For `unknown-products`: every id that names no product.',
+      },
     },
   },
   Specs: {
     type: 'object',
-    description: 'Spec values by normalized name; units are in `x-spec-catalog` and in each product\'s `units`.',
-    properties: Object.fromEntries(Object.entries(SPECS).map(([name, def]) => [name, { ...JSON_SCHEMA[def.type], ...('unit' in def && def.unit ? { 'x-unit': def.unit } : {}), description: def.description }])),
+    description: "Spec values by normalized name; units are in `x-spec-catalog` and in each product's `units`.",
+    properties: Object.fromEntries(
+      Object.entries(SPECS).map(([name, def]) => [
+        name,
+        {
+          ...JSON_SCHEMA[def.type],
+          ...('unit' in def && def.unit ? { 'x-unit': def.unit } : {}),
+          description: def.description,
+        },
+      ]),
+    ),
     additionalProperties: false,
   },
   Product: {
@@ -65,7 +97,14 @@ export const SCHEMAS = {
       variant: { type: 'string' },
       aliases: { type: 'array', items: { type: 'string' } },
       specs: { $ref: '#/components/schemas/Specs' },
-      quality: { type: 'object', required: ['status', 'failed'], properties: { status: { type: 'string', enum: ['pass', 'fail', 'unchecked'] }, failed: { type: 'array', items: { type: 'string' } } } },
+      quality: {
+        type: 'object',
+        required: ['status', 'failed'],
+        properties: {
+          status: { type: 'string', enum: ['pass', 'fail', 'unchecked'] },
+          failed: { type: 'array', items: { type: 'string' } },
+        },
+      },
       listing: {
         type: 'object',
         required: ['in_latest_edition', 'last_edition'],
@@ -80,7 +119,10 @@ export const SCHEMAS = {
       'Where the product stands in the lists it comes from now (also on `as_of` reads): every edition that lists it, how a later edition was matched to it, and whether the newest edition of its lists still lists it.',
     required: ['in_latest_edition', 'last_edition', 'editions'],
     properties: {
-      in_latest_edition: { type: 'boolean', description: 'The newest edition of the lists the product appears in lists it.' },
+      in_latest_edition: {
+        type: 'boolean',
+        description: 'The newest edition of the lists the product appears in lists it.',
+      },
       last_edition: { type: 'string', format: 'date', description: 'The newest edition that lists the product.' },
       editions: {
         type: 'array',
@@ -91,12 +133,19 @@ export const SCHEMAS = {
             source_id: { type: 'string' },
             list: { type: 'string' },
             edition: { type: 'string', format: 'date' },
-            records: { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'Its record numbers in that file; more than one when the file lists it twice.' },
+            records: {
+              type: 'array',
+              items: { type: 'integer', minimum: 1 },
+              description: 'Its record numbers in that file; more than one when the file lists it twice.',
+            },
             match: {
               type: 'object',
               required: ['method', 'rule'],
-              description: 'How this edition\'s record was matched to the product an earlier edition lists.',
-              properties: { method: { type: 'string', enum: ['same-identity', 'same-model-and-ratings'] }, rule: { type: 'string' } },
+              description: "How this edition's record was matched to the product an earlier edition lists.",
+              properties: {
+                method: { type: 'string', enum: ['same-identity', 'same-model-and-ratings'] },
+                rule: { type: 'string' },
+              },
             },
           },
           additionalProperties: false,
@@ -107,9 +156,14 @@ export const SCHEMAS = {
   },
   Quality: {
     type: 'object',
-    description: 'Consistency checks of this revision\'s values (rules in `x-quality-checks`); checks without their inputs are not counted.',
+    description:
+      "Consistency checks of this revision's values (rules in `x-quality-checks`); checks without their inputs are not counted.",
     required: ['status', 'checked', 'failed'],
-    properties: { status: { type: 'string', enum: ['pass', 'fail', 'unchecked'] }, checked: { type: 'array', items: { type: 'string' } }, failed: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      status: { type: 'string', enum: ['pass', 'fail', 'unchecked'] },
+      checked: { type: 'array', items: { type: 'string' } },
+      failed: { type: 'array', items: { type: 'string' } },
+    },
     additionalProperties: false,
   },
   Provenance: {
@@ -126,17 +180,43 @@ export const SCHEMAS = {
   },
   ProductDetail: {
     type: 'object',
-    required: ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'units', 'provenance', 'quality', 'listing', 'revision', 'aliases', 'updated_at', 'notice'],
+    required: [
+      'id',
+      'model',
+      'manufacturer',
+      'category',
+      'variant',
+      'specs',
+      'units',
+      'provenance',
+      'quality',
+      'listing',
+      'revision',
+      'aliases',
+      'updated_at',
+      'notice',
+    ],
     properties: {
       id: { type: 'string' },
       model: { type: 'string' },
       manufacturer: { type: 'string' },
       category: { type: 'string' },
       variant: { type: 'string' },
-      aliases: { type: 'array', items: { type: 'object', required: ['source_id', 'name'], properties: { source_id: { type: 'string' }, name: { type: 'string' } } } },
+      aliases: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['source_id', 'name'],
+          properties: { source_id: { type: 'string' }, name: { type: 'string' } },
+        },
+      },
       specs: { $ref: '#/components/schemas/Specs' },
       units: { type: 'object', additionalProperties: { type: 'string' } },
-      provenance: { type: 'object', description: 'For manufacturer, model and every spec: where the value comes from.', additionalProperties: { $ref: '#/components/schemas/Provenance' } },
+      provenance: {
+        type: 'object',
+        description: 'For manufacturer, model and every spec: where the value comes from.',
+        additionalProperties: { $ref: '#/components/schemas/Provenance' },
+      },
       quality: { $ref: '#/components/schemas/Quality' },
       listing: { $ref: '#/components/schemas/Listing' },
       revision: { type: 'integer', minimum: 1 },
@@ -152,17 +232,29 @@ export const SCHEMAS = {
       manufacturer: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
       specs: {
         type: 'object',
-        description: 'Min and max of each numeric spec over the whole result set; present when exactly one category is selected.',
-        additionalProperties: { type: 'object', required: ['min', 'max', 'count'], properties: { min: { type: 'number' }, max: { type: 'number' }, count: { type: 'integer' } } },
+        description:
+          'Min and max of each numeric spec over the whole result set; present when exactly one category is selected.',
+        additionalProperties: {
+          type: 'object',
+          required: ['min', 'max', 'count'],
+          properties: { min: { type: 'number' }, max: { type: 'number' }, count: { type: 'integer' } },
+        },
       },
     },
   },
-  FacetCount: { type: 'object', required: ['value', 'count'], properties: { value: { type: 'string' }, count: { type: 'integer', minimum: 0 } } },
+  FacetCount: {
+    type: 'object',
+    required: ['value', 'count'],
+    properties: { value: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
+  },
   CollectionMeta: {
     type: 'object',
     required: ['limit', 'total', 'notice'],
     properties: {
-      next_cursor: { type: 'string', description: 'Present exactly when another page exists; pass it as `cursor` with the same filters.' },
+      next_cursor: {
+        type: 'string',
+        description: 'Present exactly when another page exists; pass it as `cursor` with the same filters.',
+      },
       limit: { type: 'integer', minimum: 1, maximum: 100 },
       total: { type: 'integer', minimum: 0, description: 'Products matching the query (exact).' },
       facets: { $ref: '#/components/schemas/Facets' },
@@ -181,7 +273,10 @@ export const SCHEMAS = {
   ProductCollection: {
     type: 'object',
     required: ['data', 'meta'],
-    properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Product' } }, meta: { $ref: '#/components/schemas/CollectionMeta' } },
+    properties: {
+      data: { type: 'array', items: { $ref: '#/components/schemas/Product' } },
+      meta: { $ref: '#/components/schemas/CollectionMeta' },
+    },
   },
   Comparison: {
     type: 'object',
@@ -199,7 +294,12 @@ export const SCHEMAS = {
             values: {
               type: 'array',
               description: 'One per product, in the order asked; null where a product has no value.',
-              items: { oneOf: [...specValue.oneOf, { type: 'object', nullable: true, maxProperties: 0, description: 'null: no value' }] },
+              items: {
+                oneOf: [
+                  ...specValue.oneOf,
+                  { type: 'object', nullable: true, maxProperties: 0, description: 'null: no value' },
+                ],
+              },
             },
             differs: { type: 'boolean' },
           },
@@ -211,19 +311,31 @@ export const SCHEMAS = {
   Account: {
     type: 'object',
     required: ['id', 'email', 'created_at', 'credits'],
-    properties: { id: { type: 'string' }, email: { type: 'string', format: 'email' }, created_at: { type: 'string', format: 'date-time' }, credits: { type: 'integer', minimum: 0 } },
+    properties: {
+      id: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+      created_at: { type: 'string', format: 'date-time' },
+      credits: { type: 'integer', minimum: 0 },
+    },
     additionalProperties: false,
   },
   Credentials: {
     type: 'object',
     required: ['email', 'password'],
-    properties: { email: { type: 'string', format: 'email', maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
+    properties: {
+      email: { type: 'string', format: 'email', maxLength: 254 },
+      password: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
     additionalProperties: false,
   },
   LoginToken: {
     type: 'object',
     required: ['access_token', 'token_type', 'expires_in'],
-    properties: { access_token: { type: 'string' }, token_type: { type: 'string', enum: ['Bearer'] }, expires_in: { type: 'integer', minimum: 1 } },
+    properties: {
+      access_token: { type: 'string' },
+      token_type: { type: 'string', enum: ['Bearer'] },
+      expires_in: { type: 'integer', minimum: 1 },
+    },
     additionalProperties: false,
   },
   ApiKey: {
@@ -251,18 +363,29 @@ export const SCHEMAS = {
       scopes: { type: 'array', items: { $ref: '#/components/schemas/Scope' } },
       created_at: { type: 'string', format: 'date-time' },
       expires_at: { type: 'string', format: 'date-time', nullable: true },
-      secret: { type: 'string', description: 'Shown only in this response; store it. The service keeps only its hash.' },
+      secret: {
+        type: 'string',
+        description: 'Shown only in this response; store it. The service keeps only its hash.',
+      },
     },
     additionalProperties: false,
   },
-  ApiKeyList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' } } } },
+  ApiKeyList: {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' } } },
+  },
   NewApiKey: {
     type: 'object',
     required: ['name', 'scopes'],
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 100 },
       scopes: { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/components/schemas/Scope' } },
-      expires_at: { type: 'string', format: 'date-time', description: 'When the key stops working; must be in the future. Without it the key works until revoked.' },
+      expires_at: {
+        type: 'string',
+        format: 'date-time',
+        description: 'When the key stops working; must be in the future. Without it the key works until revoked.',
+      },
     },
     additionalProperties: false,
   },
@@ -291,17 +414,26 @@ export const SCHEMAS = {
   RevisionSummary: {
     type: 'object',
     required: ['number', 'created_at', 'summary', 'changes'],
-    properties: { number: { type: 'integer', minimum: 1 }, created_at: { type: 'string', format: 'date-time' }, summary: { type: 'string' }, changes: { type: 'array', items: { $ref: '#/components/schemas/Change' } } },
+    properties: {
+      number: { type: 'integer', minimum: 1 },
+      created_at: { type: 'string', format: 'date-time' },
+      summary: { type: 'string' },
+      changes: { type: 'array', items: { $ref: '#/components/schemas/Change' } },
+    },
     additionalProperties: false,
   },
   RevisionCollection: {
     type: 'object',
     required: ['data', 'meta'],
-    properties: { data: { type: 'array', items: { $ref: '#/components/schemas/RevisionSummary' } }, meta: { $ref: '#/components/schemas/CollectionMeta' } },
+    properties: {
+      data: { type: 'array', items: { $ref: '#/components/schemas/RevisionSummary' } },
+      meta: { $ref: '#/components/schemas/CollectionMeta' },
+    },
   },
   Revision: {
     type: 'object',
-    description: 'One immutable revision: the full claim snapshot, in precedence order (the first claim of a field is the product\'s value).',
+    description:
+      "One immutable revision: the full claim snapshot, in precedence order (the first claim of a field is the product's value).",
     required: ['product_id', 'number', 'created_at', 'summary', 'changes', 'claims', 'source_files'],
     properties: {
       product_id: { type: 'string' },
@@ -310,16 +442,41 @@ export const SCHEMAS = {
       summary: { type: 'string' },
       changes: { type: 'array', items: { $ref: '#/components/schemas/Change' } },
       claims: { type: 'array', items: { $ref: '#/components/schemas/Claim' } },
-      source_files: { type: 'object', description: 'sha256 of each source file as read for this revision.', additionalProperties: { type: 'string' } },
+      source_files: {
+        type: 'object',
+        description: 'sha256 of each source file as read for this revision.',
+        additionalProperties: { type: 'string' },
+      },
     },
     additionalProperties: false,
   },
   Source: {
     type: 'object',
-    required: ['id', 'list', 'edition', 'title', 'publisher', 'publisher_chain', 'url', 'upstream_url', 'file', 'path_in_package', 'package', 'sha256', 'licence', 'retrieved_at', 'records', 'products', 'loaded_at'],
+    required: [
+      'id',
+      'list',
+      'edition',
+      'title',
+      'publisher',
+      'publisher_chain',
+      'url',
+      'upstream_url',
+      'file',
+      'path_in_package',
+      'package',
+      'sha256',
+      'licence',
+      'retrieved_at',
+      'records',
+      'products',
+      'loaded_at',
+    ],
     properties: {
       id: { type: 'string' },
-      list: { type: 'string', description: 'The list this file is an edition of: editions of one list are one history.' },
+      list: {
+        type: 'string',
+        description: 'The list this file is an edition of: editions of one list are one history.',
+      },
       edition: { type: 'string', format: 'date', description: 'The date of this edition.' },
       title: { type: 'string' },
       publisher: { type: 'string' },
@@ -347,18 +504,33 @@ export const SCHEMAS = {
         items: {
           type: 'object',
           required: ['seq', 'product_id', 'revision', 'created_at', 'summary'],
-          properties: { seq: { type: 'integer', minimum: 1 }, product_id: { type: 'string' }, revision: { type: 'integer', minimum: 1 }, created_at: { type: 'string', format: 'date-time' }, summary: { type: 'string' } },
+          properties: {
+            seq: { type: 'integer', minimum: 1 },
+            product_id: { type: 'string' },
+            revision: { type: 'integer', minimum: 1 },
+            created_at: { type: 'string', format: 'date-time' },
+            summary: { type: 'string' },
+          },
           additionalProperties: false,
         },
       },
       meta: {
         type: 'object',
         required: ['limit', 'notice', 'cursor'],
-        properties: { limit: { type: 'integer' }, notice: { type: 'string' }, cursor: { type: 'string', description: 'Where to resume from.' }, next_cursor: { type: 'string' } },
+        properties: {
+          limit: { type: 'integer' },
+          notice: { type: 'string' },
+          cursor: { type: 'string', description: 'Where to resume from.' },
+          next_cursor: { type: 'string' },
+        },
         additionalProperties: false,
       },
     },
   },
-  SourceList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Source' } } } },
+  SourceList: {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Source' } } },
+  },
   ...DESIGN_SCHEMAS,
 } as const;

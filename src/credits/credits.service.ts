@@ -19,9 +19,13 @@ export async function debit(accountId: string, cost: number, ports: CreditPorts)
   const left = await ports.lock.run(accountId, () => ports.accounts.debit(accountId, cost));
   if (left !== null) return left;
   const balance = (await ports.accounts.findById(accountId))?.credits ?? 0;
-  throw new AppError('INSUFFICIENT_CREDITS', `This request costs ${cost} credit${cost === 1 ? '' : 's'}; the balance is ${balance}.`, {
-    headers: { 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(cost) },
-  });
+  throw new AppError(
+    'INSUFFICIENT_CREDITS',
+    `This request costs ${cost} credit${cost === 1 ? '' : 's'}; the balance is ${balance}.`,
+    {
+      headers: { 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(cost) },
+    },
+  );
 }
 
 /** The operator's grant; resolves with the new balance. */

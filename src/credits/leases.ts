@@ -45,7 +45,8 @@ export class CreditLeases {
     const held = this.leases.get(accountId);
     // The common case needs no turn: the lease covers the cost and nothing is under way for the
     // account, and spending from memory is one synchronous step.
-    if (held && held.remaining >= cost && !this.turns.busy(accountId)) return Promise.resolve(this.spend(accountId, held, cost));
+    if (held && held.remaining >= cost && !this.turns.busy(accountId))
+      return Promise.resolve(this.spend(accountId, held, cost));
     return this.turns.run(accountId, async () => {
       await this.leases.get(accountId)?.topping;
       let lease = this.leases.get(accountId);
@@ -70,7 +71,8 @@ export class CreditLeases {
   private async refill(accountId: string, cost: number, lease: Lease | undefined): Promise<Lease> {
     const now = Date.now();
     const need = cost - (lease?.remaining ?? 0);
-    const block = lease && now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : 1;
+    const block =
+      lease && now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : 1;
     if (block > 1) {
       const taken = need + block - 1;
       const stored = await this.ports.lock.run(accountId, () => this.ports.accounts.debit(accountId, taken));
@@ -109,9 +111,12 @@ export class CreditLeases {
    */
   private async topUp(accountId: string, lease: Lease): Promise<void> {
     const now = Date.now();
-    const block = now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : lease.block;
+    const block =
+      now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : lease.block;
     const taken = block - lease.remaining;
-    const stored = await this.ports.lock.run(accountId, () => this.ports.accounts.debit(accountId, taken)).catch(() => null);
+    const stored = await this.ports.lock
+      .run(accountId, () => this.ports.accounts.debit(accountId, taken))
+      .catch(() => null);
     if (stored === null) return;
     Object.assign(lease, { remaining: lease.remaining + taken, stored, block, refilledAt: now });
   }
@@ -130,13 +135,17 @@ export class CreditLeases {
   }
 
   private schedule(): void {
-    this.timer ??= setInterval(() => {
-      const idleSince = Date.now() - this.options.idleMs;
-      for (const [id, lease] of this.leases) if (lease.usedAt < idleSince) void this.turns.run(id, () => this.releaseIfIdle(id, idleSince));
-      if (this.leases.size === 0) {
-        clearInterval(this.timer);
-        this.timer = undefined;
-      }
-    }, Math.max(100, Math.floor(this.options.idleMs / 2))).unref();
+    this.timer ??= setInterval(
+      () => {
+        const idleSince = Date.now() - this.options.idleMs;
+        for (const [id, lease] of this.leases)
+          if (lease.usedAt < idleSince) void this.turns.run(id, () => this.releaseIfIdle(id, idleSince));
+        if (this.leases.size === 0) {
+          clearInterval(this.timer);
+          this.timer = undefined;
+        }
+      },
+      Math.max(100, Math.floor(this.options.idleMs / 2)),
+    ).unref();
   }
 }

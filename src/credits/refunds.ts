@@ -88,7 +88,10 @@ export class Refunds {
     for (const refund of shared) await this.settleOne(refund, this.ports.owed, this.ports.turns).catch(() => undefined);
     for (const refund of await this.local.list()) {
       // Moved to the shared store once it is back, so any instance can settle it from there.
-      const moved = await this.ports.owed.add(refund).then(() => true, () => false);
+      const moved = await this.ports.owed.add(refund).then(
+        () => true,
+        () => false,
+      );
       if (moved) await this.local.remove(refund.id);
       else await this.settleOne(refund, this.local, { run: (_key, work) => work() }).catch(() => undefined);
     }
@@ -98,14 +101,17 @@ export class Refunds {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.settle();
-    for (const { accountId: account_id, credits } of await this.local.list()) this.logger.error('refund lost at shutdown', { account_id, credits });
+    for (const { accountId: account_id, credits } of await this.local.list())
+      this.logger.error('refund lost at shutdown', { account_id, credits });
   }
 
   /** Under the refund's turn, so two instances never settle one refund at once; a settled one is skipped. */
   private settleOne(refund: Refund, store: OwedRefundStore, turns: KeyedLock): Promise<void> {
     return turns.run(`refund:${refund.id}`, async () => {
       if (!(await store.has(refund.id))) return;
-      await this.ports.lock.run(refund.accountId, () => this.ports.accounts.creditOnce(refund.accountId, refund.credits, refund.id));
+      await this.ports.lock.run(refund.accountId, () =>
+        this.ports.accounts.creditOnce(refund.accountId, refund.credits, refund.id),
+      );
       await store.remove(refund.id);
       await this.forget(refund);
     });
@@ -117,7 +123,9 @@ export class Refunds {
    * credit that way). A receipt left behind (the database went away just now) costs a few bytes.
    */
   private async forget(refund: Refund): Promise<void> {
-    await this.ports.lock.run(refund.accountId, () => this.ports.accounts.forgetRefund(refund.accountId, refund.id)).catch(() => undefined);
+    await this.ports.lock
+      .run(refund.accountId, () => this.ports.accounts.forgetRefund(refund.accountId, refund.id))
+      .catch(() => undefined);
   }
 
   private async owe(refund: Refund): Promise<void> {
@@ -127,7 +135,10 @@ export class Refunds {
       this.logger.warn('refund owed; the database did not take it', { account_id, credits });
     } catch {
       await this.local.add(refund);
-      this.logger.error('refund owed in memory only; the database and the owed-refund store are both away', { account_id, credits });
+      this.logger.error('refund owed in memory only; the database and the owed-refund store are both away', {
+        account_id,
+        credits,
+      });
     }
   }
 }

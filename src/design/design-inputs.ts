@@ -9,7 +9,9 @@ import type { SearchDocument } from '../catalog/search-document';
 /** What the calculations read from the index: identity, values and where each value comes from. */
 export const DESIGN_SOURCE = ['id', 'model', 'manufacturer', 'category', 'specs', 'detail.provenance'] as const;
 
-export type DesignProduct = Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'specs'> & { detail: Pick<SearchDocument['detail'], 'provenance'> };
+export type DesignProduct = Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'specs'> & {
+  detail: Pick<SearchDocument['detail'], 'provenance'>;
+};
 
 export interface Input {
   readonly value: number;
@@ -33,13 +35,27 @@ export class Inputs {
   /** `param`: the parameter that named the product. */
   category(param: string, product: DesignProduct, category: Category): boolean {
     if (product.category === category) return true;
-    this.problems.push({ in: this.where, name: param, message: `names '${product.id}', ${withArticle(product.category)}, not ${withArticle(category)}` });
+    this.problems.push({
+      in: this.where,
+      name: param,
+      message: `names '${product.id}', ${withArticle(product.category)}, not ${withArticle(category)}`,
+    });
     return false;
   }
 
   /** The needed values of `product`; a missing or unusable one is recorded, and comes back as undefined. */
-  read<N extends SpecName>(param: string, product: DesignProduct, needs: Readonly<Record<N, Need>>): Partial<Record<N, Input>> {
-    return collect(product, needs, (need, message) => this.problems.push({ in: this.where, name: param, message: `names '${product.id}', ${message} (${need.purpose})` }));
+  read<N extends SpecName>(
+    param: string,
+    product: DesignProduct,
+    needs: Readonly<Record<N, Need>>,
+  ): Partial<Record<N, Input>> {
+    return collect(product, needs, (need, message) =>
+      this.problems.push({
+        in: this.where,
+        name: param,
+        message: `names '${product.id}', ${message} (${need.purpose})`,
+      }),
+    );
   }
 
   /** Throws the 400 naming every problem recorded, if any; otherwise every read value is present. */
@@ -51,11 +67,18 @@ export class Inputs {
 }
 
 /** The values of `product` that are there and usable; the others are left out, not refused. */
-export function readOptional<N extends SpecName>(product: DesignProduct, needs: Readonly<Record<N, Need>>): Partial<Record<N, Input>> {
+export function readOptional<N extends SpecName>(
+  product: DesignProduct,
+  needs: Readonly<Record<N, Need>>,
+): Partial<Record<N, Input>> {
   return collect(product, needs, () => undefined);
 }
 
-function collect<N extends SpecName>(product: DesignProduct, needs: Readonly<Record<N, Need>>, refuse: (need: Need, message: string) => void): Partial<Record<N, Input>> {
+function collect<N extends SpecName>(
+  product: DesignProduct,
+  needs: Readonly<Record<N, Need>>,
+  refuse: (need: Need, message: string) => void,
+): Partial<Record<N, Input>> {
   const out: Partial<Record<N, Input>> = {};
   for (const [name, need] of Object.entries(needs) as [N, Need][]) {
     const value = product.specs[name];
@@ -72,7 +95,10 @@ function collect<N extends SpecName>(product: DesignProduct, needs: Readonly<Rec
 
 /** The plain values of inputs checked complete. */
 export function valuesOf<N extends string>(inputs: Partial<Record<N, Input>>): Record<N, number> {
-  return Object.fromEntries(Object.entries(inputs).map(([name, input]) => [name, (input as Input).value])) as Record<N, number>;
+  return Object.fromEntries(Object.entries(inputs).map(([name, input]) => [name, (input as Input).value])) as Record<
+    N,
+    number
+  >;
 }
 
 const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;

@@ -19,7 +19,9 @@ export interface PerformanceQuery {
   readonly iv_points?: number;
 }
 
-const DIODE: Readonly<Record<'a_ref_v' | 'il_ref_a' | 'io_ref_a' | 'rsh_ref_ohm' | 'rs_ohm' | 'alpha_isc_a_per_k', Need>> = {
+const DIODE: Readonly<
+  Record<'a_ref_v' | 'il_ref_a' | 'io_ref_a' | 'rsh_ref_ohm' | 'rs_ohm' | 'alpha_isc_a_per_k', Need>
+> = {
   a_ref_v: { purpose: 'the single-diode parameter a_ref', positive: true },
   il_ref_a: { purpose: 'the single-diode parameter I_L_ref', positive: true },
   io_ref_a: { purpose: 'the single-diode parameter I_o_ref', positive: true },
@@ -38,7 +40,8 @@ export const MODEL_NAMES: Readonly<Record<DiodeModel, string>> = {
   cec: 'CEC single-diode model: De Soto et al. (2006) with alpha_sc scaled by (1 − Adjust/100), as pvlib.pvsystem.calcparams_cec',
   desoto: 'De Soto et al. (2006) single-diode model, as pvlib.pvsystem.calcparams_desoto',
 };
-export const SOLVER = 'Closed form with Lambert W (Jain and Kapoor 2004) for I(V) and V(I); Vmp where d(IV)/dV = 0, by Newton steps kept inside a bracket, to floating-point precision';
+export const SOLVER =
+  'Closed form with Lambert W (Jain and Kapoor 2004) for I(V) and V(I); Vmp where d(IV)/dV = 0, by Newton steps kept inside a bracket, to floating-point precision';
 
 export async function modulePerformance(id: string, query: PerformanceQuery, ports: DesignPorts) {
   const product = (await ports.index.get(id, DESIGN_SOURCE)) as DesignProduct | null;

@@ -50,7 +50,12 @@ export interface OperatingPoint {
 const KELVIN = 273.15;
 
 /** The parameters at `irradiance` (effective, W/m², > 0) and `cellTemperature` (°C). */
-export function atConditions(p: ReferenceParameters, model: DiodeModel, irradiance: number, cellTemperature: number): OperatingParameters {
+export function atConditions(
+  p: ReferenceParameters,
+  model: DiodeModel,
+  irradiance: number,
+  cellTemperature: number,
+): OperatingParameters {
   const c = DESOTO_CONSTANTS;
   const alpha = model === 'cec' ? p.alpha_isc_a_per_k * (1 - (p.adjust_pct ?? 0) / 100) : p.alpha_isc_a_per_k;
   const tRef = c.cell_temperature_ref_c + KELVIN;

@@ -62,50 +62,111 @@ interface Bound {
 
 export async function sizeStrings(query: SizingQuery, ports: DesignPorts) {
   if (query.t_min > query.t_max) {
-    throw new AppError('VALIDATION_FAILED', `query parameter 't_min' (${query.t_min}) is above t_max (${query.t_max})`, { errors: [{ in: 'query', name: 't_min', message: `is above t_max (${query.t_max})` }] });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `query parameter 't_min' (${query.t_min}) is above t_max (${query.t_max})`,
+      { errors: [{ in: 'query', name: 't_min', message: `is above t_max (${query.t_max})` }] },
+    );
   }
-  const [module, inverter] = (await ports.index.getMany([query.module, query.inverter], DESIGN_SOURCE)) as (DesignProduct | null)[];
+  const [module, inverter] = (await ports.index.getMany(
+    [query.module, query.inverter],
+    DESIGN_SOURCE,
+  )) as (DesignProduct | null)[];
   if (!module || !inverter) {
     const errors = [module ? undefined : ('module' as const), inverter ? undefined : ('inverter' as const)]
       .filter((name) => name !== undefined)
       .map((name) => ({ in: 'query' as const, name, message: `names no product: ${query[name]}` }));
-    throw new AppError('NOT_FOUND', errors.map((e) => `query parameter '${e.name}' ${e.message}`).join('; '), { errors });
+    throw new AppError('NOT_FOUND', errors.map((e) => `query parameter '${e.name}' ${e.message}`).join('; '), {
+      errors,
+    });
   }
 
   const inputs = new Inputs('query');
   const isModule = inputs.category('module', module, 'pv-module');
   const isInverter = inputs.category('inverter', inverter, 'inverter');
   const moduleInputs = isModule
-    ? { ...inputs.read('module', module, query.temperatures === 'ambient' ? { ...MODULE_NEEDS, ...NOCT_NEED } : MODULE_NEEDS), ...diodeInputs(inputs, 'module', module, 'cec') }
+    ? {
+        ...inputs.read(
+          'module',
+          module,
+          query.temperatures === 'ambient' ? { ...MODULE_NEEDS, ...NOCT_NEED } : MODULE_NEEDS,
+        ),
+        ...diodeInputs(inputs, 'module', module, 'cec'),
+      }
     : {};
   // The current check is made where the list allows it; without the value it is reported as not made.
-  const inverterInputs = isInverter ? { ...inputs.read('inverter', inverter, INVERTER_NEEDS), ...readOptional(inverter, CURRENT_NEED) } : {};
+  const inverterInputs = isInverter
+    ? { ...inputs.read('inverter', inverter, INVERTER_NEEDS), ...readOptional(inverter, CURRENT_NEED) }
+    : {};
   inputs.check();
 
-  const m = valuesOf(moduleInputs) as Record<keyof typeof MODULE_NEEDS | keyof typeof NOCT_NEED, number> & ReferenceParameters;
+  const m = valuesOf(moduleInputs) as Record<keyof typeof MODULE_NEEDS | keyof typeof NOCT_NEED, number> &
+    ReferenceParameters;
   const inv = valuesOf(inverterInputs) as Record<keyof typeof INVERTER_NEEDS, number> & { max_dc_current_a?: number };
   const cold = query.t_min;
-  const hot = query.temperatures === 'cell' ? query.t_max : query.t_max + ((m.noct_c - NOCT_AMBIENT_C) * SUN_W_M2) / NOCT_IRRADIANCE_W_M2;
+  const hot =
+    query.temperatures === 'cell'
+      ? query.t_max
+      : query.t_max + ((m.noct_c - NOCT_AMBIENT_C) * SUN_W_M2) / NOCT_IRRADIANCE_W_M2;
   const vmpAt = (t: number) => operatingPoint(atConditions(m, 'cec', SUN_W_M2, t)).vmp_v;
   const vocCold = m.voc_v + m.beta_voc_v_per_k * (cold - STC_C);
   const [vmpCold, vmpHot] = [vmpAt(cold), vmpAt(hot)];
 
   const quantities: Quantity[] = [
     ...(query.temperatures === 'ambient'
-      ? [{ name: 'cell_temperature_hot_c', value: hot, unit: '°C', formula: 't_max + (noct_c − 20) × 1000 / 800', worked: `${n(query.t_max)} + (${n(m.noct_c)} − 20) × 1000 / 800 = ${n(hot)}` }]
+      ? [
+          {
+            name: 'cell_temperature_hot_c',
+            value: hot,
+            unit: '°C',
+            formula: 't_max + (noct_c − 20) × 1000 / 800',
+            worked: `${n(query.t_max)} + (${n(m.noct_c)} − 20) × 1000 / 800 = ${n(hot)}`,
+          },
+        ]
       : []),
-    { name: 'voc_cold_v', value: vocCold, unit: 'V', formula: 'voc_v + beta_voc_v_per_k × (t_cold − 25)', worked: `${n(m.voc_v)} + (${n(m.beta_voc_v_per_k)}) × (${n(cold)} − 25) = ${n(vocCold)}` },
-    { name: 'vmp_cold_v', value: vmpCold, unit: 'V', formula: 'Vmp of the CEC single-diode model at 1000 W/m² and t_cold', worked: `Vmp(1000 W/m², ${n(cold)} °C) = ${n(vmpCold)}` },
-    { name: 'vmp_hot_v', value: vmpHot, unit: 'V', formula: 'Vmp of the CEC single-diode model at 1000 W/m² and t_hot', worked: `Vmp(1000 W/m², ${n(hot)} °C) = ${n(vmpHot)}` },
+    {
+      name: 'voc_cold_v',
+      value: vocCold,
+      unit: 'V',
+      formula: 'voc_v + beta_voc_v_per_k × (t_cold − 25)',
+      worked: `${n(m.voc_v)} + (${n(m.beta_voc_v_per_k)}) × (${n(cold)} − 25) = ${n(vocCold)}`,
+    },
+    {
+      name: 'vmp_cold_v',
+      value: vmpCold,
+      unit: 'V',
+      formula: 'Vmp of the CEC single-diode model at 1000 W/m² and t_cold',
+      worked: `Vmp(1000 W/m², ${n(cold)} °C) = ${n(vmpCold)}`,
+    },
+    {
+      name: 'vmp_hot_v',
+      value: vmpHot,
+      unit: 'V',
+      formula: 'Vmp of the CEC single-diode model at 1000 W/m² and t_hot',
+      worked: `Vmp(1000 W/m², ${n(hot)} °C) = ${n(vmpHot)}`,
+    },
   ];
-  const byVoltage = atMost('max_by_voltage', 'limit', ['max_dc_voltage_v', inv.max_dc_voltage_v], ['voc_cold_v', vocCold]);
+  const byVoltage = atMost(
+    'max_by_voltage',
+    'limit',
+    ['max_dc_voltage_v', inv.max_dc_voltage_v],
+    ['voc_cold_v', vocCold],
+  );
   const byTracking = atMost('max_by_mppt', 'tracking', ['mppt_high_v', inv.mppt_high_v], ['vmp_cold_v', vmpCold]);
   const minModules = fewest(inv.mppt_low_v, vmpHot);
   const maxModules = Math.min(byVoltage.modules, byTracking.modules);
   const bounds = [
     { ...byVoltage, binding: byVoltage.modules === maxModules },
     { ...byTracking, binding: byTracking.modules === maxModules },
-    { name: 'min_by_mppt', modules: minModules, kind: 'tracking', rule: 'n × vmp_hot_v ≥ mppt_low_v', formula: 'ceil(mppt_low_v / vmp_hot_v)', worked: `ceil(${n(inv.mppt_low_v)} / ${n(vmpHot)}) = ${minModules}`, binding: true },
+    {
+      name: 'min_by_mppt',
+      modules: minModules,
+      kind: 'tracking',
+      rule: 'n × vmp_hot_v ≥ mppt_low_v',
+      formula: 'ceil(mppt_low_v / vmp_hot_v)',
+      worked: `ceil(${n(inv.mppt_low_v)} / ${n(vmpHot)}) = ${minModules}`,
+      binding: true,
+    },
   ];
 
   return {
@@ -147,10 +208,22 @@ function assumptions(basis: TemperatureBasis): string[] {
 }
 
 /** The largest n with n × per ≤ limit, as a bound. */
-function atMost(name: string, kind: Bound['kind'], [limitName, limit]: [string, number], [perName, per]: [string, number]): Bound {
+function atMost(
+  name: string,
+  kind: Bound['kind'],
+  [limitName, limit]: [string, number],
+  [perName, per]: [string, number],
+): Bound {
   let modules = Math.floor(limit / per);
   if (modules * per > limit) modules--;
-  return { name, modules, kind, rule: `n × ${perName} ≤ ${limitName}`, formula: `floor(${limitName} / ${perName})`, worked: `floor(${n(limit)} / ${n(per)}) = ${modules}` };
+  return {
+    name,
+    modules,
+    kind,
+    rule: `n × ${perName} ≤ ${limitName}`,
+    formula: `floor(${limitName} / ${perName})`,
+    worked: `floor(${n(limit)} / ${n(per)}) = ${modules}`,
+  };
 }
 
 /** The smallest n ≥ 1 with n × per ≥ limit. */

@@ -16,11 +16,15 @@ const VENDOR: Readonly<Record<string, string>> = {
 };
 // Our own two assets stay beside this file in src/ (tsc does not copy them to dist/).
 const OWN_DIR = path.join(PROJECT_ROOT, 'src', 'docs', 'assets');
-const OWN: Readonly<Record<string, string>> = { 'docs.js': 'text/javascript; charset=utf-8', 'docs.css': 'text/css; charset=utf-8' };
+const OWN: Readonly<Record<string, string>> = {
+  'docs.js': 'text/javascript; charset=utf-8',
+  'docs.css': 'text/css; charset=utf-8',
+};
 
 // Swagger UI sets style attributes from script, hence 'unsafe-inline' for styles only; scripts,
 // fetches and images stay on this origin.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -51,7 +55,8 @@ export function docsRouter(): Router {
     const file = ctx.params.file;
     // Own properties only: `constructor` or `__proto__` must not be taken for an asset.
     const vendor = Object.hasOwn(VENDOR, file);
-    if (!vendor && !Object.hasOwn(OWN, file)) throw new AppError('ROUTE_NOT_FOUND', `No asset '${file}' under /docs/assets/.`);
+    if (!vendor && !Object.hasOwn(OWN, file))
+      throw new AppError('ROUTE_NOT_FOUND', `No asset '${file}' under /docs/assets/.`);
     ctx.type = vendor ? VENDOR[file] : OWN[file];
     ctx.set('Cache-Control', vendor ? 'public, max-age=86400' : 'no-cache');
     ctx.body = createReadStream(vendor ? path.join(DIST, file) : path.join(OWN_DIR, file));

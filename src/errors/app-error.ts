@@ -42,6 +42,10 @@ export const MAX_LISTED_ERRORS = 50;
 export function validationError(errors: FieldError[]): AppError {
   const listed = errors.slice(0, MAX_LISTED_ERRORS);
   const more = errors.length - listed.length;
-  const detail = listed.map((e) => `${e.in} parameter '${e.name}' ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more` : '');
-  return new AppError('VALIDATION_FAILED', detail, { errors: listed, extensions: more > 0 ? { errors_truncated: true, errors_total: errors.length } : {} });
+  const detail =
+    listed.map((e) => `${e.in} parameter '${e.name}' ${e.message}`).join('; ') + (more > 0 ? `; and ${more} more` : '');
+  return new AppError('VALIDATION_FAILED', detail, {
+    errors: listed,
+    extensions: more > 0 ? { errors_truncated: true, errors_total: errors.length } : {},
+  });
 }

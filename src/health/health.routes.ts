@@ -11,10 +11,14 @@ export function healthRouter(probes: readonly Probe[], timeoutMs: number): Route
     const checks = await checkReadiness(probes, timeoutMs);
     const down = Object.keys(checks).filter((name) => checks[name].status === 'down');
     if (down.length > 0) {
-      throw new AppError('DEPENDENCY_UNAVAILABLE', `Not ready: ${down.join(', ')} ${down.length === 1 ? 'is' : 'are'} down.`, {
-        headers: { 'Retry-After': '5' },
-        extensions: { checks },
-      });
+      throw new AppError(
+        'DEPENDENCY_UNAVAILABLE',
+        `Not ready: ${down.join(', ')} ${down.length === 1 ? 'is' : 'are'} down.`,
+        {
+          headers: { 'Retry-After': '5' },
+          extensions: { checks },
+        },
+      );
     }
     ctx.body = { status: 'ready', checks };
   });

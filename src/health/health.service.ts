@@ -12,7 +12,10 @@ export interface ProbeResult {
   readonly error?: string;
 }
 
-export async function checkReadiness(probes: readonly Probe[], timeoutMs: number): Promise<Record<string, ProbeResult>> {
+export async function checkReadiness(
+  probes: readonly Probe[],
+  timeoutMs: number,
+): Promise<Record<string, ProbeResult>> {
   const results = await Promise.all(probes.map((p) => runProbe(p, timeoutMs)));
   return Object.fromEntries(probes.map((p, i) => [p.name, results[i]]));
 }

@@ -12,7 +12,12 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="product-data-service"' };
 
 function bearer(ctx: Context, what: string): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
-  if (!match) throw new AppError('UNAUTHENTICATED', `Send ${what} as 'Authorization: Bearer <${what === 'an API key' ? 'key' : 'token'}>'.`, { headers: CHALLENGE });
+  if (!match)
+    throw new AppError(
+      'UNAUTHENTICATED',
+      `Send ${what} as 'Authorization: Bearer <${what === 'an API key' ? 'key' : 'token'}>'.`,
+      { headers: CHALLENGE },
+    );
   return match[1];
 }
 
@@ -39,7 +44,11 @@ export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: 
     if (until !== undefined) blockedUntil.delete(address);
     const token = bearer(ctx, 'an API key');
     if (looksLikeJwt(token)) {
-      throw new AppError('UNAUTHENTICATED', 'An API key is required here; a login token only manages keys (POST /api/v1/developer/keys).', { headers: CHALLENGE });
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'An API key is required here; a login token only manages keys (POST /api/v1/developer/keys).',
+        { headers: CHALLENGE },
+      );
     }
     let principal;
     try {
@@ -56,20 +65,31 @@ export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: 
       }
       throw err;
     }
-    if (!principal.scopes.includes(scope)) throw new AppError('INSUFFICIENT_SCOPE', `This operation needs the scope '${scope}'; the key has ${principal.scopes.join(', ')}.`);
+    if (!principal.scopes.includes(scope))
+      throw new AppError(
+        'INSUFFICIENT_SCOPE',
+        `This operation needs the scope '${scope}'; the key has ${principal.scopes.join(', ')}.`,
+      );
     ctx.state.apiKey = principal;
     await next();
   };
 }
 
 function tooManyFailures(retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', `Too many refused API keys from this address; try again in ${retryAfterSeconds} s.`, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many refused API keys from this address; try again in ${retryAfterSeconds} s.`,
+    { headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
 }
 
 export function loginTokenGate(secret: string): Middleware {
   return async (ctx, next) => {
     const accountId = verifyLoginToken(bearer(ctx, 'a login token'), secret);
-    if (!accountId) throw new AppError('UNAUTHENTICATED', 'The login token is invalid or expired; log in again.', { headers: CHALLENGE });
+    if (!accountId)
+      throw new AppError('UNAUTHENTICATED', 'The login token is invalid or expired; log in again.', {
+        headers: CHALLENGE,
+      });
     ctx.state.accountId = accountId;
     await next();
   };

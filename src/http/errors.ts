@@ -17,7 +17,11 @@ const BY_STATUS: Record<number, ErrorCode> = {
 
 const UNMATCHED: Record<number, (ctx: Context) => AppError> = {
   404: (ctx) => new AppError('ROUTE_NOT_FOUND', `No route matches ${ctx.method} ${ctx.path}.`),
-  405: (ctx) => new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.`),
+  405: (ctx) =>
+    new AppError(
+      'METHOD_NOT_ALLOWED',
+      `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.`,
+    ),
   501: (ctx) => new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not a method this API implements.`),
 };
 
@@ -47,12 +51,17 @@ function toAppError(err: unknown): AppError {
   if (code && e.expose !== false) {
     return new AppError(code, e.message ?? ERRORS[code].title, { headers: e.headers ?? {} });
   }
-  return new AppError('INTERNAL', 'An unexpected error occurred. Quote the request id when you report it.', { cause: err });
+  return new AppError('INTERNAL', 'An unexpected error occurred. Quote the request id when you report it.', {
+    cause: err,
+  });
 }
 
 function render(ctx: Context, error: AppError, logger: Logger): void {
   if (error.status >= 500) {
-    const cause = error.cause instanceof Error ? { name: error.cause.name, message: error.cause.message, stack: error.cause.stack } : error.cause;
+    const cause =
+      error.cause instanceof Error
+        ? { name: error.cause.name, message: error.cause.message, stack: error.cause.stack }
+        : error.cause;
     logger.error('request failed', { request_id: ctx.state.requestId, code: error.code, path: ctx.path, cause });
   }
   const { title } = ERRORS[error.code];

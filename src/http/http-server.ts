@@ -15,8 +15,16 @@ export function createHttpServer(app: Koa): http.Server {
   // The timeouts are enforced by a sweep every connectionsCheckingInterval (30 s by default, which
   // would let a slow client hold a socket for up to 40 s).
   // Koa's callback returns a promise Node ignores; Koa settles every error itself (problemErrors).
-  // oxlint-disable-next-line typescript/no-misused-promises
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, app.callback());
+  const server = http.createServer(
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    // oxlint-disable-next-line typescript/no-misused-promises
+    app.callback(),
+  );
   // Idle keep-alive sockets are closed after 5 s (Node's default), so they cannot pile up.
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
@@ -38,5 +46,7 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex): void
   const [code, detail] = CLIENT_ERRORS[err.code ?? ''] ?? CLIENT_ERRORS.default;
   const { status, slug, title } = ERRORS[code];
   const body = JSON.stringify({ type: PROBLEM_TYPE_BASE + slug, title, status, detail });
-  socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

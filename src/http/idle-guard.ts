@@ -30,7 +30,10 @@ export class IdleGuard extends Transform {
 
   private arm(): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => this.destroy(new Error(`the client read nothing for ${this.idleMs} ms`)), this.idleMs);
+    this.timer = setTimeout(
+      () => this.destroy(new Error(`the client read nothing for ${this.idleMs} ms`)),
+      this.idleMs,
+    );
     this.timer.unref();
   }
 

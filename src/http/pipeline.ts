@@ -4,7 +4,14 @@
 // route's answer is the index's alone, then its handler. A route whose operation is missing from
 // the document, or declares no access, refuses to mount.
 import type Router from '@koa/router';
-import { requireState, type FromIndex, type RequestContext as Context, type RequestInput, type RequestMiddleware as Middleware, type RequestState } from './request-state';
+import {
+  requireState,
+  type FromIndex,
+  type RequestContext as Context,
+  type RequestInput,
+  type RequestMiddleware as Middleware,
+  type RequestState,
+} from './request-state';
 import { OPERATIONS, type ContractOperation, type Access } from '../contract/operations';
 import type { Operations } from '../contract/operations.generated';
 import type { Scope } from '../catalog/api-key.types';
@@ -48,15 +55,32 @@ export interface Gates {
 
 const ACCESS: readonly Access[] = ['products:read', 'search:read', 'revisions:read', 'account', 'public'];
 
-export function mount(router: Router<RequestState>, routes: readonly AnyRoute[], gates: Gates, bodyLimit: number): void {
+export function mount(
+  router: Router<RequestState>,
+  routes: readonly AnyRoute[],
+  gates: Gates,
+  bodyLimit: number,
+): void {
   for (const typed of routes) {
     // The one place input loses its operation's type: validation below guarantees that shape.
-    const r = typed as unknown as { operationId: string; fromIndex?: FromIndex; handle(ctx: Context, input: RequestInput): Promise<void> };
+    const r = typed as unknown as {
+      operationId: string;
+      fromIndex?: FromIndex;
+      handle(ctx: Context, input: RequestInput): Promise<void>;
+    };
     const op = OPERATIONS.get(r.operationId);
     if (!op) throw new Error(`operation ${r.operationId} is not in the OpenAPI document; refusing to mount it`);
-    if (!ACCESS.includes(op.access)) throw new Error(`operation ${r.operationId} declares no access (x-scope); refusing to mount it`);
+    if (!ACCESS.includes(op.access))
+      throw new Error(`operation ${r.operationId} declares no access (x-scope); refusing to mount it`);
     const cached = r.fromIndex ? [gates.responseCache(op.operationId, r.fromIndex)] : [];
-    router[op.method](op.path, ...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), ...cached, (ctx) => r.handle(ctx, requireState(ctx, 'input')));
+    router[op.method](
+      op.path,
+      ...gatesFor(op, gates),
+      validated(op, bodyLimit),
+      credited(op, gates),
+      ...cached,
+      (ctx) => r.handle(ctx, requireState(ctx, 'input')),
+    );
   }
 }
 
@@ -72,7 +96,11 @@ function credited(op: ContractOperation, gates: Gates): Middleware {
 
 function validated(op: ContractOperation, bodyLimit: number): Middleware {
   return async (ctx, next) => {
-    const input = { query: { ...ctx.query }, params: { ...ctx.params }, body: op.hasBody ? await readJsonBody(ctx, bodyLimit) : undefined };
+    const input = {
+      query: { ...ctx.query },
+      params: { ...ctx.params },
+      body: op.hasBody ? await readJsonBody(ctx, bodyLimit) : undefined,
+    };
     op.validate(input);
     ctx.state.input = input;
     await next();

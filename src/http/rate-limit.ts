@@ -34,7 +34,10 @@ interface Standing {
 /** The IETF draft fields (draft-ietf-httpapi-ratelimit-headers) beside the X-RateLimit-* ones. */
 function ietfFields(remaining: number, resetUnix: number, max: number, windowMs: number): Record<string, string> {
   const secondsLeft = Math.max(0, Math.ceil(resetUnix - Date.now() / 1000));
-  return { RateLimit: `"default";r=${remaining};t=${secondsLeft}`, 'RateLimit-Policy': `"default";q=${max};w=${Math.round(windowMs / 1000)}` };
+  return {
+    RateLimit: `"default";r=${remaining};t=${secondsLeft}`,
+    'RateLimit-Policy': `"default";q=${max};w=${Math.round(windowMs / 1000)}`,
+  };
 }
 
 interface Limit {
@@ -46,17 +49,36 @@ interface Limit {
 }
 
 /** One limit as middleware: counts in Redis (or in memory without it), and on reaching `next` reports where it stands. */
-function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context, next: (standing: Standing) => Promise<void>) => Promise<void> {
+function limiter(
+  limit: Limit,
+  options: RateLimitOptions,
+): (ctx: Context, next: (standing: Standing) => Promise<void>) => Promise<void> {
   const { windowMs, redis, logger } = options;
-  const common = { duration: windowMs, max: limit.max, id: limit.id, throw: true, headers: HEADERS, namespace: `${options.keyPrefix}ratelimit${limit.name === 'account' ? ':account' : ''}` };
+  const common = {
+    duration: windowMs,
+    max: limit.max,
+    id: limit.id,
+    throw: true,
+    headers: HEADERS,
+    namespace: `${options.keyPrefix}ratelimit${limit.name === 'account' ? ':account' : ''}`,
+  };
   const local = ratelimit({ ...common, driver: 'memory', db: new Map() });
   const shared = redis ? ratelimit({ ...common, driver: 'redis', db: redis }) : local;
 
-  const run = async (middleware: Middleware, ctx: Context, next: (standing: Standing) => Promise<void>, reached: { downstream: boolean }) => {
+  const run = async (
+    middleware: Middleware,
+    ctx: Context,
+    next: (standing: Standing) => Promise<void>,
+    reached: { downstream: boolean },
+  ) => {
     try {
       await middleware(ctx, async () => {
         reached.downstream = true;
-        await next({ remaining: Number(ctx.response.get(HEADERS.remaining)), reset: Number(ctx.response.get(HEADERS.reset)), max: limit.max });
+        await next({
+          remaining: Number(ctx.response.get(HEADERS.remaining)),
+          reset: Number(ctx.response.get(HEADERS.reset)),
+          max: limit.max,
+        });
       });
     } catch (err) {
       const e = err as { status?: number; headers?: Record<string, string | number> };
@@ -64,9 +86,19 @@ function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context, next: 
       const reset = Number(e.headers?.[HEADERS.reset] ?? 0);
       const retryAfter = Math.max(1, Math.ceil(reset - Date.now() / 1000));
       metrics.rateLimited(limit.name);
-      throw new AppError('RATE_LIMITED', `${limit.who} may make ${limit.max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`, {
-        headers: { [HEADERS.total]: String(limit.max), [HEADERS.remaining]: '0', [HEADERS.reset]: String(reset), 'Retry-After': String(retryAfter), ...ietfFields(0, reset, limit.max, windowMs) },
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `${limit.who} may make ${limit.max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`,
+        {
+          headers: {
+            [HEADERS.total]: String(limit.max),
+            [HEADERS.remaining]: '0',
+            [HEADERS.reset]: String(reset),
+            'Retry-After': String(retryAfter),
+            ...ietfFields(0, reset, limit.max, windowMs),
+          },
+        },
+      );
     }
   };
 
@@ -76,20 +108,39 @@ function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context, next: 
       await run(shared, ctx, next, reached);
     } catch (err) {
       if (reached.downstream || shared === local || err instanceof AppError) throw err;
-      logger.warn('rate-limit store unavailable; limiting in this instance only', { limit: limit.name, cause: (err as Error).message });
+      logger.warn('rate-limit store unavailable; limiting in this instance only', {
+        limit: limit.name,
+        cause: (err as Error).message,
+      });
       await run(local, ctx, next, reached);
     }
   };
 }
 
 export function rateLimitGate(options: RateLimitOptions): Middleware {
-  const byKey = limiter({ name: 'api_key', max: options.max, id: (ctx) => requireState(ctx, 'apiKey').id, who: 'This key' }, options);
-  const byAccount = limiter({ name: 'account', max: options.accountMax, id: (ctx) => requireState(ctx, 'apiKey').accountId, who: "This key's account (all its keys together)" }, options);
+  const byKey = limiter(
+    { name: 'api_key', max: options.max, id: (ctx) => requireState(ctx, 'apiKey').id, who: 'This key' },
+    options,
+  );
+  const byAccount = limiter(
+    {
+      name: 'account',
+      max: options.accountMax,
+      id: (ctx) => requireState(ctx, 'apiKey').accountId,
+      who: "This key's account (all its keys together)",
+    },
+    options,
+  );
   return (ctx: Context, next: Next) =>
     byKey(ctx, (key) =>
       byAccount(ctx, async (account) => {
         const tighter = account.remaining < key.remaining ? account : key;
-        ctx.set({ [HEADERS.total]: String(tighter.max), [HEADERS.remaining]: String(tighter.remaining), [HEADERS.reset]: String(tighter.reset), ...ietfFields(tighter.remaining, tighter.reset, tighter.max, options.windowMs) });
+        ctx.set({
+          [HEADERS.total]: String(tighter.max),
+          [HEADERS.remaining]: String(tighter.remaining),
+          [HEADERS.reset]: String(tighter.reset),
+          ...ietfFields(tighter.remaining, tighter.reset, tighter.max, options.windowMs),
+        });
         await next();
       }),
     );

@@ -23,7 +23,9 @@ interface KeptAnswer extends Kept {
   readonly rendered: Rendered;
 }
 
-export function responseCache(options: ResponseCacheOptions): (operationId: string, fromIndex: FromIndex) => Middleware {
+export function responseCache(
+  options: ResponseCacheOptions,
+): (operationId: string, fromIndex: FromIndex) => Middleware {
   const cache = new GenerationCache<KeptAnswer>({
     ...options,
     onLookup: (result) => metrics.responseCache(result),

@@ -62,7 +62,10 @@ export function createThrottle(name: string, max: number, windowMs: number, shar
       return step(local);
     }
   };
-  const verdict = (count: number, ttlMs: number) => ({ allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) });
+  const verdict = (count: number, ttlMs: number) => ({
+    allowed: count <= max,
+    retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
+  });
   return {
     async peek(key) {
       const { count, ttlMs } = await counted((store) => store.peek(`${name}:${key}`, windowMs));

@@ -18,7 +18,12 @@ export function timing(logger: Logger): Middleware {
         entries.push(`total;dur=${total.toFixed(1)}`);
         ctx.set('Server-Timing', entries.join(', '));
         // The route template, not the path: one series per operation, whatever ids are asked for.
-        metrics.request((ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched', ctx.method, ctx.status, total / 1000);
+        metrics.request(
+          (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched',
+          ctx.method,
+          ctx.status,
+          total / 1000,
+        );
         logger.info('request', {
           request_id: ctx.state.requestId,
           method: ctx.method,

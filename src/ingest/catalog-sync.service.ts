@@ -31,7 +31,8 @@ export async function syncCatalog(
   await ports.sources.saveMany(sources);
   const files = Object.fromEntries(sources.map((s) => [s._id, { sha256: s.sha256, list: s.list, edition: s.edition }]));
   const ingested = await ingest(drafts, files, ports, progress.ingest, now);
-  if (ingested.created + ingested.changed + ingested.reformatted === 0 && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested };
+  if (ingested.created + ingested.changed + ingested.reformatted === 0 && (await indexIsCurrent(ports, ingested.total)))
+    return { ingest: ingested };
   return { ingest: ingested, reindex: await reindex(ports, progress.reindex, ingested.total) };
 }
 

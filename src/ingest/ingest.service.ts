@@ -13,12 +13,26 @@ import { sameClaimValue } from '../catalog/precision';
 
 export interface IngestPorts {
   readonly products: {
-    identities(): Promise<{ _id: string; key: string; snapshot_hash: string; listing_hash?: string; current_revision: number; created_at: Date; updated_at: Date; format?: number }[]>;
+    identities(): Promise<
+      {
+        _id: string;
+        key: string;
+        snapshot_hash: string;
+        listing_hash?: string;
+        current_revision: number;
+        created_at: Date;
+        updated_at: Date;
+        format?: number;
+      }[]
+    >;
     insertMany(products: readonly ProductDoc[]): Promise<void>;
     replaceMany(products: readonly ProductDoc[]): Promise<void>;
   };
   readonly changes: {
-    record(changes: readonly { _id: number; product_id: string; number: number; created_at: Date; summary: string }[], settledUpTo: number): Promise<void>;
+    record(
+      changes: readonly { _id: number; product_id: string; number: number; created_at: Date; summary: string }[],
+      settledUpTo: number,
+    ): Promise<void>;
   };
   readonly revisions: {
     get(productId: string, number: number): Promise<RevisionDoc | null>;
@@ -63,7 +77,9 @@ interface Planned {
 }
 
 /** What a revision records of each source: its file's sha256, and the list it is an edition of. */
-export type SourceFiles = Readonly<Record<string, { readonly sha256: string; readonly list: string; readonly edition: string }>>;
+export type SourceFiles = Readonly<
+  Record<string, { readonly sha256: string; readonly list: string; readonly edition: string }>
+>;
 
 export async function ingest(
   drafts: readonly ProductDraft[],
@@ -74,7 +90,14 @@ export async function ingest(
 ): Promise<IngestReport> {
   const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
   const taken = new Set([...stored.values()].map((p) => p._id));
-  const report: IngestReport = { total: stored.size, created: 0, changed: 0, unchanged: 0, reformatted: 0, revisions: 0 };
+  const report: IngestReport = {
+    total: stored.size,
+    created: 0,
+    changed: 0,
+    unchanged: 0,
+    reformatted: 0,
+    revisions: 0,
+  };
 
   for (let start = 0; start < drafts.length; start += BATCH) {
     const planned: Planned[] = [];
@@ -86,12 +109,22 @@ export async function ingest(
       if (known?.snapshot_hash === hash) {
         report.unchanged += 1;
         if (known.format !== PRODUCT_FORMAT || known.listing_hash !== snapshotHash(draft.listing)) {
-          reformatted.push(makeProduct(known._id, draft, known.current_revision, hash, known.created_at, known.updated_at));
+          reformatted.push(
+            makeProduct(known._id, draft, known.current_revision, hash, known.created_at, known.updated_at),
+          );
         }
         continue;
       }
       const previous = known ? await ports.revisions.latest(known._id, known.current_revision) : null;
-      planned.push({ draft, chain, hash, id: known?._id ?? allocateId(draft, taken), known: Boolean(known), createdAt: known?.created_at ?? now, previous });
+      planned.push({
+        draft,
+        chain,
+        hash,
+        id: known?._id ?? allocateId(draft, taken),
+        known: Boolean(known),
+        createdAt: known?.created_at ?? now,
+        previous,
+      });
     }
     const appended = await appendRevisions(planned, sourceFiles, ports, now);
     report.revisions += appended.length;
@@ -99,7 +132,13 @@ export async function ingest(
     const resumed = planned.filter((p) => !p.known && p.previous?.snapshot_hash === p.hash).map((p) => p.previous!);
     const recorded = [...appended, ...resumed];
     if (recorded.length > 0) {
-      const changes = recorded.map((r) => ({ _id: r.seq, product_id: r.product_id, number: r.number, created_at: r.created_at, summary: r.summary }));
+      const changes = recorded.map((r) => ({
+        _id: r.seq,
+        product_id: r.product_id,
+        number: r.number,
+        created_at: r.created_at,
+        summary: r.summary,
+      }));
       await ports.changes.record(changes, Math.max(...changes.map((c) => c._id)));
     }
     const products = planned.map((p) => makeProduct(p.id, p.draft, revisionNumber(p), p.hash, p.createdAt, now));
@@ -132,7 +171,12 @@ function revisionNumber(p: Planned): number {
  * interrupted run stored revisions the products do not point at yet: the latest revision is then
  * looked up and what is still pending is numbered after it.
  */
-async function appendRevisions(planned: Planned[], sourceFiles: SourceFiles, ports: IngestPorts, now: Date): Promise<RevisionDoc[]> {
+async function appendRevisions(
+  planned: Planned[],
+  sourceFiles: SourceFiles,
+  ports: IngestPorts,
+  now: Date,
+): Promise<RevisionDoc[]> {
   const appended: RevisionDoc[] = [];
   let pending = planned;
   for (let attempt = 0; pending.length > 0; attempt++) {
@@ -143,7 +187,16 @@ async function appendRevisions(planned: Planned[], sourceFiles: SourceFiles, por
     for (const p of fresh) {
       let before = p.previous ?? undefined;
       const docs = pendingSteps(p).map((step) => {
-        const doc = makeRevision(p.id, (before?.number ?? 0) + 1, seq++, step.claims, step.hash, before, sourceFiles, now);
+        const doc = makeRevision(
+          p.id,
+          (before?.number ?? 0) + 1,
+          seq++,
+          step.claims,
+          step.hash,
+          before,
+          sourceFiles,
+          now,
+        );
         before = doc;
         return doc;
       });
@@ -170,7 +223,11 @@ async function appendRevisions(planned: Planned[], sourceFiles: SourceFiles, por
 /** Readable ids; a clash (an AC module listed as a module and as an inverter) takes the category, then a hash. */
 function allocateId(draft: ProductDraft, taken: Set<string>): string {
   const base = productSlug(draft.manufacturer, draft.model, draft.variant);
-  const candidates = [base, `${base}-${draft.category}`, `${base}-${createHash('sha256').update(draft.key).digest('hex').slice(0, 8)}`];
+  const candidates = [
+    base,
+    `${base}-${draft.category}`,
+    `${base}-${createHash('sha256').update(draft.key).digest('hex').slice(0, 8)}`,
+  ];
   const id = candidates.find((c) => !taken.has(c)) ?? candidates[2];
   taken.add(id);
   return id;
@@ -190,22 +247,43 @@ function makeRevision(
   const used = new Set(claims.map((c) => c.source_id));
   // Which editions brought what the revision says: those of the changed values, else all of its sources.
   const cited = changes.length > 0 ? new Set(changes.map((c) => c.source_id)) : used;
-  const editions = [...cited].flatMap((id) => (sourceFiles[id] ? [`${sourceFiles[id].list} edition ${sourceFiles[id].edition}`] : [])).join(', ');
+  const editions = [...cited]
+    .flatMap((id) => (sourceFiles[id] ? [`${sourceFiles[id].list} edition ${sourceFiles[id].edition}`] : []))
+    .join(', ');
   const said = previous
     ? changes.length > 0
       ? `${changes.length} value${changes.length === 1 ? '' : 's'} changed: ${[...new Set(changes.map((c) => c.field))].join(', ')}`
       : 'Same values; their location in the sources changed'
     : 'First seen in the sources';
   const summary = editions ? `${said} (${editions})` : said;
-  const files = Object.fromEntries(Object.entries(sourceFiles).filter(([id]) => used.has(id)).map(([id, f]) => [id, f.sha256]));
-  return { _id: revisionId(productId, number), product_id: productId, number, seq, created_at: now, snapshot_hash: hash, claims, changes, summary, source_files: files };
+  const files = Object.fromEntries(
+    Object.entries(sourceFiles)
+      .filter(([id]) => used.has(id))
+      .map(([id, f]) => [id, f.sha256]),
+  );
+  return {
+    _id: revisionId(productId, number),
+    product_id: productId,
+    number,
+    seq,
+    created_at: now,
+    snapshot_hash: hash,
+    claims,
+    changes,
+    summary,
+    source_files: files,
+  };
 }
 
 /**
  * Value changes per (field, list): the value each list gives for each field, before and after, the
  * editions of one list being one voice; numbers equal within printed precision are no change.
  */
-export function diffClaims(before: readonly Claim[], after: readonly Claim[], listOf: (sourceId: string) => string = (id) => id): Change[] {
+export function diffClaims(
+  before: readonly Claim[],
+  after: readonly Claim[],
+  listOf: (sourceId: string) => string = (id) => id,
+): Change[] {
   const index = (claims: readonly Claim[]) => {
     const m = new Map<string, Claim>();
     for (const c of claims) {
@@ -227,7 +305,14 @@ export function diffClaims(before: readonly Claim[], after: readonly Claim[], li
   return changes;
 }
 
-function makeProduct(id: string, draft: ProductDraft, revision: number, hash: string, createdAt: Date, updatedAt: Date): ProductDoc {
+function makeProduct(
+  id: string,
+  draft: ProductDraft,
+  revision: number,
+  hash: string,
+  createdAt: Date,
+  updatedAt: Date,
+): ProductDoc {
   return {
     _id: id,
     key: draft.key,

@@ -31,7 +31,11 @@ export interface ReindexReport {
  * decodes every document (7 s for the full data). The check after loading compares the new index
  * with what the stream actually delivered.
  */
-export async function reindex(ports: ReindexPorts, onProgress?: (done: number, total?: number) => void, expected?: number): Promise<ReindexReport> {
+export async function reindex(
+  ports: ReindexPorts,
+  onProgress?: (done: number, total?: number) => void,
+  expected?: number,
+): Promise<ReindexReport> {
   const index = await ports.index.create();
   try {
     let streamed = 0;
@@ -39,7 +43,8 @@ export async function reindex(ports: ReindexPorts, onProgress?: (done: number, t
     await ports.index.load(index, counted, (n) => onProgress?.(n, expected));
     await ports.index.finish(index);
     const indexed = await ports.index.count(index);
-    if (indexed !== streamed) throw new Error(`index ${index} holds ${indexed} documents, MongoDB gave ${streamed}; the alias was not moved`);
+    if (indexed !== streamed)
+      throw new Error(`index ${index} holds ${indexed} documents, MongoDB gave ${streamed}; the alias was not moved`);
     const replaced = (await ports.index.targets()).filter((name) => name !== index);
     await ports.index.swap(index, replaced);
     // With the replaced index go the loads of earlier runs that were killed midway.

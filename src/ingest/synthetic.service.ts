@@ -30,7 +30,11 @@ async function* variants(real: readonly SearchDocument[], count: number): AsyncG
 }
 
 /** Builds `count` variants into a new index and moves the synthetic alias to it. */
-export async function buildSynthetic(ports: SyntheticPorts, count: number, onProgress?: (done: number, total: number) => void): Promise<{ index: string; documents: number }> {
+export async function buildSynthetic(
+  ports: SyntheticPorts,
+  count: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ index: string; documents: number }> {
   const real: SearchDocument[] = [];
   for await (const doc of ports.real()) real.push(doc);
   if (real.length === 0) throw new Error('the real alias serves no products; run the seed first');

@@ -7,7 +7,9 @@ const SECRET = /^pds_([a-z0-9]{16})_([A-Za-z0-9_-]{43})$/;
 
 /** 80 random bits as 16 base-36 characters: URL-safe, and collisions are not a practical concern. */
 export function newKeyId(): string {
-  return BigInt(`0x${randomBytes(10).toString('hex')}`).toString(36).padStart(16, '0');
+  return BigInt(`0x${randomBytes(10).toString('hex')}`)
+    .toString(36)
+    .padStart(16, '0');
 }
 
 export function newSecret(id: string): string {

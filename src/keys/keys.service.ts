@@ -18,12 +18,20 @@ export interface KeyPorts {
   };
 }
 
-
 const LAST_USED_RESOLUTION_MS = 60000;
 
 function view(k: ApiKeyDoc) {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return { id: k._id, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.created_at.toISOString(), last_used_at: iso(k.last_used_at), expires_at: iso(k.expires_at), revoked_at: iso(k.revoked_at) };
+  return {
+    id: k._id,
+    name: k.name,
+    prefix: k.prefix,
+    scopes: k.scopes,
+    created_at: k.created_at.toISOString(),
+    last_used_at: iso(k.last_used_at),
+    expires_at: iso(k.expires_at),
+    revoked_at: iso(k.revoked_at),
+  };
 }
 
 export class KeyService {
@@ -43,14 +51,31 @@ export class KeyService {
 
   async create(accountId: string, body: { name: string; scopes: Scope[]; expires_at?: string }) {
     const expires = body.expires_at ? new Date(body.expires_at) : null;
-    if (expires && expires.getTime() <= this.now()) throw validationError([{ in: 'body', name: 'expires_at', message: 'must be in the future' }]);
+    if (expires && expires.getTime() <= this.now())
+      throw validationError([{ in: 'body', name: 'expires_at', message: 'must be in the future' }]);
     const id = newKeyId();
     const secret = newSecret(id);
-    const key: ApiKeyDoc = { _id: id, account_id: accountId, name: body.name, prefix: keyPrefix(id), secret_hash: hashSecret(secret), scopes: body.scopes, created_at: new Date(), last_used_at: null, expires_at: expires, revoked_at: null };
+    const key: ApiKeyDoc = {
+      _id: id,
+      account_id: accountId,
+      name: body.name,
+      prefix: keyPrefix(id),
+      secret_hash: hashSecret(secret),
+      scopes: body.scopes,
+      created_at: new Date(),
+      last_used_at: null,
+      expires_at: expires,
+      revoked_at: null,
+    };
     await this.ports.turns.run(`keys:${accountId}`, async () => {
-      const live = (await this.ports.keys.listByAccount(accountId)).filter((k) => !k.revoked_at && !(k.expires_at && k.expires_at.getTime() <= this.now()));
+      const live = (await this.ports.keys.listByAccount(accountId)).filter(
+        (k) => !k.revoked_at && !(k.expires_at && k.expires_at.getTime() <= this.now()),
+      );
       if (live.length >= this.options.maxLiveKeys) {
-        throw new AppError('KEY_LIMIT_REACHED', `This account holds ${live.length} live keys, the most it may; revoke one (DELETE /api/v1/developer/keys/{id}) before creating another.`);
+        throw new AppError(
+          'KEY_LIMIT_REACHED',
+          `This account holds ${live.length} live keys, the most it may; revoke one (DELETE /api/v1/developer/keys/{id}) before creating another.`,
+        );
       }
       await this.ports.keys.insert(key);
     });
@@ -74,9 +99,11 @@ export class KeyService {
   async authenticate(secret: string): Promise<KeyPrincipal> {
     const id = keyIdOf(secret);
     const key = id ? await this.lookup(id) : null;
-    if (!key || !secretMatches(secret, key.secret_hash)) throw new AppError('UNAUTHENTICATED', 'The API key is not valid.');
+    if (!key || !secretMatches(secret, key.secret_hash))
+      throw new AppError('UNAUTHENTICATED', 'The API key is not valid.');
     if (key.revoked_at) throw new AppError('UNAUTHENTICATED', 'The API key has been revoked.');
-    if (key.expires_at && key.expires_at.getTime() <= this.now()) throw new AppError('UNAUTHENTICATED', 'The API key has expired.');
+    if (key.expires_at && key.expires_at.getTime() <= this.now())
+      throw new AppError('UNAUTHENTICATED', 'The API key has expired.');
     this.noteUse(key._id);
     return { id: key._id, accountId: key.account_id, scopes: key.scopes };
   }

@@ -22,7 +22,10 @@ export function metricsRouter(access: MetricsAccess): Router {
     }
     if (access.mode === 'token') {
       const given = /^Bearer (.+)$/i.exec(ctx.get('authorization'))?.[1] ?? '';
-      if (!equalInConstantTime(Buffer.from(given), Buffer.from(access.token!))) throw new AppError('UNAUTHENTICATED', 'Metrics need the metrics bearer token.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+      if (!equalInConstantTime(Buffer.from(given), Buffer.from(access.token!)))
+        throw new AppError('UNAUTHENTICATED', 'Metrics need the metrics bearer token.', {
+          headers: { 'WWW-Authenticate': 'Bearer' },
+        });
     }
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();

@@ -11,14 +11,31 @@ export interface ExportPorts {
     /** How many products the filter selects: an export is priced from it before anything is read. */
     count(filter: ProductFilter): Promise<number>;
     /** The products the filter selects, read a page at a time from one consistent generation. */
-    scan(filter: ProductFilter, source: readonly string[]): Promise<{ documents: AsyncIterable<Record<string, unknown>>; readonly close: () => Promise<void> }>;
+    scan(
+      filter: ProductFilter,
+      source: readonly string[],
+    ): Promise<{ documents: AsyncIterable<Record<string, unknown>>; readonly close: () => Promise<void> }>;
   };
 }
 
 export const PRODUCTS_PER_CREDIT = 100;
 
-export const EXPORT_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'current_revision', 'detail.provenance', 'detail.quality', 'detail.listing'] as const;
-type Exported = Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'variant' | 'specs' | 'current_revision'> & {
+export const EXPORT_SOURCE = [
+  'id',
+  'model',
+  'manufacturer',
+  'category',
+  'variant',
+  'specs',
+  'current_revision',
+  'detail.provenance',
+  'detail.quality',
+  'detail.listing',
+] as const;
+type Exported = Pick<
+  SearchDocument,
+  'id' | 'model' | 'manufacturer' | 'category' | 'variant' | 'specs' | 'current_revision'
+> & {
   detail: Pick<SearchDocument['detail'], 'provenance' | 'quality' | 'listing'>;
 };
 
@@ -50,7 +67,11 @@ export class ExportSlots {
   take(accountId: string): () => void {
     const now = this.running.get(accountId) ?? 0;
     if (now >= this.max) {
-      throw new AppError('RATE_LIMITED', `This account is running ${now} exports, the most it may at once; try again when one has finished.`, { headers: { 'Retry-After': '10' } });
+      throw new AppError(
+        'RATE_LIMITED',
+        `This account is running ${now} exports, the most it may at once; try again when one has finished.`,
+        { headers: { 'Retry-After': '10' } },
+      );
     }
     this.running.set(accountId, now + 1);
     let given = false;
@@ -69,7 +90,14 @@ export async function openExport(filter: ProductFilter, ports: ExportPorts): Pro
   async function* lines() {
     for await (const doc of scan.documents) {
       const p = doc as unknown as Exported;
-      const line = { id: p.id, model: p.model, manufacturer: p.manufacturer, category: p.category, variant: p.variant, specs: p.specs };
+      const line = {
+        id: p.id,
+        model: p.model,
+        manufacturer: p.manufacturer,
+        category: p.category,
+        variant: p.variant,
+        specs: p.specs,
+      };
       yield `${JSON.stringify({ ...line, provenance: p.detail.provenance, quality: p.detail.quality, listing: p.detail.listing, revision: p.current_revision })}\n`;
     }
   }

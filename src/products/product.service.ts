@@ -22,7 +22,17 @@ export interface ProductPorts {
   };
 }
 
-export const DETAIL_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs', 'current_revision', 'updated_at', 'detail'] as const;
+export const DETAIL_SOURCE = [
+  'id',
+  'model',
+  'manufacturer',
+  'category',
+  'variant',
+  'specs',
+  'current_revision',
+  'updated_at',
+  'detail',
+] as const;
 /** What compare shows of each product. */
 export const COMPARE_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs'] as const;
 
@@ -32,15 +42,35 @@ type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
 export async function getProduct(id: string, ports: ProductPorts, asOf?: string) {
   const product = (await ports.index.get(id, DETAIL_SOURCE)) as Detailed | null;
   if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
-  const identity = { id: product.id, model: product.model, manufacturer: product.manufacturer, category: product.category, variant: product.variant, aliases: product.detail.aliases, listing: product.detail.listing };
+  const identity = {
+    id: product.id,
+    model: product.model,
+    manufacturer: product.manufacturer,
+    category: product.category,
+    variant: product.variant,
+    aliases: product.detail.aliases,
+    listing: product.detail.listing,
+  };
   if (!asOf) {
     const { detail } = product;
-    const current = { specs: product.specs, units: detail.units, provenance: detail.provenance, quality: detail.quality, revision: product.current_revision };
+    const current = {
+      specs: product.specs,
+      units: detail.units,
+      provenance: detail.provenance,
+      quality: detail.quality,
+      revision: product.current_revision,
+    };
     return { ...identity, ...current, updated_at: product.updated_at, notice: NOTICE };
   }
   const revision = await revisionAsOf(product.id, product.current_revision, asOf, ports);
   const specs = specsOf(revision.claims);
-  const past = { specs, units: unitsOf(specs), provenance: provenanceOf(revision.claims, revision.number), quality: qualityOf(product.category, specs), revision: revision.number };
+  const past = {
+    specs,
+    units: unitsOf(specs),
+    provenance: provenanceOf(revision.claims, revision.number),
+    quality: qualityOf(product.category, specs),
+    revision: revision.number,
+  };
   return { ...identity, ...past, updated_at: revision.created_at.toISOString(), notice: NOTICE };
 }
 
@@ -49,7 +79,8 @@ async function revisionAsOf(id: string, current: number, asOf: string, ports: Pr
   if (/^\d+$/.test(asOf)) {
     const number = Number(asOf);
     const revision = number >= 1 && number <= current ? await ports.revisions.get(id, number) : null;
-    if (!revision) throw new AppError('NOT_FOUND', `Product '${id}' has revisions 1 to ${current}; there is no revision ${number}.`);
+    if (!revision)
+      throw new AppError('NOT_FOUND', `Product '${id}' has revisions 1 to ${current}; there is no revision ${number}.`);
     return revision;
   }
   const revision = await ports.revisions.asOf(id, current, new Date(asOf));
@@ -59,12 +90,18 @@ async function revisionAsOf(id: string, current: number, asOf: string, ports: Pr
 
 /** `ids`: 2 to 10 distinct well-formed ids, as the contract validated them. */
 export async function compareProducts(ids: readonly string[], ports: ProductPorts) {
-  const found = (await ports.index.getMany(ids, COMPARE_SOURCE)) as (Pick<SearchDocument, (typeof COMPARE_SOURCE)[number]> | null)[];
+  const found = (await ports.index.getMany(ids, COMPARE_SOURCE)) as (Pick<
+    SearchDocument,
+    (typeof COMPARE_SOURCE)[number]
+  > | null)[];
   const unknown = ids.filter((_, i) => !found[i]);
   // The contract declares compare 200 and 400: ids that name nothing are a bad request, not a missing resource.
   if (unknown.length > 0) {
     const message = `names no product: ${unknown.join(', ')}`;
-    throw new AppError('UNKNOWN_PRODUCTS', `query parameter 'ids' ${message}`, { errors: [{ in: 'query', name: 'ids', message }], extensions: { unknown_ids: unknown } });
+    throw new AppError('UNKNOWN_PRODUCTS', `query parameter 'ids' ${message}`, {
+      errors: [{ in: 'query', name: 'ids', message }],
+      extensions: { unknown_ids: unknown },
+    });
   }
   const products = found as NonNullable<(typeof found)[number]>[];
   const present = SPEC_NAMES.filter((name) => products.some((p) => name in p.specs));

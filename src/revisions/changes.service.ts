@@ -17,7 +17,13 @@ export async function listChanges(query: { limit: number; cursor?: string }, por
   const upTo = Math.min(after + query.limit, Math.max(settled, after));
   const docs = await ports.changes.range(after, upTo);
   return {
-    data: docs.map((c) => ({ seq: c._id, product_id: c.product_id, revision: c.number, created_at: c.created_at.toISOString(), summary: c.summary })),
+    data: docs.map((c) => ({
+      seq: c._id,
+      product_id: c.product_id,
+      revision: c.number,
+      created_at: c.created_at.toISOString(),
+      summary: c.summary,
+    })),
     meta: {
       limit: query.limit,
       notice: NOTICE,

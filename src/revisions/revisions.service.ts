@@ -23,23 +23,52 @@ export async function productOrNotFound(id: string, ports: RevisionPorts): Promi
 
 type Head = Pick<ProductDoc, '_id' | 'current_revision'>;
 
-async function revisionOrFail(product: Head, number: number, ports: Pick<RevisionPorts, 'revisions'>): Promise<RevisionDoc> {
-  const revision = number >= 1 && number <= product.current_revision ? await ports.revisions.get(product._id, number) : null;
-  if (!revision) throw new AppError('NOT_FOUND', `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${number}.`);
+async function revisionOrFail(
+  product: Head,
+  number: number,
+  ports: Pick<RevisionPorts, 'revisions'>,
+): Promise<RevisionDoc> {
+  const revision =
+    number >= 1 && number <= product.current_revision ? await ports.revisions.get(product._id, number) : null;
+  if (!revision)
+    throw new AppError(
+      'NOT_FOUND',
+      `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${number}.`,
+    );
   return revision;
 }
 
-export async function listRevisions(productId: string, query: { limit: number; cursor?: string }, ports: RevisionPorts, cursorSecret: string) {
+export async function listRevisions(
+  productId: string,
+  query: { limit: number; cursor?: string },
+  ports: RevisionPorts,
+  cursorSecret: string,
+) {
   const product = await productOrNotFound(productId, ports);
   const binding = `revisions:${product._id}`;
   const start = query.cursor ? Number(decodeCursor(query.cursor, binding, cursorSecret)[0]) : product.current_revision;
-  if (!(start >= 1 && start <= product.current_revision)) throw new AppError('NOT_FOUND', `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${start}.`);
+  if (!(start >= 1 && start <= product.current_revision))
+    throw new AppError(
+      'NOT_FOUND',
+      `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${start}.`,
+    );
   const docs = await ports.revisions.page(product._id, start, query.limit);
-  if (docs.length !== Math.min(query.limit, start)) throw new AppError('NOT_FOUND', `Product '${product._id}' lacks a revision below ${start}.`);
+  if (docs.length !== Math.min(query.limit, start))
+    throw new AppError('NOT_FOUND', `Product '${product._id}' lacks a revision below ${start}.`);
   const last = docs[docs.length - 1].number;
   return {
-    data: docs.map((r) => ({ number: r.number, created_at: r.created_at.toISOString(), summary: r.summary, changes: r.changes })),
-    meta: { limit: query.limit, total: product.current_revision, notice: NOTICE, ...(last > 1 ? { next_cursor: encodeCursor(binding, [last - 1], cursorSecret) } : {}) },
+    data: docs.map((r) => ({
+      number: r.number,
+      created_at: r.created_at.toISOString(),
+      summary: r.summary,
+      changes: r.changes,
+    })),
+    meta: {
+      limit: query.limit,
+      total: product.current_revision,
+      notice: NOTICE,
+      ...(last > 1 ? { next_cursor: encodeCursor(binding, [last - 1], cursorSecret) } : {}),
+    },
   };
 }
 

@@ -8,7 +8,9 @@ import type { HandlerInput } from '../http/pipeline';
 /** The validated query of a list or a search (the two share their parameters). */
 export type CollectionQuery = HandlerInput<'listProducts'>['query'] | HandlerInput<'searchProducts'>['query'];
 
-const RANGES = NUMERIC_SPECS.flatMap((spec) => RANGE_OPS.map((op) => ({ spec, op, name: rangeParam(spec, op), pattern: new RegExp(rangeValuePattern(spec)) })));
+const RANGES = NUMERIC_SPECS.flatMap((spec) =>
+  RANGE_OPS.map((op) => ({ spec, op, name: rangeParam(spec, op), pattern: new RegExp(rangeValuePattern(spec)) })),
+);
 
 /** Parses a query the contract has validated: every name, value and unit in it is known to be good. */
 export function parseProductQuery(mode: Mode, query: CollectionQuery): ProductQuery {

@@ -18,7 +18,12 @@ export interface ProductCollection {
   meta: { limit: number; total: number; notice: string; next_cursor?: string; facets?: Facets; suggestions?: string[] };
 }
 
-export async function findProducts(mode: Mode, rawQuery: CollectionQuery, port: SearchPort, cursorSecret: string): Promise<ProductCollection> {
+export async function findProducts(
+  mode: Mode,
+  rawQuery: CollectionQuery,
+  port: SearchPort,
+  cursorSecret: string,
+): Promise<ProductCollection> {
   const query = parseProductQuery(mode, rawQuery);
   const hash = queryHash(query);
   const after = query.cursor ? decodeCursor(query.cursor, hash, cursorSecret) : undefined;

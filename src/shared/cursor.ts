@@ -15,7 +15,10 @@ interface Payload {
   a: SortValue[];
 }
 
-const invalid = (why: string) => new AppError('INVALID_CURSOR', `query parameter 'cursor' ${why}`, { errors: [{ in: 'query', name: 'cursor', message: why }] });
+const invalid = (why: string) =>
+  new AppError('INVALID_CURSOR', `query parameter 'cursor' ${why}`, {
+    errors: [{ in: 'query', name: 'cursor', message: why }],
+  });
 
 function sign(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('base64url');
@@ -38,9 +41,15 @@ export function decodeCursor(token: string, queryHash: string, secret: string): 
   } catch {
     throw invalid('is not a cursor this API issued');
   }
-  if (payload.v !== 1 || typeof payload.q !== 'string' || !Array.isArray(payload.a) || !payload.a.every((x) => x === null || ['string', 'number'].includes(typeof x))) {
+  if (
+    payload.v !== 1 ||
+    typeof payload.q !== 'string' ||
+    !Array.isArray(payload.a) ||
+    !payload.a.every((x) => x === null || ['string', 'number'].includes(typeof x))
+  ) {
     throw invalid('has an unknown format');
   }
-  if (payload.q !== queryHash) throw invalid('belongs to another query: keep q, filters and sort as they were when it was issued');
+  if (payload.q !== queryHash)
+    throw invalid('belongs to another query: keep q, filters and sort as they were when it was issued');
   return payload.a;
 }

@@ -40,7 +40,11 @@ export function processLock(waitMs = Infinity): ProcessLock {
       const waited = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           gaveUp = true;
-          reject(new AppError('DEPENDENCY_TIMEOUT', 'The account balance is busy; the database is slow or away.', { headers: { 'Retry-After': '5' } }));
+          reject(
+            new AppError('DEPENDENCY_TIMEOUT', 'The account balance is busy; the database is slow or away.', {
+              headers: { 'Retry-After': '5' },
+            }),
+          );
         }, waitMs);
       });
       // Once the turn has come, the work runs to its end whatever the timer says.
@@ -75,7 +79,8 @@ export interface SharedLockOptions {
   readonly onLost?: (key: string) => void;
 }
 
-const busy = (detail: string, cause?: unknown) => new AppError('DEPENDENCY_UNAVAILABLE', detail, { headers: { 'Retry-After': '1' }, cause });
+const busy = (detail: string, cause?: unknown) =>
+  new AppError('DEPENDENCY_UNAVAILABLE', detail, { headers: { 'Retry-After': '1' }, cause });
 
 /**
  * The process lock, plus a lease so instances sharing the database take turns too. The work never
@@ -92,18 +97,24 @@ export function sharedLock(store: LeaseStore, options: SharedLockOptions): Keyed
         const deadline = Date.now() + options.acquireMs;
         try {
           while (!(await store.acquire(key, token, options.leaseMs))) {
-            if (Date.now() >= deadline) throw busy('The account balance is busy in another instance; try again shortly.');
+            if (Date.now() >= deadline)
+              throw busy('The account balance is busy in another instance; try again shortly.');
             await new Promise((r) => setTimeout(r, 2 + Math.random() * 3));
           }
         } catch (err) {
-          throw err instanceof AppError ? err : busy('The shared credit lock is unreachable; nothing was charged.', err);
+          throw err instanceof AppError
+            ? err
+            : busy('The shared credit lock is unreachable; nothing was charged.', err);
         }
-        const renewal = setInterval(() => {
-          store.extend(key, token, options.leaseMs).then(
-            (held) => held || options.onLost?.(key),
-            () => options.onLost?.(key),
-          );
-        }, Math.max(1, Math.floor(options.leaseMs / 3)));
+        const renewal = setInterval(
+          () => {
+            store.extend(key, token, options.leaseMs).then(
+              (held) => held || options.onLost?.(key),
+              () => options.onLost?.(key),
+            );
+          },
+          Math.max(1, Math.floor(options.leaseMs / 3)),
+        );
         try {
           return await work();
         } finally {
@@ -127,6 +138,10 @@ export function lockUnlessAtomic(atomic: () => Promise<boolean>, lock: KeyedLock
 }
 
 /** The lock credit writes take: none where updates are atomic; else per process, and by lease when instances share a lease store. */
-export function creditLock(atomic: () => Promise<boolean>, leases: LeaseStore | undefined, options: SharedLockOptions): KeyedLock {
+export function creditLock(
+  atomic: () => Promise<boolean>,
+  leases: LeaseStore | undefined,
+  options: SharedLockOptions,
+): KeyedLock {
   return lockUnlessAtomic(atomic, leases ? sharedLock(leases, options) : processLock(options.waitMs));
 }

@@ -1,7 +1,11 @@
 // Log lines gathered and written to stdout in one call every few milliseconds instead of one write
 // per line: with stdout on a file, each write is a synchronous system call on the request path.
 // Whatever is pending is written when the process exits.
-export function batchedSink(out: NodeJS.WritableStream = process.stdout, flushMs = 50, maxChars = 64 * 1024): (line: string) => void {
+export function batchedSink(
+  out: NodeJS.WritableStream = process.stdout,
+  flushMs = 50,
+  maxChars = 64 * 1024,
+): (line: string) => void {
   let pending: string[] = [];
   let chars = 0;
   let timer: NodeJS.Timeout | undefined;

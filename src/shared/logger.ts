@@ -21,11 +21,16 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export function createLogger(level: Config['LOG_LEVEL'], write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
+export function createLogger(
+  level: Config['LOG_LEVEL'],
+  write: (line: string) => void = (l) => process.stdout.write(l),
+): Logger {
   const threshold = LEVELS[level];
-  const emit = (lvl: Level) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[lvl] < threshold) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(redact(fields) as object) })}\n`);
-  };
+  const emit =
+    (lvl: Level) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[lvl] < threshold) return;
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(redact(fields) as object) })}\n`);
+    };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }

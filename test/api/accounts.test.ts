@@ -20,7 +20,10 @@ describe('accounts, keys, rate limits and credits', function () {
   let aheadMs = 0;
 
   const startOn = async (overrides: Record<string, string> = {}) => {
-    const s = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ...overrides }, () => Date.now() + aheadMs);
+    const s = await startServer(
+      { MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ...overrides },
+      () => Date.now() + aheadMs,
+    );
     servers.push(s);
     return s;
   };
@@ -41,15 +44,30 @@ describe('accounts, keys, rate limits and credits', function () {
     assert.equal(registered.status, 201);
     assert.equal(registered.body.email, email.toLowerCase());
     assert.equal(registered.body.credits, server.config.SIGNUP_CREDITS);
-    const login = await call(server.url, 'login', { body: { email: email.toLowerCase(), password: 'grid-tied-inverter-2026' } });
+    const login = await call(server.url, 'login', {
+      body: { email: email.toLowerCase(), password: 'grid-tied-inverter-2026' },
+    });
     assert.equal(login.body.token_type, 'Bearer');
     const token = login.body.access_token;
-    const readKey = await call(server.url, 'createApiKey', { token, body: { name: 'reader', scopes: ['products:read'] } });
+    const readKey = await call(server.url, 'createApiKey', {
+      token,
+      body: { name: 'reader', scopes: ['products:read'] },
+    });
     assert.match(readKey.body.secret, /^pds_[a-z0-9]{16}_[A-Za-z0-9_-]{43}$/);
 
     const listed = await call(server.url, 'listProducts', { token: readKey.body.secret, query: { limit: 2 } });
     assert.equal(listed.status, 200);
-    for (const h of ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'ratelimit-policy', 'x-quota-balance', 'x-quota-cost', 'server-timing']) {
+    for (const h of [
+      'x-request-id',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'ratelimit',
+      'ratelimit-policy',
+      'x-quota-balance',
+      'x-quota-cost',
+      'server-timing',
+    ]) {
       assert.ok(listed.headers.get(h), `header ${h}`);
     }
     assert.equal(listed.headers.get('x-quota-cost'), '1');
@@ -60,7 +78,10 @@ describe('accounts, keys, rate limits and credits', function () {
     assert.equal(forbidden.status, 403);
     assert.match(forbidden.body.detail, /search:read/);
 
-    const searchKey = await call(server.url, 'createApiKey', { token, body: { name: 'searcher', scopes: ['search:read'] } });
+    const searchKey = await call(server.url, 'createApiKey', {
+      token,
+      body: { name: 'searcher', scopes: ['search:read'] },
+    });
     const found = await call(server.url, 'searchProducts', { token: searchKey.body.secret, query: { q: 'trina' } });
     assert.equal(found.status, 200);
     assert.ok(found.body.data.length > 0);
@@ -71,25 +92,49 @@ describe('accounts, keys, rate limits and credits', function () {
     assert.equal(after.status, 401);
     assert.match(after.body.detail, /revoked/);
     const keys = await call(server.url, 'listApiKeys', { token });
-    assert.deepEqual(keys.body.data.map((k: any) => [k.name, k.revoked_at !== null]), [['searcher', true], ['reader', false]]);
+    assert.deepEqual(
+      keys.body.data.map((k: any) => [k.name, k.revoked_at !== null]),
+      [
+        ['searcher', true],
+        ['reader', false],
+      ],
+    );
   });
 
   const badRegistrations: [string, object | string, string][] = [
     ['an invalid email', { email: 'not-an-email', password: 'long-enough-password-1' }, 'email'],
     ['a short password', { email: 'short@example.com', password: 'Sh0rt!' }, 'password'],
     ['a common password', { email: 'common@example.com', password: 'password1234' }, 'password'],
-    ['an extra field (credits)', { email: 'rich@example.com', password: 'long-enough-password-1', credits: 1e9 }, 'credits'],
+    [
+      'an extra field (credits)',
+      { email: 'rich@example.com', password: 'long-enough-password-1', credits: 1e9 },
+      'credits',
+    ],
     ['a missing field', { email: 'half@example.com' }, 'password'],
     ['malformed JSON', '{"email": "x@example.com", ', '(body)'],
   ];
   for (const [what, body, name] of badRegistrations) {
     it(`when registering with ${what}, then 400 problem naming ${name}, and no account exists`, async () => {
-      const res = typeof body === 'string' ? await callUnchecked(server.url, 'register', { rawBody: body }) : await callUnchecked(server.url, 'register', { body });
+      const res =
+        typeof body === 'string'
+          ? await callUnchecked(server.url, 'register', { rawBody: body })
+          : await callUnchecked(server.url, 'register', { body });
       assert.equal(res.status, 400, res.text);
-      if (name !== '(body)') assert.ok(res.body.errors.some((e: any) => e.name === name), JSON.stringify(res.body.errors));
+      if (name !== '(body)')
+        assert.ok(
+          res.body.errors.some((e: any) => e.name === name),
+          JSON.stringify(res.body.errors),
+        );
       else assert.equal(res.body.type, '/problems/malformed-json');
       if (typeof body === 'object' && 'email' in body) {
-        const login = await call(server.url, 'login', { body: { email: (body as { email: string }).email.includes('@') ? (body as { email: string }).email : 'x@example.com', password: 'long-enough-password-1' } });
+        const login = await call(server.url, 'login', {
+          body: {
+            email: (body as { email: string }).email.includes('@')
+              ? (body as { email: string }).email
+              : 'x@example.com',
+            password: 'long-enough-password-1',
+          },
+        });
         assert.equal(login.status, 401);
       }
     });
@@ -98,13 +143,18 @@ describe('accounts, keys, rate limits and credits', function () {
   it('when the body is too large or not JSON, then 413 or 415 problem', async () => {
     const big = await call(server.url, 'register', { body: { email: 'big@example.com', password: 'x'.repeat(20000) } });
     assert.equal(big.status, 413);
-    const text = await callUnchecked(server.url, 'register', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const text = await callUnchecked(server.url, 'register', {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     assert.equal(text.status, 415);
   });
 
   it('when an email registers twice (in any case), then 409 problem', async () => {
     await call(server.url, 'register', { body: { email: 'twice@example.com', password: 'long-enough-password-1' } });
-    const again = await call(server.url, 'register', { body: { email: 'TWICE@Example.com', password: 'another-long-password-2' } });
+    const again = await call(server.url, 'register', {
+      body: { email: 'TWICE@Example.com', password: 'another-long-password-2' },
+    });
     assert.equal(again.status, 409);
   });
 
@@ -116,7 +166,11 @@ describe('accounts, keys, rate limits and credits', function () {
       return { res, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
     };
     const known = [await time(dev.email), await time(dev.email), await time(dev.email)];
-    const unknown = [await time('nobody@example.com'), await time('nobody@example.com'), await time('nobody@example.com')];
+    const unknown = [
+      await time('nobody@example.com'),
+      await time('nobody@example.com'),
+      await time('nobody@example.com'),
+    ];
     for (const { res } of [...known, ...unknown]) assert.equal(res.status, 401);
     const strip = (b: any) => ({ type: b.type, title: b.title, detail: b.detail });
     assert.deepEqual(strip(known[0].res.body), strip(unknown[0].res.body));
@@ -128,17 +182,31 @@ describe('accounts, keys, rate limits and credits', function () {
   it('when login is tried too often for one email, then 429 with Retry-After', async () => {
     const strict = await startOn({ LOGIN_RATE_LIMIT_MAX: '3' });
     const codes = [];
-    for (let i = 0; i < 5; i++) codes.push((await call(strict.url, 'login', { body: { email: 'victim@example.com', password: `guess-number-${i}-xx` } })).status);
+    for (let i = 0; i < 5; i++)
+      codes.push(
+        (await call(strict.url, 'login', { body: { email: 'victim@example.com', password: `guess-number-${i}-xx` } }))
+          .status,
+      );
     assert.deepEqual(codes, [401, 401, 401, 429, 429]);
-    const res = await call(strict.url, 'login', { body: { email: 'victim@example.com', password: 'guess-again-xxxx' } });
+    const res = await call(strict.url, 'login', {
+      body: { email: 'victim@example.com', password: 'guess-again-xxxx' },
+    });
     assert.ok(Number(res.headers.get('retry-after')) >= 1);
   });
 
   it('when key management is called without a valid login token, then 401 problem', async () => {
     const dev = await newDeveloper(server.url);
-    const forged = jwt.sign({ typ: 'login' }, 'some-other-secret-that-is-long-enough', { subject: dev.accountId, issuer: 'product-data-service', audience: 'developer-keys' });
+    const forged = jwt.sign({ typ: 'login' }, 'some-other-secret-that-is-long-enough', {
+      subject: dev.accountId,
+      issuer: 'product-data-service',
+      audience: 'developer-keys',
+    });
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ sub: dev.accountId, typ: 'login', iss: 'product-data-service', aud: 'developer-keys' })).toString('base64url')}.`;
-    const expired = jwt.sign({ typ: 'login', exp: Math.floor(Date.now() / 1000) - 10 }, server.config.JWT_SECRET, { subject: dev.accountId, issuer: 'product-data-service', audience: 'developer-keys' });
+    const expired = jwt.sign({ typ: 'login', exp: Math.floor(Date.now() / 1000) - 10 }, server.config.JWT_SECRET, {
+      subject: dev.accountId,
+      issuer: 'product-data-service',
+      audience: 'developer-keys',
+    });
     for (const token of [undefined, 'garbage', forged, none, expired, (await dev.key(['products:read'])).secret]) {
       const res = await call(server.url, 'listApiKeys', { token });
       assert.equal(res.status, 401, String(token));
@@ -148,10 +216,16 @@ describe('accounts, keys, rate limits and credits', function () {
 
   it('when a key is created with an unknown scope or a past expiry, then 400 names the field', async () => {
     const dev = await newDeveloper(server.url);
-    const scope = await callUnchecked(server.url, 'createApiKey', { token: dev.token, body: { name: 'x', scopes: ['admin:write'] } });
+    const scope = await callUnchecked(server.url, 'createApiKey', {
+      token: dev.token,
+      body: { name: 'x', scopes: ['admin:write'] },
+    });
     assert.equal(scope.status, 400);
     assert.equal(scope.body.errors[0].name, 'scopes');
-    const past = await call(server.url, 'createApiKey', { token: dev.token, body: { name: 'x', scopes: ['products:read'], expires_at: '2020-01-01T00:00:00Z' } });
+    const past = await call(server.url, 'createApiKey', {
+      token: dev.token,
+      body: { name: 'x', scopes: ['products:read'], expires_at: '2020-01-01T00:00:00Z' },
+    });
     assert.equal(past.status, 400);
     assert.equal(past.body.errors[0].name, 'expires_at');
   });
@@ -163,7 +237,10 @@ describe('accounts, keys, rate limits and credits', function () {
     const steal = await call(server.url, 'revokeApiKey', { token: bob.token, params: { id: annKey.id } });
     assert.equal(steal.status, 404);
     const bobs = await call(server.url, 'listApiKeys', { token: bob.token });
-    assert.deepEqual(bobs.body.data.map((k: any) => k.scopes), [['search:read']]);
+    assert.deepEqual(
+      bobs.body.data.map((k: any) => k.scopes),
+      [['search:read']],
+    );
     const stillWorks = await call(server.url, 'listProducts', { token: annKey.secret });
     assert.equal(stillWorks.status, 200);
   });
@@ -184,7 +261,11 @@ describe('accounts, keys, rate limits and credits', function () {
       assert.equal(res.status, 401);
       assert.match(res.body.detail, detail);
     }
-    assert.equal((await call(server.url, 'listProducts', { token: soon.secret })).status, 200, 'valid until its hour is up');
+    assert.equal(
+      (await call(server.url, 'listProducts', { token: soon.secret })).status,
+      200,
+      'valid until its hour is up',
+    );
     aheadMs = 3_600_000;
     try {
       const expired = await call(server.url, 'listProducts', { token: soon.secret });
@@ -200,8 +281,13 @@ describe('accounts, keys, rate limits and credits', function () {
     const dev = await newDeveloper(small.url);
     const key = (await dev.key(['products:read'])).secret;
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call(small.url, 'listProducts', { token: key, query: { limit: 1 } })).status);
-    assert.deepEqual(statuses, [200, 200, 200, 402, 402], 'three credits buy three reads; the rate limit still allows five');
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call(small.url, 'listProducts', { token: key, query: { limit: 1 } })).status);
+    assert.deepEqual(
+      statuses,
+      [200, 200, 200, 402, 402],
+      'three credits buy three reads; the rate limit still allows five',
+    );
 
     const grant = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/credits.js'), 'grant', dev.email, '10'], {
       env: { ...process.env, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_URL },
@@ -220,7 +306,11 @@ describe('accounts, keys, rate limits and credits', function () {
     const racy = await startOn({ SIGNUP_CREDITS: '10', RATE_LIMIT_MAX: '1000' });
     const dev = await newDeveloper(racy.url);
     const key = (await dev.key(['products:read'])).secret;
-    const replies = await Promise.all(Array.from({ length: 50 }, () => call(racy.url, 'listProducts', { token: key, query: { limit: 1, fields: ['id'] } })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(racy.url, 'listProducts', { token: key, query: { limit: 1, fields: ['id'] } }),
+      ),
+    );
     const count = (s: number) => replies.filter((r) => r.status === s).length;
     assert.deepEqual([count(200), count(402)], [10, 40]);
     const mongo = new MongoClient(catalog.mongoUri);
@@ -243,11 +333,19 @@ describe('accounts, keys, rate limits and credits', function () {
     const listing = await call(server.url, 'listApiKeys', { token: dev.token });
     assert.ok(!listing.text.includes(random), 'the listing shows no secret');
     const logs = server.logs.join('\n');
-    for (const secret of [dev.password, key.secret, random, dev.token]) assert.ok(!logs.includes(secret), 'a secret reached the logs');
+    for (const secret of [dev.password, key.secret, random, dev.token])
+      assert.ok(!logs.includes(secret), 'a secret reached the logs');
     const mongo = new MongoClient(catalog.mongoUri);
     try {
-      const dump = JSON.stringify(await Promise.all(['accounts', 'account_emails', 'api_keys'].map((c) => mongo.db().collection(c).find({}).toArray())));
-      assert.ok(!dump.includes(dev.password) && !dump.includes(key.secret) && !dump.includes(random), 'a secret is stored in clear');
+      const dump = JSON.stringify(
+        await Promise.all(
+          ['accounts', 'account_emails', 'api_keys'].map((c) => mongo.db().collection(c).find({}).toArray()),
+        ),
+      );
+      assert.ok(
+        !dump.includes(dev.password) && !dump.includes(key.secret) && !dump.includes(random),
+        'a secret is stored in clear',
+      );
       assert.match(dump, /scrypt\$32768\$8\$1\$/);
     } finally {
       await mongo.close();

@@ -65,12 +65,17 @@ function pvlib(cases: Case[]): Promise<Reference[]> {
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out).results) : reject(new Error(`pvlib reference exited ${code}: ${err.slice(-3000)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out).results)
+        : reject(new Error(`pvlib reference exited ${code}: ${err.slice(-3000)}`)),
+    );
     child.stdin.end(JSON.stringify({ sources: path.join(ROOT, 'seed', 'sources'), cases }));
   });
 }
 
-const locators = (inputs: Record<string, { provenance: { locator: Locator } }>) => Object.fromEntries(Object.entries(inputs).map(([spec, input]) => [spec, input.provenance.locator]));
+const locators = (inputs: Record<string, { provenance: { locator: Locator } }>) =>
+  Object.fromEntries(Object.entries(inputs).map(([spec, input]) => [spec, input.provenance.locator]));
 
 function assertClose(ours: number, theirs: number, what: string): number {
   const rel = Math.abs(ours - theirs) / Math.max(Math.abs(theirs), 1e-12);
@@ -82,12 +87,14 @@ function assertClose(ours: number, theirs: number, what: string): number {
 async function pooled<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]);
+      }
+    }),
+  );
   return out;
 }
 
@@ -102,14 +109,24 @@ describe('design: module performance and string sizing (complete data, checked a
 
   before(async () => {
     catalog = await fullCatalog();
-    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '100000', ACCOUNT_RATE_LIMIT_MAX: '100000', SIGNUP_CREDITS: '1000000' });
+    server = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      RATE_LIMIT_MAX: '100000',
+      ACCOUNT_RATE_LIMIT_MAX: '100000',
+      SIGNUP_CREDITS: '1000000',
+    });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     for await (const p of catalog.products.stream()) {
       const list = byCategory.get(p.category) ?? [];
       list.push(p);
       byCategory.set(p.category, list);
       if (p.category === 'pv-module' && DIODE.every((s) => typeof p.specs[s] === 'number')) modules.push(p);
-      if (p.category === 'inverter' && ['max_dc_voltage_v', 'mppt_low_v', 'mppt_high_v'].every((s) => typeof p.specs[s] === 'number')) inverters.push(p);
+      if (
+        p.category === 'inverter' &&
+        ['max_dc_voltage_v', 'mppt_low_v', 'mppt_high_v'].every((s) => typeof p.specs[s] === 'number')
+      )
+        inverters.push(p);
     }
     modules.sort((a, b) => a._id.localeCompare(b._id));
     inverters.sort((a, b) => a._id.localeCompare(b._id));
@@ -132,8 +149,20 @@ describe('design: module performance and string sizing (complete data, checked a
     const sample = sampleModules(220);
     assert.ok(sample.length >= 200, `${sample.length} modules`);
     const asks = sample.flatMap((m, k) => [
-      ...CEC_CONDITIONS.map(([irradiance, cell_temperature]) => ({ id: m._id, model: 'cec' as const, irradiance, cell_temperature, iv_points: k % 10 === 0 ? 9 : undefined })),
-      ...DESOTO_CONDITIONS.map(([irradiance, cell_temperature]) => ({ id: m._id, model: 'desoto' as const, irradiance, cell_temperature, iv_points: undefined })),
+      ...CEC_CONDITIONS.map(([irradiance, cell_temperature]) => ({
+        id: m._id,
+        model: 'cec' as const,
+        irradiance,
+        cell_temperature,
+        iv_points: k % 10 === 0 ? 9 : undefined,
+      })),
+      ...DESOTO_CONDITIONS.map(([irradiance, cell_temperature]) => ({
+        id: m._id,
+        model: 'desoto' as const,
+        irradiance,
+        cell_temperature,
+        iv_points: undefined,
+      })),
     ]);
     const answers = await pooled(asks, 8, async ({ id, ...query }) => {
       const res = await call(server.url, 'getModulePerformance', { token: key, params: { id }, query });
@@ -154,46 +183,95 @@ describe('design: module performance and string sizing (complete data, checked a
       const ref = references[i];
       const what = `${a.product.id} (${a.method.model}, ${a.conditions.irradiance_w_m2} W/m², ${a.conditions.cell_temperature_c} °C)`;
       assert.deepEqual(Object.keys(a.parameters).sort(), Object.keys(ref.inputs).sort());
-      for (const [spec, input] of Object.entries(a.parameters as Record<string, { value: number }>)) assert.equal(input.value, ref.inputs[spec], `${what}: ${spec} is its source cell`);
+      for (const [spec, input] of Object.entries(a.parameters as Record<string, { value: number }>))
+        assert.equal(input.value, ref.inputs[spec], `${what}: ${spec} is its source cell`);
       const r = a.results;
-      worst = Math.max(worst, assertClose(r.isc_a, ref.i_sc, `${what} Isc`), assertClose(r.voc_v, ref.v_oc, `${what} Voc`), assertClose(r.imp_a, ref.i_mp, `${what} Imp`), assertClose(r.vmp_v, ref.v_mp, `${what} Vmp`), assertClose(r.pmp_w, ref.p_mp, `${what} Pmp`));
+      worst = Math.max(
+        worst,
+        assertClose(r.isc_a, ref.i_sc, `${what} Isc`),
+        assertClose(r.voc_v, ref.v_oc, `${what} Voc`),
+        assertClose(r.imp_a, ref.i_mp, `${what} Imp`),
+        assertClose(r.vmp_v, ref.v_mp, `${what} Vmp`),
+        assertClose(r.pmp_w, ref.p_mp, `${what} Pmp`),
+      );
       if (a.iv_curve) {
         curves++;
         // The last point is I(Voc) = 0 by definition; pvlib's value there is rounding noise around 0.
-        a.iv_curve.slice(0, -1).forEach((p: { v: number; i: number }, k: number) => assertClose(p.i, ref.currents[k], `${what} I(${p.v})`));
+        a.iv_curve
+          .slice(0, -1)
+          .forEach((p: { v: number; i: number }, k: number) => assertClose(p.i, ref.currents[k], `${what} I(${p.v})`));
         assert.ok(Math.abs(ref.currents.at(-1)!) < 1e-9 * r.isc_a, `${what}: pvlib's I(Voc) is ${ref.currents.at(-1)}`);
       }
     });
     assert.ok(curves >= 20, `${curves} IV curves checked`);
-    console.log(`      ${answers.length} answers for ${sample.length} modules; worst relative difference from pvlib ${worst.toExponential(2)}`);
+    console.log(
+      `      ${answers.length} answers for ${sample.length} modules; worst relative difference from pvlib ${worst.toExponential(2)}`,
+    );
   });
 
   it('when string sizing is asked for real module and inverter pairs, then every bound holds its rule and the model voltages agree with pvlib', async () => {
-    const pairs = sampleModules(40).slice(0, 40).map((m, k) => ({ module: m, inverter: inverters[Math.floor((k * inverters.length) / 40)], cell: k % 4 === 0 }));
+    const pairs = sampleModules(40)
+      .slice(0, 40)
+      .map((m, k) => ({ module: m, inverter: inverters[Math.floor((k * inverters.length) / 40)], cell: k % 4 === 0 }));
     const answers = await pooled(pairs, 8, async (p) => {
-      const res = await call(server.url, 'checkCompatibility', { token: key, query: { module: p.module._id, inverter: p.inverter._id, t_min: -15, t_max: 40, ...(p.cell ? { temperatures: 'cell' as const } : {}) } });
+      const res = await call(server.url, 'checkCompatibility', {
+        token: key,
+        query: {
+          module: p.module._id,
+          inverter: p.inverter._id,
+          t_min: -15,
+          t_max: 40,
+          ...(p.cell ? { temperatures: 'cell' as const } : {}),
+        },
+      });
       assert.equal(res.status, 200, res.text);
       return res.body;
     });
-    const quantity = (a: any, name: string) => a.quantities.find((q: { name: string }) => q.name === name)?.value as number;
-    const diodeOnly = (inputs: Record<string, { provenance: { locator: Locator } }>) => Object.fromEntries(Object.entries(locators(inputs)).filter(([spec]) => DIODE.includes(spec)));
+    const quantity = (a: any, name: string) =>
+      a.quantities.find((q: { name: string }) => q.name === name)?.value as number;
+    const diodeOnly = (inputs: Record<string, { provenance: { locator: Locator } }>) =>
+      Object.fromEntries(Object.entries(locators(inputs)).filter(([spec]) => DIODE.includes(spec)));
     const references = await pvlib(
       answers.flatMap((a) => [
-        { inputs: diodeOnly(a.inputs.module), model: 'cec' as const, irradiance: 1000, cell_temperature: a.conditions.cell_temperature_cold_c },
-        { inputs: diodeOnly(a.inputs.module), model: 'cec' as const, irradiance: 1000, cell_temperature: a.conditions.cell_temperature_hot_c },
+        {
+          inputs: diodeOnly(a.inputs.module),
+          model: 'cec' as const,
+          irradiance: 1000,
+          cell_temperature: a.conditions.cell_temperature_cold_c,
+        },
+        {
+          inputs: diodeOnly(a.inputs.module),
+          model: 'cec' as const,
+          irradiance: 1000,
+          cell_temperature: a.conditions.cell_temperature_hot_c,
+        },
       ]),
     );
     // Every input, diode parameter or not, is the cell its provenance names.
-    const cells = await pvlib(answers.map((a) => ({ inputs: locators({ ...a.inputs.module, ...a.inputs.inverter }), model: 'cec' as const, irradiance: 1000, cell_temperature: 25 })));
+    const cells = await pvlib(
+      answers.map((a) => ({
+        inputs: locators({ ...a.inputs.module, ...a.inputs.inverter }),
+        model: 'cec' as const,
+        irradiance: 1000,
+        cell_temperature: 25,
+      })),
+    );
     const seen = { fits: 0, not: 0, current: 0 };
     answers.forEach((a, i) => {
       const what = `${a.module.id} on ${a.inverter.id}`;
-      const m = Object.fromEntries(Object.entries(a.inputs.module as Record<string, { value: number }>).map(([k, v]) => [k, v.value]));
-      const inv = Object.fromEntries(Object.entries(a.inputs.inverter as Record<string, { value: number }>).map(([k, v]) => [k, v.value]));
+      const m = Object.fromEntries(
+        Object.entries(a.inputs.module as Record<string, { value: number }>).map(([k, v]) => [k, v.value]),
+      );
+      const inv = Object.fromEntries(
+        Object.entries(a.inputs.inverter as Record<string, { value: number }>).map(([k, v]) => [k, v.value]),
+      );
       const doc = { module: pairs[i].module, inverter: pairs[i].inverter };
-      for (const [spec, value] of Object.entries(m)) assert.equal(value, doc.module.specs[spec], `${what}: module ${spec} as stored`);
-      for (const [spec, value] of Object.entries(inv)) assert.equal(value, doc.inverter.specs[spec], `${what}: inverter ${spec} as stored`);
-      for (const [spec, value] of Object.entries({ ...m, ...inv })) assert.equal(value, cells[i].inputs[spec], `${what}: ${spec} is its source cell`);
+      for (const [spec, value] of Object.entries(m))
+        assert.equal(value, doc.module.specs[spec], `${what}: module ${spec} as stored`);
+      for (const [spec, value] of Object.entries(inv))
+        assert.equal(value, doc.inverter.specs[spec], `${what}: inverter ${spec} as stored`);
+      for (const [spec, value] of Object.entries({ ...m, ...inv }))
+        assert.equal(value, cells[i].inputs[spec], `${what}: ${spec} is its source cell`);
       const hot = pairs[i].cell ? 40 : 40 + ((m.noct_c - 20) * 1000) / 800;
       assert.equal(a.conditions.cell_temperature_hot_c, hot);
       const vocCold = quantity(a, 'voc_cold_v');
@@ -204,9 +282,18 @@ describe('design: module performance and string sizing (complete data, checked a
       assertClose(vmpHot, references[2 * i + 1].v_mp, `${what} Vmp hot`);
       const bound = (name: string) => a.string.bounds.find((b: { name: string }) => b.name === name).modules as number;
       const [byVoltage, byTracking, fewest] = [bound('max_by_voltage'), bound('max_by_mppt'), bound('min_by_mppt')];
-      assert.ok(byVoltage * vocCold <= inv.max_dc_voltage_v && (byVoltage + 1) * vocCold > inv.max_dc_voltage_v, `${what}: max_by_voltage ${byVoltage}`);
-      assert.ok(byTracking * vmpCold <= inv.mppt_high_v && (byTracking + 1) * vmpCold > inv.mppt_high_v, `${what}: max_by_mppt ${byTracking}`);
-      assert.ok(fewest * vmpHot >= inv.mppt_low_v && (fewest === 1 || (fewest - 1) * vmpHot < inv.mppt_low_v), `${what}: min_by_mppt ${fewest}`);
+      assert.ok(
+        byVoltage * vocCold <= inv.max_dc_voltage_v && (byVoltage + 1) * vocCold > inv.max_dc_voltage_v,
+        `${what}: max_by_voltage ${byVoltage}`,
+      );
+      assert.ok(
+        byTracking * vmpCold <= inv.mppt_high_v && (byTracking + 1) * vmpCold > inv.mppt_high_v,
+        `${what}: max_by_mppt ${byTracking}`,
+      );
+      assert.ok(
+        fewest * vmpHot >= inv.mppt_low_v && (fewest === 1 || (fewest - 1) * vmpHot < inv.mppt_low_v),
+        `${what}: min_by_mppt ${fewest}`,
+      );
       assert.equal(a.string.max_modules, Math.min(byVoltage, byTracking));
       assert.equal(a.string.min_modules, fewest);
       assert.equal(a.string.fits, fewest <= a.string.max_modules);
@@ -214,11 +301,18 @@ describe('design: module performance and string sizing (complete data, checked a
       if (typeof doc.inverter.specs.max_dc_current_a === 'number') {
         const iscHot = m.isc_a + m.alpha_isc_a_per_k * (hot - 25);
         assert.equal(a.current.checked, true);
-        assert.ok(a.current.max_parallel_strings * iscHot <= inv.max_dc_current_a && (a.current.max_parallel_strings + 1) * iscHot > inv.max_dc_current_a, `${what}: strings in parallel`);
+        assert.ok(
+          a.current.max_parallel_strings * iscHot <= inv.max_dc_current_a &&
+            (a.current.max_parallel_strings + 1) * iscHot > inv.max_dc_current_a,
+          `${what}: strings in parallel`,
+        );
         seen.current++;
       } else assert.equal(a.current.checked, false);
     });
-    assert.ok(seen.fits > 0 && seen.not > 0 && seen.current > 0, `pairs that fit ${seen.fits}, that do not ${seen.not}, with a current check ${seen.current}`);
+    assert.ok(
+      seen.fits > 0 && seen.not > 0 && seen.current > 0,
+      `pairs that fit ${seen.fits}, that do not ${seen.not}, with a current check ${seen.current}`,
+    );
   });
 
   it("when the docs' string-sizing example is asked, then the service answers what docs/design-calculations.md shows worked by hand", async () => {
@@ -231,8 +325,10 @@ describe('design: module performance and string sizing (complete data, checked a
     const shown = /min_modules = (\d+), max_modules = (\d+)/.exec(readme);
     assert.ok(shown, 'the README states the answer');
     assert.deepEqual([res.body.string.min_modules, res.body.string.max_modules], [Number(shown[1]), Number(shown[2])]);
-    for (const q of res.body.quantities) assert.ok(readme.includes(q.worked), `the README shows ${q.name} as the service works it: ${q.worked}`);
-    for (const b of res.body.string.bounds) assert.ok(readme.includes(b.worked), `the README shows ${b.name} as the service works it: ${b.worked}`);
+    for (const q of res.body.quantities)
+      assert.ok(readme.includes(q.worked), `the README shows ${q.name} as the service works it: ${q.worked}`);
+    for (const b of res.body.string.bounds)
+      assert.ok(readme.includes(b.worked), `the README shows ${b.name} as the service works it: ${b.worked}`);
   });
 
   it('when a product is unknown, of the wrong category or lacks a needed value, then a problem names each, and nothing is charged', async () => {
@@ -240,32 +336,73 @@ describe('design: module performance and string sizing (complete data, checked a
     const bare = byCategory.get('pv-module')!.find((p) => p.specs.a_ref_v === undefined)!;
     const noMppt = byCategory.get('inverter')!.find((p) => p.specs.mppt_low_v === undefined)!;
     const [module, inverter] = [modules[0], inverters[0]];
-    const before = await call(server.url, 'checkCompatibility', { token: key, query: { module: module._id, inverter: inverter._id, t_min: -10, t_max: 35 } });
+    const before = await call(server.url, 'checkCompatibility', {
+      token: key,
+      query: { module: module._id, inverter: inverter._id, t_min: -10, t_max: 35 },
+    });
     const balance = Number(before.headers.get('x-quota-balance'));
 
-    const expect = async (res: { status: number; headers: Headers; body: any; text: string }, status: number, type: string, named: [string, RegExp][]) => {
+    const expect = async (
+      res: { status: number; headers: Headers; body: any; text: string },
+      status: number,
+      type: string,
+      named: [string, RegExp][],
+    ) => {
       assert.equal(res.status, status, res.text);
       assert.equal(res.body.type, `/problems/${type}`);
-      for (const [name, message] of named) assert.ok(res.body.errors.some((e: { name: string; message: string }) => e.name === name && message.test(e.message)), `${name} ${message} in ${res.text}`);
+      for (const [name, message] of named)
+        assert.ok(
+          res.body.errors.some((e: { name: string; message: string }) => e.name === name && message.test(e.message)),
+          `${name} ${message} in ${res.text}`,
+        );
       // Refused by validation, the request never reached the charge (no quota headers); found later, it was refunded.
       if (res.headers.has('x-quota-cost')) {
         assert.equal(res.headers.get('x-quota-cost'), '0');
         assert.equal(Number(res.headers.get('x-quota-balance')), balance);
       }
     };
-    const compat = (query: Record<string, string | number>) => call(server.url, 'checkCompatibility', { token: key, query: { t_min: -10, t_max: 35, ...query } as never });
-    await expect(await compat({ module: 'no-such-module', inverter: inverter._id }), 404, 'not-found', [['module', /no-such-module/]]);
-    await expect(await compat({ module: inverter._id, inverter: module._id }), 400, 'unsuitable-product', [['module', /an inverter, not a pv-module/], ['inverter', /a pv-module, not an inverter/]]);
-    await expect(await compat({ module: bare._id, inverter: noMppt._id }), 400, 'unsuitable-product', [['module', /no a_ref_v/], ['module', /no beta_voc_v_per_k/], ['inverter', /no mppt_low_v/]]);
-    await expect(await compat({ module: module._id, inverter: inverter._id, t_min: 30, t_max: 20 }), 400, 'validation-failed', [['t_min', /above t_max/]]);
+    const compat = (query: Record<string, string | number>) =>
+      call(server.url, 'checkCompatibility', { token: key, query: { t_min: -10, t_max: 35, ...query } as never });
+    await expect(await compat({ module: 'no-such-module', inverter: inverter._id }), 404, 'not-found', [
+      ['module', /no-such-module/],
+    ]);
+    await expect(await compat({ module: inverter._id, inverter: module._id }), 400, 'unsuitable-product', [
+      ['module', /an inverter, not a pv-module/],
+      ['inverter', /a pv-module, not an inverter/],
+    ]);
+    await expect(await compat({ module: bare._id, inverter: noMppt._id }), 400, 'unsuitable-product', [
+      ['module', /no a_ref_v/],
+      ['module', /no beta_voc_v_per_k/],
+      ['inverter', /no mppt_low_v/],
+    ]);
+    await expect(
+      await compat({ module: module._id, inverter: inverter._id, t_min: 30, t_max: 20 }),
+      400,
+      'validation-failed',
+      [['t_min', /above t_max/]],
+    );
     const perf = (id: string) => call(server.url, 'getModulePerformance', { token: key, params: { id } });
     await expect(await perf(heatPump._id), 400, 'unsuitable-product', [['id', /a heat-pump, not a pv-module/]]);
     await expect(await perf(bare._id), 400, 'unsuitable-product', [['id', /no il_ref_a/]]);
     await expect(await perf('no-such-module'), 404, 'not-found', []);
-    const invalid = await callUnchecked(server.url, 'getModulePerformance', { token: key, params: { id: module._id }, query: { irradiance: '0', model: 'sapm' } });
-    await expect(invalid, 400, 'validation-failed', [['irradiance', /./], ['model', /./]]);
-    const after = await call(server.url, 'checkCompatibility', { token: key, query: { module: module._id, inverter: inverter._id, t_min: -10, t_max: 35 } });
-    assert.equal(Number(after.headers.get('x-quota-balance')), balance - 2, 'only the two successful sizings were charged');
+    const invalid = await callUnchecked(server.url, 'getModulePerformance', {
+      token: key,
+      params: { id: module._id },
+      query: { irradiance: '0', model: 'sapm' },
+    });
+    await expect(invalid, 400, 'validation-failed', [
+      ['irradiance', /./],
+      ['model', /./],
+    ]);
+    const after = await call(server.url, 'checkCompatibility', {
+      token: key,
+      query: { module: module._id, inverter: inverter._id, t_min: -10, t_max: 35 },
+    });
+    assert.equal(
+      Number(after.headers.get('x-quota-balance')),
+      balance - 2,
+      'only the two successful sizings were charged',
+    );
   });
 
   it('when a performance answer is asked again with its ETag, then 304 and the same cost; without parameters it is STC', async () => {
@@ -274,7 +411,11 @@ describe('design: module performance and string sizing (complete data, checked a
     assert.equal(first.status, 200, first.text);
     assert.deepEqual(first.body.conditions, { irradiance_w_m2: 1000, cell_temperature_c: 25 });
     assert.equal(first.body.method.model, 'cec');
-    const again = await call(server.url, 'getModulePerformance', { token: key, params: { id }, headers: { 'If-None-Match': first.headers.get('etag')! } });
+    const again = await call(server.url, 'getModulePerformance', {
+      token: key,
+      params: { id },
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
     assert.equal(again.status, 304);
     assert.equal(again.headers.get('x-quota-cost'), '1');
   });

@@ -29,7 +29,9 @@ interface Stalled {
 function stalledExport(url: string, token: string): Promise<Stalled> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(`GET /api/v1/export HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n\r\n`));
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(`GET /api/v1/export HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n\r\n`),
+    );
     const chunks: Buffer[] = [];
     // A paused socket does not notice the server closing it: drain() reads what is queued, then sees the end.
     const ended = new Promise<Buffer>((done) => socket.on('close', () => done(Buffer.concat(chunks))));
@@ -45,7 +47,9 @@ function stalledExport(url: string, token: string): Promise<Stalled> {
 
 /** Points in time Elasticsearch has opened since it started (each export opens one). */
 async function pointsInTimeOpened(): Promise<number> {
-  const stats = (await (await fetch(`${ELASTICSEARCH_URL}/_nodes/stats/indices/search`)).json()) as { nodes: Record<string, { indices: { search: { point_in_time_total: number } } }> };
+  const stats = (await (await fetch(`${ELASTICSEARCH_URL}/_nodes/stats/indices/search`)).json()) as {
+    nodes: Record<string, { indices: { search: { point_in_time_total: number } } }>;
+  };
   return Object.values(stats.nodes).reduce((sum, n) => sum + n.indices.search.point_in_time_total, 0);
 }
 
@@ -62,7 +66,12 @@ describe('export limits: priced before work, bounded per account, idle clients c
     const synthetic = new IndexAdmin(es, `${catalog.alias}-synthetic`);
     await buildSynthetic({ real: () => catalog.index.documents<SearchDocument>(), index: synthetic }, DOCUMENTS);
     await es.close();
-    const shared = { MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: synthetic.alias, EXPORT_CONCURRENCY_PER_ACCOUNT: '2', EXPORT_IDLE_TIMEOUT_MS: String(IDLE_MS) };
+    const shared = {
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: synthetic.alias,
+      EXPORT_CONCURRENCY_PER_ACCOUNT: '2',
+      EXPORT_IDLE_TIMEOUT_MS: String(IDLE_MS),
+    };
     server = await startServer(shared);
     poor = await startServer({ ...shared, SIGNUP_CREDITS: '3' });
   });
@@ -86,16 +95,26 @@ describe('export limits: priced before work, bounded per account, idle clients c
     const dev = await newDeveloper(server.url);
     const [a, b] = await Promise.all([dev.key(['products:read']), dev.key(['products:read'])]);
     const stalled = [await stalledExport(server.url, a.secret), await stalledExport(server.url, b.secret)];
-    assert.deepEqual(stalled.map((s) => s.head), ['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+    assert.deepEqual(
+      stalled.map((s) => s.head),
+      ['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK'],
+    );
     const third = await call(server.url, 'exportProducts', { token: a.secret });
     assert.equal(third.status, 429, 'a third export of the same account, whatever its key');
     assert.match(third.body.detail, /running 2 exports/);
     assert.ok(Number(third.headers.get('retry-after')) > 0);
     const other = await (await newDeveloper(server.url)).key(['products:read']);
-    const elsewhere = await call(server.url, 'exportProducts', { token: other.secret, query: { category: 'inverter' } });
+    const elsewhere = await call(server.url, 'exportProducts', {
+      token: other.secret,
+      query: { category: 'inverter' },
+    });
     assert.equal(elsewhere.status, 200, 'another account is not affected');
     // The server gives up on both stalled exports once they have read nothing for the idle bound, and says so.
-    await waitFor(async () => (server.logs.filter((line) => line.includes(`read nothing for ${IDLE_MS} ms`)).length === 2 ? true : undefined), 20 * IDLE_MS);
+    await waitFor(
+      async () =>
+        server.logs.filter((line) => line.includes(`read nothing for ${IDLE_MS} ms`)).length === 2 ? true : undefined,
+      20 * IDLE_MS,
+    );
     const again = await call(server.url, 'exportProducts', { token: a.secret });
     assert.equal(again.status, 200, 'both slots were given back');
     const whole = again.text.split('\n').filter(Boolean);

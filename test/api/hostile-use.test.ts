@@ -25,7 +25,11 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
   });
 
   const startOn = async (overrides: Record<string, string> = {}) => {
-    const server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ...overrides });
+    const server = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      ...overrides,
+    });
     servers.push(server);
     return server;
   };
@@ -35,14 +39,28 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
     const dev = await newDeveloper(server.url);
     const keys = await Promise.all([1, 2, 3].map(() => dev.key(['products:read'])));
     const replies = [];
-    for (let i = 0; i < 9; i++) replies.push(await call(server.url, 'listProducts', { token: keys[i % 3].secret, query: { limit: 1, fields: ['id'] } }));
-    assert.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200, 200, 200, 429, 429, 429]);
-    assert.deepEqual(replies.slice(0, 6).map((r) => r.headers.get('x-ratelimit-remaining')), ['5', '4', '3', '2', '1', '0'], 'the account limit is the tighter one');
+    for (let i = 0; i < 9; i++)
+      replies.push(
+        await call(server.url, 'listProducts', { token: keys[i % 3].secret, query: { limit: 1, fields: ['id'] } }),
+      );
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      [200, 200, 200, 200, 200, 200, 429, 429, 429],
+    );
+    assert.deepEqual(
+      replies.slice(0, 6).map((r) => r.headers.get('x-ratelimit-remaining')),
+      ['5', '4', '3', '2', '1', '0'],
+      'the account limit is the tighter one',
+    );
     assert.equal(replies[0].headers.get('x-ratelimit-limit'), '6');
     assert.match(replies[6].body.detail, /account \(all its keys together\) may make 6 requests/);
     assert.ok(Number(replies[6].headers.get('retry-after')) >= 1);
     const other = await (await newDeveloper(server.url)).key(['products:read']);
-    assert.equal((await call(server.url, 'listProducts', { token: other.secret, query: { limit: 1 } })).status, 200, 'another account is not affected');
+    assert.equal(
+      (await call(server.url, 'listProducts', { token: other.secret, query: { limit: 1 } })).status,
+      200,
+      'another account is not affected',
+    );
   });
 
   it('when an account holds the most live keys it may, then one more is a 409 problem; revoking one makes room', async () => {
@@ -50,24 +68,40 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
     const dev = await newDeveloper(server.url);
     const first = await dev.key(['products:read']);
     await dev.key(['products:read']);
-    const create = () => call(server.url, 'createApiKey', { token: dev.token, body: { name: 'one more', scopes: ['products:read'] } });
+    const create = () =>
+      call(server.url, 'createApiKey', { token: dev.token, body: { name: 'one more', scopes: ['products:read'] } });
     const refused = await create();
     assert.equal(refused.status, 409);
     assert.equal(refused.body.type, '/problems/key-limit-reached');
-    assert.equal((await call(server.url, 'listApiKeys', { token: dev.token })).body.data.length, 2, 'nothing was created');
+    assert.equal(
+      (await call(server.url, 'listApiKeys', { token: dev.token })).body.data.length,
+      2,
+      'nothing was created',
+    );
     // Concurrent creations are counted in turn: none slips past the cap.
-    assert.deepEqual((await Promise.all([create(), create()])).map((r) => r.status), [409, 409]);
+    assert.deepEqual(
+      (await Promise.all([create(), create()])).map((r) => r.status),
+      [409, 409],
+    );
     assert.equal((await call(server.url, 'revokeApiKey', { token: dev.token, params: { id: first.id } })).status, 204);
     const [a, b] = await Promise.all([create(), create()]);
-    assert.deepEqual([a.status, b.status].sort((x, y) => x - y), [201, 409], 'one slot, one key');
+    assert.deepEqual(
+      [a.status, b.status].sort((x, y) => x - y),
+      [201, 409],
+      'one slot, one key',
+    );
   });
 
   it('behind one proxy, when a client writes its own X-Forwarded-For entries, then only the one the proxy appended is its address', async () => {
     const server = await startOn({ TRUST_PROXY: 'true', TRUSTED_PROXY_HOPS: '1', LOGIN_RATE_LIMIT_MAX: '2' });
     const register = (forwarded: string, i: number) =>
-      call(server.url, 'register', { body: { email: `spoof-${i}-${Date.now()}@example.com`, password: 'panels-and-inverters-2026' }, headers: { 'x-forwarded-for': forwarded } });
+      call(server.url, 'register', {
+        body: { email: `spoof-${i}-${Date.now()}@example.com`, password: 'panels-and-inverters-2026' },
+        headers: { 'x-forwarded-for': forwarded },
+      });
     const codes = [];
-    for (const [i, spoofed] of ['1.1.1.1', '2.2.2.2', '3.3.3.3'].entries()) codes.push((await register(`${spoofed}, 203.0.113.9`, i)).status);
+    for (const [i, spoofed] of ['1.1.1.1', '2.2.2.2', '3.3.3.3'].entries())
+      codes.push((await register(`${spoofed}, 203.0.113.9`, i)).status);
     assert.deepEqual(codes, [201, 201, 429], 'counted as 203.0.113.9 each time, whatever the client wrote first');
     assert.equal((await register('203.0.113.10', 4)).status, 201, 'another client behind the proxy has its own count');
   });
@@ -75,23 +109,36 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
   it('when IPv6 addresses hop within one /64, then every per-address limit counts them as one; another /64 counts apart', async () => {
     const server = await startOn({ TRUST_PROXY: 'true', LOGIN_RATE_LIMIT_MAX: '2' });
     const register = (address: string, i: number) =>
-      call(server.url, 'register', { body: { email: `v6-${i}-${Date.now()}@example.com`, password: 'panels-and-inverters-2026' }, headers: { 'x-forwarded-for': address } });
+      call(server.url, 'register', {
+        body: { email: `v6-${i}-${Date.now()}@example.com`, password: 'panels-and-inverters-2026' },
+        headers: { 'x-forwarded-for': address },
+      });
     const codes = [];
-    for (const [i, address] of ['2001:db8:1:2::1', '2001:db8:1:2:ffff::7', '2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd'].entries()) codes.push((await register(address, i)).status);
+    for (const [i, address] of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2:ffff::7',
+      '2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd',
+    ].entries())
+      codes.push((await register(address, i)).status);
     assert.deepEqual(codes, [201, 201, 429]);
     assert.equal((await register('2001:db8:1:3::1', 9)).status, 201);
   });
 
-  it('when a stranger fails to log in with a victim\'s email, then the stranger is refused and the victim still logs in; successes count nothing', async () => {
+  it("when a stranger fails to log in with a victim's email, then the stranger is refused and the victim still logs in; successes count nothing", async () => {
     const server = await startOn({ TRUST_PROXY: 'true', LOGIN_RATE_LIMIT_MAX: '3' });
     const victim = await newDeveloper(server.url);
-    const login = (password: string, address: string) => call(server.url, 'login', { body: { email: victim.email, password }, headers: { 'x-forwarded-for': address } });
+    const login = (password: string, address: string) =>
+      call(server.url, 'login', { body: { email: victim.email, password }, headers: { 'x-forwarded-for': address } });
     const stranger = [];
     for (let i = 0; i < 5; i++) stranger.push((await login(`guess-number-${i}-xx`, '198.51.100.7')).status);
     assert.deepEqual(stranger, [401, 401, 401, 429, 429]);
     const own = [];
     for (let i = 0; i < 5; i++) own.push((await login(victim.password, '192.0.2.44')).status);
-    assert.deepEqual(own, [200, 200, 200, 200, 200], 'the victim is not locked out, and successful logins are not counted');
+    assert.deepEqual(
+      own,
+      [200, 200, 200, 200, 200],
+      'the victim is not locked out, and successful logins are not counted',
+    );
   });
 
   it('when an asset name is a property of every object (constructor, __proto__), then 404 problem, and the server stays well', async () => {
@@ -116,6 +163,10 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
     assert.match(res.body.detail, /and 8950 more$/);
     assert.ok(res.text.length < 16 * 1024, `${res.text.length} bytes answered for ${query.length} sent`);
     const few = await request(`${server.url}/api/v1/openapi.json?a=1&b=2`);
-    assert.deepEqual([few.body.errors.length, few.body.errors_truncated], [2, undefined], 'a short list is whole, with no truncation mark');
+    assert.deepEqual(
+      [few.body.errors.length, few.body.errors_truncated],
+      [2, undefined],
+      'a short list is whole, with no truncation mark',
+    );
   });
 });

@@ -29,7 +29,11 @@ describe('metrics', function () {
   before(async () => {
     catalog = await openCatalog();
     await catalog.seed(writeSources());
-    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '3' });
+    server = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      RATE_LIMIT_MAX: '3',
+    });
   });
   after(async () => {
     await server?.stop();
@@ -56,23 +60,36 @@ describe('metrics', function () {
     assert.equal(delta('pds_http_requests_total{route="/api/v1/search",method="GET",status="429"}'), 1);
     assert.equal(delta('pds_http_requests_total{route="/api/v1/search",method="GET",status="401"}'), 1);
     assert.equal(delta('pds_http_request_duration_seconds_count{route="/api/v1/search",method="GET",status="200"}'), 3);
-    assert.equal(delta('pds_http_request_duration_seconds_bucket{le="+Inf",route="/api/v1/search",method="GET",status="200"}'), 3);
+    assert.equal(
+      delta('pds_http_request_duration_seconds_bucket{le="+Inf",route="/api/v1/search",method="GET",status="200"}'),
+      3,
+    );
     assert.ok(delta('pds_dependency_call_duration_seconds_count{dependency="es"}') >= 3, 'Elasticsearch calls timed');
     assert.ok(delta('pds_dependency_call_duration_seconds_count{dependency="db"}') >= 3, 'database calls timed');
-    assert.ok(delta('pds_read_cache_lookups_total{result="miss"}') >= 3, 'the three answered searches (all different) missed the read cache');
+    assert.ok(
+      delta('pds_read_cache_lookups_total{result="miss"}') >= 3,
+      'the three answered searches (all different) missed the read cache',
+    );
     assert.equal(delta('pds_credits_spent_total'), charged);
     assert.equal(delta('pds_rate_limit_rejections_total{limiter="api_key"}'), 1);
     assert.match(after, /^pds_process_resident_memory_bytes \d+/m, 'process metrics too');
   });
 
   it('when /metrics is asked from another address than loopback, then 403 problem', async function () {
-    const local = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
+    const local = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
     if (!local) this.skip();
     // From this machine's own non-loopback address to the server's loopback one: the kernel routes it
     // locally, and the server sees a peer that is not 127.0.0.1.
     const port = new URL(server.url).port;
     const status = await new Promise<number>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/metrics', localAddress: local.address }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject);
+      http
+        .get(
+          { host: '127.0.0.1', port, path: '/metrics', localAddress: local.address },
+          (res) => (res.resume(), resolve(res.statusCode!)),
+        )
+        .on('error', reject);
     });
     assert.equal(status, 403);
   });

@@ -10,7 +10,16 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPENAPI } from '../../src/contract/openapi';
 import { qualityOf } from '../../src/catalog/quality';
 import { compactModel } from '../../src/catalog/search-document';
-import { buildQuerySet, KINDS, oneTypo, rankOf, seeded, summarize, TARGETS, type Hit } from '../../bench/relevance/query-set';
+import {
+  buildQuerySet,
+  KINDS,
+  oneTypo,
+  rankOf,
+  seeded,
+  summarize,
+  TARGETS,
+  type Hit,
+} from '../../bench/relevance/query-set';
 
 describe('product read API (complete CEC, Sandia and hplib data)', function () {
   this.timeout(300000);
@@ -22,7 +31,13 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
 
   before(async () => {
     catalog = await fullCatalog();
-    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '100000', ACCOUNT_RATE_LIMIT_MAX: '100000', SIGNUP_CREDITS: '1000000' });
+    server = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      RATE_LIMIT_MAX: '100000',
+      ACCOUNT_RATE_LIMIT_MAX: '100000',
+      SIGNUP_CREDITS: '1000000',
+    });
     const dev = await newDeveloper(server.url);
     key = (await dev.key(['products:read'])).secret;
     searchKey = (await dev.key(['search:read'])).secret;
@@ -31,7 +46,8 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
   after(() => server?.stop());
 
   // Queries here include deliberately invalid ones (the raw query string form), hence unchecked.
-  const list = (query: Record<string, any> | string) => callUnchecked(server.url, 'listProducts', { token: key, query });
+  const list = (query: Record<string, any> | string) =>
+    callUnchecked(server.url, 'listProducts', { token: key, query });
 
   it('when every page of /products?limit=100 is walked, then each product comes exactly once, as many as MongoDB holds', async () => {
     const seen = new Set<string>();
@@ -55,13 +71,24 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
   });
 
   it('when sorted by a numeric spec descending with a unit-bearing range, then order and bounds hold across pages', async () => {
-    const query = { category: 'pv-module', 'specs.stc_power_w[gte]': '0.4kW', sort: '-specs.stc_power_w', fields: 'id,specs.stc_power_w', limit: 50 };
+    const query = {
+      category: 'pv-module',
+      'specs.stc_power_w[gte]': '0.4kW',
+      sort: '-specs.stc_power_w',
+      fields: 'id,specs.stc_power_w',
+      limit: 50,
+    };
     const first = await list(query);
-    const expected = products.filter((p) => p.category === 'pv-module' && (p.specs.stc_power_w as number) >= 400).length;
+    const expected = products.filter(
+      (p) => p.category === 'pv-module' && (p.specs.stc_power_w as number) >= 400,
+    ).length;
     assert.equal(first.body.meta.total, expected);
     const second = await list({ ...query, cursor: first.body.meta.next_cursor });
     const values = [...first.body.data, ...second.body.data].map((d: any) => d.specs.stc_power_w);
-    assert.ok(values.every((v, i) => v >= 400 && (i === 0 || values[i - 1] >= v)), `not descending: ${values.slice(0, 10).join(', ')}`);
+    assert.ok(
+      values.every((v, i) => v >= 400 && (i === 0 || values[i - 1] >= v)),
+      `not descending: ${values.slice(0, 10).join(', ')}`,
+    );
     assert.deepEqual(Object.keys(first.body.data[0]).sort(), ['id', 'specs']);
     const inWatts = await list({ ...query, 'specs.stc_power_w[gte]': '400' });
     assert.deepEqual(inWatts.body.data, first.body.data, '0.4kW and 400 are the same bound');
@@ -78,7 +105,12 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     assert.ok(failing.length > 0);
     const res = await list({ quality: 'fail', limit: 100, fields: 'id,quality' });
     assert.equal(res.body.meta.total, failing.length);
-    for (const item of res.body.data) assert.deepEqual(item.quality.failed, qualityOf(products.find((p) => p._id === item.id)!.category, products.find((p) => p._id === item.id)!.specs).failed);
+    for (const item of res.body.data)
+      assert.deepEqual(
+        item.quality.failed,
+        qualityOf(products.find((p) => p._id === item.id)!.category, products.find((p) => p._id === item.id)!.specs)
+          .failed,
+      );
   });
 
   it('when one product is fetched, then every value comes with its source, revision and locator', async () => {
@@ -103,14 +135,25 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
       const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3 } });
       assert.equal(res.status, 200);
       assert.ok(res.body.data.length > 0, q);
-      assert.ok(compactModel(res.body.data[0].model).includes(compactModel(q)), `${q}: ${JSON.stringify(res.body.data.map((d: any) => d.model))}`);
+      assert.ok(
+        compactModel(res.body.data[0].model).includes(compactModel(q)),
+        `${q}: ${JSON.stringify(res.body.data.map((d: any) => d.model))}`,
+      );
       assert.deepEqual(res.body.data[0].listing, { in_latest_edition: true, last_edition: '2024-11-14' });
     }
-    const onlyNew = products.filter((p) => p.listing.editions.every((e) => e.edition === '2024-11-14')).filter((_, i) => i % 1000 === 3);
+    const onlyNew = products
+      .filter((p) => p.listing.editions.every((e) => e.edition === '2024-11-14'))
+      .filter((_, i) => i % 1000 === 3);
     assert.ok(onlyNew.length >= 10);
     for (const p of onlyNew) {
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: p.model, limit: 3, fields: ['id'] } });
-      assert.ok(res.body.data.some((d: any) => d.id === p._id), `${p.model} (${p._id}) not in ${JSON.stringify(res.body.data)}`);
+      const res = await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q: p.model, limit: 3, fields: ['id'] },
+      });
+      assert.ok(
+        res.body.data.some((d: any) => d.id === p._id),
+        `${p.model} (${p._id}) not in ${JSON.stringify(res.body.data)}`,
+      );
     }
   });
 
@@ -119,25 +162,51 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     const count = async (query: Record<string, unknown>) => (await list({ ...query, limit: 1 })).body.meta.total;
     assert.equal(await count({ category: 'heat-pump' }), products.filter((p) => p.category === 'heat-pump').length);
     assert.equal(await count({ category: 'heat-pump' }), 3225);
-    assert.equal(await count({ in_latest_edition: 'true' }), products.filter((p) => p.listing.in_latest_edition).length);
-    assert.equal(await count({ in_latest_edition: 'false' }), products.filter((p) => !p.listing.in_latest_edition).length);
-    const renamed = products.filter((p) => p.listing.editions.some((e) => e.match?.method === 'same-model-and-ratings'));
+    assert.equal(
+      await count({ in_latest_edition: 'true' }),
+      products.filter((p) => p.listing.in_latest_edition).length,
+    );
+    assert.equal(
+      await count({ in_latest_edition: 'false' }),
+      products.filter((p) => !p.listing.in_latest_edition).length,
+    );
+    const renamed = products.filter((p) =>
+      p.listing.editions.some((e) => e.match?.method === 'same-model-and-ratings'),
+    );
     assert.ok(renamed.length > 0 && renamed.every((p) => p.current_revision === 2 && p.aliases.length >= 2));
   });
 
   it('when heat pumps are filtered by heating power and faceted, then bounds hold and the facets cover their own specs', async () => {
-    const res = await list({ category: 'heat-pump', 'specs.heating_power_ref_w[gte]': '10kW', 'specs.cop_ref[gte]': '2', limit: 100 });
+    const res = await list({
+      category: 'heat-pump',
+      'specs.heating_power_ref_w[gte]': '10kW',
+      'specs.cop_ref[gte]': '2',
+      limit: 100,
+    });
     assert.equal(res.status, 200);
-    const expected = products.filter((p) => p.category === 'heat-pump' && (p.specs.heating_power_ref_w as number) >= 10000 && (p.specs.cop_ref as number) >= 2);
+    const expected = products.filter(
+      (p) =>
+        p.category === 'heat-pump' &&
+        (p.specs.heating_power_ref_w as number) >= 10000 &&
+        (p.specs.cop_ref as number) >= 2,
+    );
     assert.equal(res.body.meta.total, expected.length);
-    const facets = (await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'R290', category: ['heat-pump'], limit: 1 } })).body.meta.facets;
+    const facets = (
+      await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q: 'R290', category: ['heat-pump'], limit: 1 },
+      })
+    ).body.meta.facets;
     assert.ok(facets.specs.heating_power_ref_w.min > 0 && facets.specs.cop_ref.max > facets.specs.cop_ref.min);
   });
 
   it('when Ablytek 6MN6A280 is read, then it is at revision 2 from the 2024 edition, and as of revision 1 it shows the 2019 value', async () => {
     const id = products.find((p) => p.key === 'pv-module|ablytek 6mn6a280')!._id;
     const now = await call(server.url, 'getProduct', { token: key, params: { id } });
-    assert.deepEqual([now.body.revision, now.body.specs.rsh_ref_ohm, now.body.provenance.rsh_ref_ohm.source_id], [2, 945.874, 'cec-modules-2024']);
+    assert.deepEqual(
+      [now.body.revision, now.body.specs.rsh_ref_ohm, now.body.provenance.rsh_ref_ohm.source_id],
+      [2, 945.874, 'cec-modules-2024'],
+    );
     const then = await call(server.url, 'getProduct', { token: key, params: { id }, query: { as_of: '1' } });
     assert.deepEqual([then.body.revision, then.body.specs.rsh_ref_ohm], [1, 945.868958]);
   });
@@ -153,7 +222,10 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     const b = products.find((p) => p.model === 'TSM-325PD14')!;
     const res = await call(server.url, 'compareProducts', { token: key, query: { ids: [a._id, b._id] } });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.data.map((d: any) => d.id), [a._id, b._id]);
+    assert.deepEqual(
+      res.body.data.map((d: any) => d.id),
+      [a._id, b._id],
+    );
     for (const row of res.body.comparison) {
       const values = [a.specs[row.spec] ?? null, b.specs[row.spec] ?? null];
       assert.deepEqual(row.values, values, row.spec);
@@ -161,7 +233,10 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     }
     const specs = new Set([...Object.keys(a.specs), ...Object.keys(b.specs)]);
     assert.equal(res.body.comparison.length, specs.size);
-    assert.ok(res.body.comparison.some((r: any) => r.differs), 'two different modules differ somewhere');
+    assert.ok(
+      res.body.comparison.some((r: any) => r.differs),
+      'two different modules differ somewhere',
+    );
   });
 
   const badCompare: [string, string, RegExp][] = [
@@ -186,7 +261,10 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     const missing = await call(server.url, 'compareProducts', { token: key });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.errors[0].name, 'ids');
-    const unknown = await call(server.url, 'compareProducts', { token: key, query: { ids: [products[0]._id, 'nope-1', 'nope-2'] } });
+    const unknown = await call(server.url, 'compareProducts', {
+      token: key,
+      query: { ids: [products[0]._id, 'nope-1', 'nope-2'] },
+    });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.type, '/problems/unknown-products');
     assert.deepEqual(unknown.body.unknown_ids, ['nope-1', 'nope-2']);
@@ -198,7 +276,10 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     it(`when limit is ${limit}, then 400 problem naming limit`, async () => {
       const res = await list({ limit });
       assert.equal(res.status, 400);
-      assert.deepEqual(res.body.errors.map((e: any) => e.name), ['limit']);
+      assert.deepEqual(
+        res.body.errors.map((e: any) => e.name),
+        ['limit'],
+      );
     });
   }
 
@@ -206,14 +287,22 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     const listDoc = (OPENAPI.paths['/api/v1/products'].get as unknown as { parameters: any[] }).parameters;
     const vocabulary = (name: string) => listDoc.find((p) => p.name === name).schema.items.enum as string[];
     for (const sort of vocabulary('sort')) {
-      const res = await call(server.url, 'listProducts', { token: key, query: { sort: [sort as any], limit: 3, fields: ['id'] } });
+      const res = await call(server.url, 'listProducts', {
+        token: key,
+        query: { sort: [sort as any], limit: 3, fields: ['id'] },
+      });
       assert.equal(res.status, 200, `sort=${sort}: ${res.text.slice(0, 200)}`);
     }
     for (const field of vocabulary('fields')) {
       const res = await call(server.url, 'listProducts', { token: key, query: { fields: [field as any], limit: 2 } });
       assert.equal(res.status, 200, `fields=${field}`);
       const top = field.split('.')[0];
-      for (const item of res.body.data) assert.deepEqual(Object.keys(item).filter((k) => k !== 'id' && k !== top), [], `fields=${field} returns only id and ${top}`);
+      for (const item of res.body.data)
+        assert.deepEqual(
+          Object.keys(item).filter((k) => k !== 'id' && k !== top),
+          [],
+          `fields=${field} returns only id and ${top}`,
+        );
     }
     const ranges = listDoc.filter((p) => /\[(gte|gt|lte|lt)\]$/.test(p.name));
     assert.ok(ranges.length >= 160, `${ranges.length} range parameters`);
@@ -227,7 +316,13 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     const withSpec = products.filter((p) => p.specs.cells_in_series !== undefined).length;
     assert.deepEqual([none.status, none.body.meta.total, all.status, all.body.meta.total], [200, 0, 200, withSpec]);
     // A unit in any case, after one space, converts: 0.4 kW is 400 W.
-    const inKw = await list({ 'specs.stc_power_w[gte]': '0.4 KW', category: 'pv-module', sort: 'specs.stc_power_w', limit: 1, fields: 'id,specs.stc_power_w' });
+    const inKw = await list({
+      'specs.stc_power_w[gte]': '0.4 KW',
+      category: 'pv-module',
+      sort: 'specs.stc_power_w',
+      limit: 1,
+      fields: 'id,specs.stc_power_w',
+    });
     assert.equal(inKw.status, 200);
     assert.ok(inKw.body.data[0].specs.stc_power_w >= 400, JSON.stringify(inKw.body.data[0]));
   });
@@ -250,7 +345,10 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
   it('when a query string has broken percent-encoding, then the broken value is taken literally: a bad limit is a 400 naming it, an odd q is just text', async () => {
     const badLimit = await list('limit=%E0%A4%A');
     assert.equal(badLimit.status, 400);
-    assert.deepEqual(badLimit.body.errors.map((e: any) => e.name), ['limit']);
+    assert.deepEqual(
+      badLimit.body.errors.map((e: any) => e.name),
+      ['limit'],
+    );
     const oddText = await list('q=%ZZ&limit=1');
     assert.equal(oddText.status, 200);
   });
@@ -273,7 +371,11 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     }
     const malformed = await list({ limit: 5, cursor: 'not-a-cursor' });
     assert.equal(malformed.status, 400);
-    assert.deepEqual(malformed.body.errors.map((e: any) => e.name), ['cursor'], 'not of the form the document gives');
+    assert.deepEqual(
+      malformed.body.errors.map((e: any) => e.name),
+      ['cursor'],
+      'not of the form the document gives',
+    );
     const sameQueryOtherLimit = await list({ limit: 7, category: 'inverter', cursor });
     assert.equal(sameQueryOtherLimit.status, 200, 'the page size may change between pages');
   });
@@ -283,9 +385,15 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     for (const product of sample) {
       // Four inverters are model SWR2500U (two makers, two voltages): all are equally exact matches.
       const same = products.filter((p) => compactModel(p.model) === compactModel(product.model)).length;
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: product.model, limit: Math.max(3, same), fields: ['id'] } });
+      const res = await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q: product.model, limit: Math.max(3, same), fields: ['id'] },
+      });
       assert.equal(res.status, 200);
-      assert.ok(res.body.data.some((d: any) => d.id === product._id), `${product.model} (${product._id}) not in ${JSON.stringify(res.body.data)}`);
+      assert.ok(
+        res.body.data.some((d: any) => d.id === product._id),
+        `${product.model} (${product._id}) not in ${JSON.stringify(res.body.data)}`,
+      );
     }
   });
 
@@ -296,7 +404,10 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
       ['qpeak duo g5', /^Q\.PEAK DUO-G5/],
       ['TSM-320PD14', /^TSM-320PD14/],
     ] as const) {
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: ['model'] } });
+      const res = await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q, limit: 3, fields: ['model'] },
+      });
       assert.ok(res.body.data.length > 0, q);
       for (const d of res.body.data) assert.match(d.model, expected, q);
     }
@@ -309,37 +420,61 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     let found = 0;
     for (const product of sample) {
       const q = oneTypo(product.model, rnd);
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 3, fields: ['id', 'model'] } });
+      const res = await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q, limit: 3, fields: ['id', 'model'] },
+      });
       if (res.body.data.some((d: any) => d.id === product._id || d.model === product.model)) found += 1;
       if (models.has(q)) assert.equal(res.body.data[0].model, q, 'an exact model always ranks first');
     }
     assert.ok(sample.length >= 10 && found / sample.length >= 0.9, `${found} of ${sample.length} found`);
-    const exactOther = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'TSM-295PA14', limit: 3, fields: ['model'] } });
+    const exactOther = await call(server.url, 'searchProducts', {
+      token: searchKey,
+      query: { q: 'TSM-295PA14', limit: 3, fields: ['model'] },
+    });
     assert.equal(exactOther.body.data[0].model, 'TSM-295PA14');
   });
 
   it('when nothing matches, then 200 with an empty page and suggestions spelled as in the data, each of which finds products', async () => {
-    const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'Q.PEAK DUX-G5', limit: 3, fields: ['model'] } });
+    const res = await call(server.url, 'searchProducts', {
+      token: searchKey,
+      query: { q: 'Q.PEAK DUX-G5', limit: 3, fields: ['model'] },
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, []);
     assert.equal(res.body.meta.total, 0);
     assert.ok(res.body.meta.suggestions.length > 0, 'suggestions for a near miss');
     for (const q of res.body.meta.suggestions) {
-      const retry = await call(server.url, 'searchProducts', { token: searchKey, query: { q, limit: 1, fields: ['model'] } });
+      const retry = await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q, limit: 1, fields: ['model'] },
+      });
       assert.ok(retry.body.meta.total > 0, `suggestion '${q}' finds products`);
     }
     const nonsense = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'zzqxv', limit: 3 } });
     assert.deepEqual(nonsense.body.meta.suggestions, []);
-    const found = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'Q.PEAK DUO-G5', limit: 3 } });
+    const found = await call(server.url, 'searchProducts', {
+      token: searchKey,
+      query: { q: 'Q.PEAK DUO-G5', limit: 3 },
+    });
     assert.equal(found.body.meta.suggestions, undefined, 'a search that finds something carries no suggestions');
   });
 
   it('when the relevance query set (40 real products per way of typing) is searched, then every stated target holds', async () => {
-    const targets = products.map((p) => ({ id: p._id, model: p.model, manufacturer: p.manufacturer, category: p.category, stc_power_w: p.specs.stc_power_w as number | undefined }));
+    const targets = products.map((p) => ({
+      id: p._id,
+      model: p.model,
+      manufacturer: p.manufacturer,
+      category: p.category,
+      stc_power_w: p.specs.stc_power_w as number | undefined,
+    }));
     const cases = buildQuerySet(targets, 40);
     const ranks: number[] = [];
     for (const c of cases) {
-      const res = await call(server.url, 'searchProducts', { token: searchKey, query: { q: c.q, limit: 10, fields: ['id', 'model', 'manufacturer', 'category', 'specs.stc_power_w'] } });
+      const res = await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q: c.q, limit: 10, fields: ['id', 'model', 'manufacturer', 'category', 'specs.stc_power_w'] },
+      });
       ranks.push(rankOf(c, res.body.data as Hit[]));
     }
     const report = summarize(cases, ranks);
@@ -348,7 +483,10 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
       const t = TARGETS[r.kind];
       if (!t) continue;
       const reached = { 1: r.at1, 3: r.at3, 10: r.at10 }[t.at];
-      assert.ok(reached >= t.min, `${r.kind}: ${(reached * 100).toFixed(1)}% @${t.at}, target ${t.min * 100}%; missed ${r.misses.join('; ')}`);
+      assert.ok(
+        reached >= t.min,
+        `${r.kind}: ${(reached * 100).toFixed(1)}% @${t.at}, target ${t.min * 100}%; missed ${r.misses.join('; ')}`,
+      );
     }
   });
 
@@ -356,21 +494,36 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     const first = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'solar', limit: 1 } });
     const { manufacturer, category } = first.body.meta.facets;
     for (const facet of [manufacturer[0], manufacturer[3]]) {
-      const narrowed = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'solar', manufacturer: facet.value, limit: 1 } });
+      const narrowed = await call(server.url, 'searchProducts', {
+        token: searchKey,
+        query: { q: 'solar', manufacturer: facet.value, limit: 1 },
+      });
       assert.equal(narrowed.body.meta.total, facet.count, facet.value);
     }
-    const byCategory = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'solar', category: category[0].value, limit: 1 } });
+    const byCategory = await call(server.url, 'searchProducts', {
+      token: searchKey,
+      query: { q: 'solar', category: category[0].value, limit: 1 },
+    });
     assert.equal(byCategory.body.meta.total, category[0].count);
     const stats = byCategory.body.meta.facets.specs ?? {};
-    assert.ok(Object.keys(stats).length >= 5, `one category selected: min/max per numeric spec (${Object.keys(stats).join(', ')})`);
+    assert.ok(
+      Object.keys(stats).length >= 5,
+      `one category selected: min/max per numeric spec (${Object.keys(stats).join(', ')})`,
+    );
     for (const [spec, s] of Object.entries<{ min: number; max: number; count: number }>(stats)) {
       assert.ok(s.count > 0 && s.min <= s.max, `${spec}: ${JSON.stringify(s)}`);
     }
   });
 
   it('when a later page of a search is asked, then it carries no facets and does not repeat the first', async () => {
-    const first = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: ['id'] } });
-    const second = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'trina', limit: 20, fields: ['id'], cursor: first.body.meta.next_cursor } });
+    const first = await call(server.url, 'searchProducts', {
+      token: searchKey,
+      query: { q: 'trina', limit: 20, fields: ['id'] },
+    });
+    const second = await call(server.url, 'searchProducts', {
+      token: searchKey,
+      query: { q: 'trina', limit: 20, fields: ['id'], cursor: first.body.meta.next_cursor },
+    });
     assert.equal(second.body.meta.facets, undefined);
     const ids = new Set(first.body.data.map((d: any) => d.id));
     assert.ok(second.body.data.every((d: any) => !ids.has(d.id)));
@@ -393,10 +546,19 @@ describe('served contract', () => {
     assert.equal(served.info.version, '1.0.0');
     // ../shared/spec/product-data-service.md, "Status codes declared per operation".
     const promised: Record<string, number[]> = {
-      listProducts: [200, 400], getProduct: [200, 404], searchProducts: [200], compareProducts: [200, 400],
-      register: [201, 400], login: [200, 401], listApiKeys: [200, 401], createApiKey: [201, 401], getOpenApiContract: [200],
+      listProducts: [200, 400],
+      getProduct: [200, 404],
+      searchProducts: [200],
+      compareProducts: [200, 400],
+      register: [201, 400],
+      login: [200, 401],
+      listApiKeys: [200, 401],
+      createApiKey: [201, 401],
+      getOpenApiContract: [200],
     };
-    const operations = Object.values(served.paths).flatMap((item) => Object.values(item as Record<string, { operationId: string; responses: object }>));
+    const operations = Object.values(served.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string; responses: object }>),
+    );
     for (const [id, statuses] of Object.entries(promised)) {
       const op = operations.find((o) => o.operationId === id);
       assert.ok(op, `${id} is in the served document`);

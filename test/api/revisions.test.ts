@@ -6,7 +6,6 @@ import { writeSources, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 
-
 describe('revisions, as-of reads and sources', function () {
   this.timeout(120000);
   let catalog: Catalog;
@@ -31,35 +30,61 @@ describe('revisions, as-of reads and sources', function () {
   });
 
   it('when a value changed in the source, then the history lists revision 2 with the change, newest first, paged by cursor', async () => {
-    const first = await call(server.url, 'listRevisions', { token: key, params: { id: productId }, query: { limit: 1 } });
+    const first = await call(server.url, 'listRevisions', {
+      token: key,
+      params: { id: productId },
+      query: { limit: 1 },
+    });
     assert.equal(first.status, 200);
     assert.equal(first.body.meta.total, 2);
     assert.equal(first.body.data[0].number, 2);
-    assert.deepEqual(first.body.data[0].changes.map((c: any) => [c.field, c.to]), [['stc_power_w', 251.5]]);
-    const second = await call(server.url, 'listRevisions', { token: key, params: { id: productId }, query: { limit: 1, cursor: first.body.meta.next_cursor } });
-    assert.deepEqual(second.body.data.map((r: any) => r.number), [1]);
+    assert.deepEqual(
+      first.body.data[0].changes.map((c: any) => [c.field, c.to]),
+      [['stc_power_w', 251.5]],
+    );
+    const second = await call(server.url, 'listRevisions', {
+      token: key,
+      params: { id: productId },
+      query: { limit: 1, cursor: first.body.meta.next_cursor },
+    });
+    assert.deepEqual(
+      second.body.data.map((r: any) => r.number),
+      [1],
+    );
     assert.equal(second.body.meta.next_cursor, undefined);
   });
 
   it('when the product is read as of revision 1 or a time before revision 2, then it shows the old value; now it shows the new', async () => {
     const now = await call(server.url, 'getProduct', { token: key, params: { id: productId } });
     assert.equal(now.body.specs.stc_power_w, 251.5);
-    const old = (await call(server.url, 'listRevisions', { token: key, params: { id: productId } })).body.data[0].changes[0].from;
+    const old = (await call(server.url, 'listRevisions', { token: key, params: { id: productId } })).body.data[0]
+      .changes[0].from;
     for (const as_of of ['1', between]) {
       const then = await call(server.url, 'getProduct', { token: key, params: { id: productId }, query: { as_of } });
       assert.equal(then.status, 200, then.text);
       assert.equal(then.body.specs.stc_power_w, old, as_of);
       assert.equal(then.body.revision, 1);
     }
-    const before = await call(server.url, 'getProduct', { token: key, params: { id: productId }, query: { as_of: '2001-01-01T00:00:00Z' } });
+    const before = await call(server.url, 'getProduct', {
+      token: key,
+      params: { id: productId },
+      query: { as_of: '2001-01-01T00:00:00Z' },
+    });
     assert.equal(before.status, 404);
-    const bad = await call(server.url, 'getProduct', { token: key, params: { id: productId }, query: { as_of: 'yesterday' } });
+    const bad = await call(server.url, 'getProduct', {
+      token: key,
+      params: { id: productId },
+      query: { as_of: 'yesterday' },
+    });
     assert.equal(bad.status, 400);
   });
 
   it('then every value the product shows traces through /revisions/{n} to a source record', async () => {
     const product = await call(server.url, 'getProduct', { token: key, params: { id: productId } });
-    const revision = await call(server.url, 'getRevision', { token: key, params: { id: productId, number: product.body.revision } });
+    const revision = await call(server.url, 'getRevision', {
+      token: key,
+      params: { id: productId, number: product.body.revision },
+    });
     assert.equal(revision.status, 200);
     for (const [field, value] of Object.entries(product.body.specs)) {
       const claim = revision.body.claims.find((c: any) => c.field === field);
@@ -73,12 +98,23 @@ describe('revisions, as-of reads and sources', function () {
 
   it('then the sources say what they are and how many products each backs', async () => {
     const sources = await call(server.url, 'listSources', { token: key });
-    assert.deepEqual(sources.body.data.map((s: any) => s.id).sort(), ['adr-inverters', 'cec-inverters', 'cec-inverters-2024', 'cec-modules', 'cec-modules-2024', 'hplib-heat-pumps', 'sandia-modules']);
+    assert.deepEqual(sources.body.data.map((s: any) => s.id).sort(), [
+      'adr-inverters',
+      'cec-inverters',
+      'cec-inverters-2024',
+      'cec-modules',
+      'cec-modules-2024',
+      'hplib-heat-pumps',
+      'sandia-modules',
+    ]);
     const modules = await call(server.url, 'getSource', { token: key, params: { id: 'cec-modules' } });
     assert.equal(modules.body.publisher, 'California Energy Commission');
     assert.ok(modules.body.products > 0 && modules.body.products <= modules.body.records);
     const newer = await call(server.url, 'getSource', { token: key, params: { id: 'cec-modules-2024' } });
-    assert.deepEqual([newer.body.list, newer.body.edition, modules.body.list, modules.body.edition], ['cec-modules', '2024-11-14', 'cec-modules', '2019-03-05']);
+    assert.deepEqual(
+      [newer.body.list, newer.body.edition, modules.body.list, modules.body.edition],
+      ['cec-modules', '2024-11-14', 'cec-modules', '2019-03-05'],
+    );
     assert.match(newer.body.package, /^hisim 1\.2\.4$/);
     const heatPumps = await call(server.url, 'getSource', { token: key, params: { id: 'hplib-heat-pumps' } });
     assert.match(heatPumps.body.licence, /CC BY 4\.0/);
@@ -90,7 +126,10 @@ describe('revisions, as-of reads and sources', function () {
       const items: any[] = [];
       let resume = cursor;
       for (;;) {
-        const page = await call(server.url, 'listChanges', { token: key, query: { limit: 40, ...(resume ? { cursor: resume } : {}) } });
+        const page = await call(server.url, 'listChanges', {
+          token: key,
+          query: { limit: 40, ...(resume ? { cursor: resume } : {}) },
+        });
         assert.equal(page.status, 200, page.text);
         items.push(...page.body.data);
         resume = page.body.meta.cursor;
@@ -98,25 +137,47 @@ describe('revisions, as-of reads and sources', function () {
       }
     };
     const all = await walk();
-    assert.equal(all.items.length, await catalog.revisions.count(), 'every revision: one per edition that changed a product, plus the edited one');
-    assert.ok(all.items.every((c, i) => i === 0 || c.seq > all.items[i - 1].seq), 'commit order, no repeats');
+    assert.equal(
+      all.items.length,
+      await catalog.revisions.count(),
+      'every revision: one per edition that changed a product, plus the edited one',
+    );
+    assert.ok(
+      all.items.every((c, i) => i === 0 || c.seq > all.items[i - 1].seq),
+      'commit order, no repeats',
+    );
     assert.deepEqual([all.items.at(-1).product_id, all.items.at(-1).revision], [productId, 2]);
     assert.deepEqual((await walk(all.resume)).items, [], 'caught up: nothing new');
     await catalog.seed(writeSources(undefined, [trinaStc('252')]));
     const since = await walk(all.resume);
-    assert.deepEqual(since.items.map((c: any) => [c.product_id, c.revision]), [[productId, 3]]);
+    assert.deepEqual(
+      since.items.map((c: any) => [c.product_id, c.revision]),
+      [[productId, 3]],
+    );
   });
 
   it('when inverters are exported, then every one streams as a line with the provenance of each value, costed per 100 products, gzip on request', async () => {
     const inverters = (await catalog.products.identities()).filter((p) => p.key.startsWith('inverter|'));
-    const plain = await call(server.url, 'exportProducts', { token: key, query: { category: 'inverter' }, headers: { 'accept-encoding': 'identity' } });
+    const plain = await call(server.url, 'exportProducts', {
+      token: key,
+      query: { category: 'inverter' },
+      headers: { 'accept-encoding': 'identity' },
+    });
     assert.equal(plain.status, 200);
-    const lines = plain.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = plain.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const byId = (a: string, b: string) => a.localeCompare(b);
     assert.deepEqual(lines.map((l) => l.id as string).sort(byId), inverters.map((p) => p._id).sort(byId));
-    for (const line of lines) for (const field of Object.keys(line.specs)) assert.ok(line.provenance[field]?.locator, `${line.id}.${field}`);
+    for (const line of lines)
+      for (const field of Object.keys(line.specs)) assert.ok(line.provenance[field]?.locator, `${line.id}.${field}`);
     assert.equal(plain.headers.get('x-quota-cost'), String(Math.ceil(inverters.length / 100)));
-    const zipped = await call(server.url, 'exportProducts', { token: key, query: { category: 'inverter' }, headers: { 'accept-encoding': 'gzip' } });
+    const zipped = await call(server.url, 'exportProducts', {
+      token: key,
+      query: { category: 'inverter' },
+      headers: { 'accept-encoding': 'gzip' },
+    });
     assert.equal(zipped.headers.get('content-encoding'), 'gzip');
     assert.equal(zipped.text, plain.text, 'the same lines once decompressed');
   });
@@ -125,52 +186,107 @@ describe('revisions, as-of reads and sources', function () {
     const id = (await catalog.products.identities()).find((p) => p.key === 'pv-module|ablytek 6mn6a280')!._id;
     const now = await call(server.url, 'getProduct', { token: key, params: { id } });
     assert.equal(now.status, 200);
-    assert.deepEqual([now.body.revision, now.body.specs.rsh_ref_ohm, now.body.provenance.rsh_ref_ohm.source_id], [2, 945.874, 'cec-modules-2024']);
+    assert.deepEqual(
+      [now.body.revision, now.body.specs.rsh_ref_ohm, now.body.provenance.rsh_ref_ohm.source_id],
+      [2, 945.874, 'cec-modules-2024'],
+    );
     assert.deepEqual([now.body.listing.in_latest_edition, now.body.listing.last_edition], [true, '2024-11-14']);
-    assert.deepEqual(now.body.listing.editions.map((e: any) => [e.source_id, e.match?.method ?? null]), [['cec-modules', null], ['cec-modules-2024', 'same-identity']]);
+    assert.deepEqual(
+      now.body.listing.editions.map((e: any) => [e.source_id, e.match?.method ?? null]),
+      [
+        ['cec-modules', null],
+        ['cec-modules-2024', 'same-identity'],
+      ],
+    );
     const history = await call(server.url, 'listRevisions', { token: key, params: { id } });
-    assert.deepEqual(history.body.data.map((r: any) => r.number), [2, 1]);
-    assert.deepEqual(history.body.data[0].changes.find((c: any) => c.field === 'rsh_ref_ohm'), { field: 'rsh_ref_ohm', source_id: 'cec-modules-2024', from: 945.868958, to: 945.874 });
+    assert.deepEqual(
+      history.body.data.map((r: any) => r.number),
+      [2, 1],
+    );
+    assert.deepEqual(
+      history.body.data[0].changes.find((c: any) => c.field === 'rsh_ref_ohm'),
+      { field: 'rsh_ref_ohm', source_id: 'cec-modules-2024', from: 945.868958, to: 945.874 },
+    );
     const then = await call(server.url, 'getProduct', { token: key, params: { id }, query: { as_of: '1' } });
-    assert.deepEqual([then.body.revision, then.body.specs.rsh_ref_ohm, then.body.provenance.rsh_ref_ohm.source_id], [1, 945.868958, 'cec-modules']);
+    assert.deepEqual(
+      [then.body.revision, then.body.specs.rsh_ref_ohm, then.body.provenance.rsh_ref_ohm.source_id],
+      [1, 945.868958, 'cec-modules'],
+    );
   });
 
   it('when listing by in_latest_edition, then true and false split the products by what the newest editions list', async () => {
     const stored = await catalog.products.identities();
-    const page = async (value: boolean) => (await call(server.url, 'listProducts', { token: key, query: { in_latest_edition: value, limit: 100, fields: ['listing'] } })).body;
+    const page = async (value: boolean) =>
+      (
+        await call(server.url, 'listProducts', {
+          token: key,
+          query: { in_latest_edition: value, limit: 100, fields: ['listing'] },
+        })
+      ).body;
     const [listed, dropped] = [await page(true), await page(false)];
     assert.equal(listed.meta.total + dropped.meta.total, stored.length);
     assert.ok(listed.meta.total > 0 && dropped.meta.total > 0);
     assert.ok(listed.data.every((p: any) => p.listing.in_latest_edition === true));
-    assert.ok(dropped.data.every((p: any) => p.listing.in_latest_edition === false && p.listing.last_edition < '2024-11-14'));
+    assert.ok(
+      dropped.data.every((p: any) => p.listing.in_latest_edition === false && p.listing.last_edition < '2024-11-14'),
+    );
     const trina = stored.find((p) => p.key === TRINA_KEY)!._id;
-    assert.ok(dropped.data.some((p: any) => p.id === trina), 'a module only the 2019 list has is no longer listed');
+    assert.ok(
+      dropped.data.some((p: any) => p.id === trina),
+      'a module only the 2019 list has is no longer listed',
+    );
     const bad = await callUnchecked(server.url, 'listProducts', { token: key, query: { in_latest_edition: 'maybe' } });
     assert.equal(bad.status, 400);
     assert.match(bad.body.errors[0].name, /in_latest_edition/);
   });
 
   it('when heat pumps are listed by heating power in kW, then each has its catalog specs with units and passes its own checks', async () => {
-    const res = await call(server.url, 'listProducts', { token: key, query: { category: ['heat-pump'], 'specs.heating_power_ref_w[gte]': '8 kW', limit: 100 } });
+    const res = await call(server.url, 'listProducts', {
+      token: key,
+      query: { category: ['heat-pump'], 'specs.heating_power_ref_w[gte]': '8 kW', limit: 100 },
+    });
     assert.equal(res.status, 200);
     assert.ok(res.body.data.length > 0);
     for (const p of res.body.data) {
       assert.equal(p.category, 'heat-pump');
       assert.ok(p.specs.heating_power_ref_w >= 8000);
       assert.equal(typeof p.specs.refrigerant, 'string');
-      assert.ok(Math.abs(p.specs.heating_power_ref_w / p.specs.electric_power_ref_w - p.specs.cop_ref) / p.specs.cop_ref <= 0.01);
+      assert.ok(
+        Math.abs(p.specs.heating_power_ref_w / p.specs.electric_power_ref_w - p.specs.cop_ref) / p.specs.cop_ref <=
+          0.01,
+      );
       assert.equal(p.quality.status, 'pass');
     }
     const one = await call(server.url, 'getProduct', { token: key, params: { id: res.body.data[0].id } });
-    assert.deepEqual([one.body.units.heating_power_ref_w, one.body.units.refrigerant_mass_kg, one.body.provenance.cop_ref.locator.column], ['W', 'kg', 'COP_ref']);
-    assert.deepEqual(one.body.quality.checked, ['cop_matches_powers', 'heats_more_than_it_draws', 'standby_below_input']);
+    assert.deepEqual(
+      [
+        one.body.units.heating_power_ref_w,
+        one.body.units.refrigerant_mass_kg,
+        one.body.provenance.cop_ref.locator.column,
+      ],
+      ['W', 'kg', 'COP_ref'],
+    );
+    assert.deepEqual(one.body.quality.checked, [
+      'cop_matches_powers',
+      'heats_more_than_it_draws',
+      'standby_below_input',
+    ]);
   });
 
   it('when an inverter with ADR coefficients is read, then they are a JSON array of numbers', async () => {
-    const res = await call(server.url, 'listProducts', { token: key, query: { category: ['inverter'], fields: ['specs.adr_coefficients'], limit: 100 } });
+    const res = await call(server.url, 'listProducts', {
+      token: key,
+      query: { category: ['inverter'], fields: ['specs.adr_coefficients'], limit: 100 },
+    });
     const withAdr = res.body.data.filter((p: any) => p.specs?.adr_coefficients);
     assert.ok(withAdr.length > 0);
-    for (const p of withAdr) assert.ok(Array.isArray(p.specs.adr_coefficients) && p.specs.adr_coefficients.length === 9 && p.specs.adr_coefficients.every((v: unknown) => typeof v === 'number'), p.id);
+    for (const p of withAdr)
+      assert.ok(
+        Array.isArray(p.specs.adr_coefficients) &&
+          p.specs.adr_coefficients.length === 9 &&
+          p.specs.adr_coefficients.every((v: unknown) => typeof v === 'number'),
+        p.id,
+      );
   });
 
   it('when a key lacks revisions:read, then the history answers 403 naming the scope', async () => {

@@ -43,21 +43,30 @@ describe('security (OWASP API Top 10, 2023)', function () {
     await catalog?.drop();
   });
 
-  it('API1: when an account lists keys, then it never sees another account\'s key ids, and a key id alone opens nothing', async () => {
+  it("API1: when an account lists keys, then it never sees another account's key ids, and a key id alone opens nothing", async () => {
     const [ann, bob] = [await newDeveloper(server.url), await newDeveloper(server.url)];
     const annKey = await ann.key(['products:read']);
     const listed = await call(server.url, 'listApiKeys', { token: bob.token });
     assert.ok(!listed.text.includes(annKey.id));
-    const byId = await request(`${server.url}/api/v1/products?limit=1`, { token: `pds_${annKey.id}_${'A'.repeat(43)}` });
+    const byId = await request(`${server.url}/api/v1/products?limit=1`, {
+      token: `pds_${annKey.id}_${'A'.repeat(43)}`,
+    });
     assert.equal(byId.status, 401, 'the id without its secret is refused');
   });
 
   it('API2: when one address sends many unknown API keys, then it is answered 429 before any key is checked, even a valid one', async () => {
-    const strict = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, KEY_FAILURES_MAX: '5' });
+    const strict = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      KEY_FAILURES_MAX: '5',
+    });
     try {
       const valid = (await (await newDeveloper(strict.url)).key(['products:read'])).secret;
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await request(`${strict.url}/api/v1/products?limit=1`, { token: `pds_guess${i}_${'x'.repeat(43)}` })).status);
+      for (let i = 0; i < 7; i++)
+        statuses.push(
+          (await request(`${strict.url}/api/v1/products?limit=1`, { token: `pds_guess${i}_${'x'.repeat(43)}` })).status,
+        );
       assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
       const locked = await call(strict.url, 'listProducts', { token: valid, query: { limit: 1 } });
       assert.equal(locked.status, 429);
@@ -71,7 +80,10 @@ describe('security (OWASP API Top 10, 2023)', function () {
   it('API3: when a key is created with fields the client may not set (id, account, secret, credits), then 400 names them and nothing is created', async () => {
     const dev = await newDeveloper(server.url);
     for (const extra of [{ id: 'mine' }, { account_id: 'someone-else' }, { secret: 'pds_chosen' }, { credits: 1e9 }]) {
-      const res = await callUnchecked(server.url, 'createApiKey', { token: dev.token, body: { name: 'x', scopes: ['products:read'], ...extra } });
+      const res = await callUnchecked(server.url, 'createApiKey', {
+        token: dev.token,
+        body: { name: 'x', scopes: ['products:read'], ...extra },
+      });
       assert.equal(res.status, 400, JSON.stringify(extra));
       assert.equal(res.body.errors[0].name, Object.keys(extra)[0]);
     }
@@ -87,14 +99,20 @@ describe('security (OWASP API Top 10, 2023)', function () {
     const ids = Array.from({ length: 11 }, (_, i) => `product-${i}`);
     const compare = await call(server.url, 'compareProducts', { token: key, query: { ids } });
     assert.equal(compare.status, 400);
-    const longQuery = await fetch(`${server.url}/api/v1/search?q=${'a'.repeat(MAX_HEADER_BYTES + 1)}`, { headers: { authorization: `Bearer ${key}` } });
+    const longQuery = await fetch(`${server.url}/api/v1/search?q=${'a'.repeat(MAX_HEADER_BYTES + 1)}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     assert.equal(longQuery.status, 431, `a query string past ${MAX_HEADER_BYTES} bytes`);
     const after = await call(server.url, 'listProducts', { token: key, query: { limit: 1 } });
     assert.equal(Number(after.headers.get('x-quota-balance')), balance - 1, 'only the two valid reads were charged');
   });
 
   it('API4: when a request carries more header bytes than the limit, then 431 and the socket is closed', async () => {
-    const res = await raw(server.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`, 5000);
+    const res = await raw(
+      server.url,
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`,
+      5000,
+    );
     assert.match(res.reply, /^HTTP\/1\.1 431/);
   });
 
@@ -107,7 +125,10 @@ describe('security (OWASP API Top 10, 2023)', function () {
 
   it('API5: when an API key is used for key management, or a login token for product data, then 401 saying which credential belongs', async () => {
     const dev = await newDeveloper(server.url);
-    const withKey = await call(server.url, 'createApiKey', { token: key, body: { name: 'x', scopes: ['products:read'] } });
+    const withKey = await call(server.url, 'createApiKey', {
+      token: key,
+      body: { name: 'x', scopes: ['products:read'] },
+    });
     assert.equal(withKey.status, 401);
     const withToken = await call(server.url, 'listProducts', { token: dev.token });
     assert.equal(withToken.status, 401);
@@ -129,7 +150,10 @@ describe('security (OWASP API Top 10, 2023)', function () {
   it('API8: CORS: when a page on another origin calls the API or sends a preflight, then no Access-Control-Allow-* header invites it', async () => {
     const origin = 'https://evil.example';
     const get = await request(`${server.url}/api/v1/products?limit=1`, { token: key, headers: { origin } });
-    const preflight = await fetch(`${server.url}/api/v1/products`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const preflight = await fetch(`${server.url}/api/v1/products`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
     for (const res of [get.headers, preflight.headers]) {
       assert.equal(res.get('access-control-allow-origin'), null);
       assert.equal(res.get('access-control-allow-credentials'), null);
@@ -139,7 +163,11 @@ describe('security (OWASP API Top 10, 2023)', function () {
 
   it('API8: when a malformed request reaches any layer (bad JSON, bad percent-encoding, unknown route), then a problem without stack, path or engine detail', async () => {
     const replies = [
-      await request(`${server.url}/api/v1/auth/register`, { method: 'POST', rawBody: '{"email":', headers: { 'content-type': 'application/json' } }),
+      await request(`${server.url}/api/v1/auth/register`, {
+        method: 'POST',
+        rawBody: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      }),
       await request(`${server.url}/api/v1/products?limit=%E0%A4%A`, { token: key }),
       await request(`${server.url}/api/v1/products/${'x'.repeat(300)}`, { token: key }),
       await request(`${server.url}/api/v1/search?q[$gt]=1`, { token: key }),

@@ -14,7 +14,16 @@ import { OPENAPI } from '../../src/contract/openapi';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 // What a sandboxed root session needs, and no background traffic to hosts this machine cannot reach.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 describe('API reference page (/docs) in Chromium', function () {
   this.timeout(120000);
@@ -33,7 +42,10 @@ describe('API reference page (/docs) in Chromium', function () {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));
-    page.on('request', (r) => !r.url().startsWith(server.url) && !r.url().startsWith('data:') && offOrigin.push(r.url()));
+    page.on(
+      'request',
+      (r) => !r.url().startsWith(server.url) && !r.url().startsWith('data:') && offOrigin.push(r.url()),
+    );
     await page.goto(`${server.url}/docs`, { waitUntil: 'networkidle' });
   });
   after(async () => {
@@ -50,12 +62,19 @@ describe('API reference page (/docs) in Chromium', function () {
   });
 
   it('then it lists every operation of the served OpenAPI document', async () => {
-    const expected = Object.values(OPENAPI.paths).flatMap((item) => Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId));
-    const listed = await page.$$eval('.opblock .opblock-summary-operation-id', (els) => els.map((e) => e.textContent?.trim()));
+    const expected = Object.values(OPENAPI.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
+    const listed = await page.$$eval('.opblock .opblock-summary-operation-id', (els) =>
+      els.map((e) => e.textContent?.trim()),
+    );
     // Swagger UI shows the operationId only where it differs from the summary; its element ids always carry it.
     const ids = await page.$$eval('.opblock', (els) => els.map((e) => e.id));
     for (const operationId of expected) {
-      assert.ok(ids.some((id) => id.endsWith(`-${operationId}`)) || listed.includes(operationId), `${operationId} is listed`);
+      assert.ok(
+        ids.some((id) => id.endsWith(`-${operationId}`)) || listed.includes(operationId),
+        `${operationId} is listed`,
+      );
     }
     assert.equal(ids.length, expected.length);
   });

@@ -46,7 +46,13 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
       const all = loadManifest();
       const manifest = { ...all, sources: all.sources.filter(only) };
       const conversion = convertSources(manifest, sourcesDir);
-      return syncCatalog(toSourceDocs(manifest, conversion), conversion.drafts, { products, revisions, changes, sources, index }, {}, now);
+      return syncCatalog(
+        toSourceDocs(manifest, conversion),
+        conversion.drafts,
+        { products, revisions, changes, sources, index },
+        {},
+        now,
+      );
     },
     async drop() {
       await Promise.allSettled([mongo.client.close(), es.close()]);

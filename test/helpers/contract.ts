@@ -13,14 +13,18 @@ const ajv = createAjv();
 const validators = new Map<string, ValidateFunction>();
 
 function operationDoc(operationId: string): Record<string, any> {
-  for (const item of Object.values(OPENAPI.paths)) for (const op of Object.values(item as Record<string, any>)) if (op.operationId === operationId) return op;
+  for (const item of Object.values(OPENAPI.paths))
+    for (const op of Object.values(item as Record<string, any>)) if (op.operationId === operationId) return op;
   throw new Error(`no operation ${operationId} in the document`);
 }
 
 export function assertMatchesContract(operationId: string, reply: Reply): void {
   const doc = operationDoc(operationId);
   const documented = doc.responses[String(reply.status)];
-  assert.ok(documented, `${operationId} answered ${reply.status}, which it does not document: ${reply.text.slice(0, 300)}`);
+  assert.ok(
+    documented,
+    `${operationId} answered ${reply.status}, which it does not document: ${reply.text.slice(0, 300)}`,
+  );
   assert.ok(reply.headers.get('x-request-id'), 'every response has X-Request-Id');
   const content = documented.content as Record<string, { schema: object }> | undefined;
   if (!content) {
@@ -28,17 +32,26 @@ export function assertMatchesContract(operationId: string, reply: Reply): void {
     return;
   }
   const [mediaType, { schema }] = Object.entries(content)[0];
-  assert.equal(reply.headers.get('content-type')?.split(';')[0], mediaType, `${operationId} ${reply.status} media type`);
+  assert.equal(
+    reply.headers.get('content-type')?.split(';')[0],
+    mediaType,
+    `${operationId} ${reply.status} media type`,
+  );
   const key = `${operationId} ${reply.status}`;
   if (mediaType === 'application/x-ndjson') {
-    for (const line of reply.text.split('\n').filter(Boolean)) assert.equal(typeof JSON.parse(line), 'object', `${key}: every line is a JSON object`);
+    for (const line of reply.text.split('\n').filter(Boolean))
+      assert.equal(typeof JSON.parse(line), 'object', `${key}: every line is a JSON object`);
     return;
   }
   if (!validators.has(key)) validators.set(key, compile(ajv, schema));
   const validate = validators.get(key)!;
-  assert.ok(validate(reply.body), `${key} body violates the contract: ${ajv.errorsText(validate.errors)}\n${reply.text.slice(0, 500)}`);
+  assert.ok(
+    validate(reply.body),
+    `${key} body violates the contract: ${ajv.errorsText(validate.errors)}\n${reply.text.slice(0, 500)}`,
+  );
   if (reply.status < 300 && doc['x-credit-cost'] !== undefined) {
-    for (const name of Object.keys(documented.headers ?? {})) assert.ok(reply.headers.get(name) !== null, `${key} carries ${name}`);
+    for (const name of Object.keys(documented.headers ?? {}))
+      assert.ok(reply.headers.get(name) !== null, `${key} carries ${name}`);
   }
 }
 
@@ -58,7 +71,8 @@ export function operationUrl(base: string, operationId: string, options: CallOpt
   if (typeof options.query === 'string') qs = options.query;
   else if (options.query) {
     const usp = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query)) for (const item of Array.isArray(v) ? v : [v]) usp.append(k, String(item));
+    for (const [k, v] of Object.entries(options.query))
+      for (const item of Array.isArray(v) ? v : [v]) usp.append(k, String(item));
     qs = usp.toString();
   }
   return `${base}${path}${qs ? `?${qs}` : ''}`;
@@ -68,7 +82,11 @@ export function operationUrl(base: string, operationId: string, options: CallOpt
  * Calls an operation through the typed client (client/), so every API test compiles against the
  * types generated from the document, and checks the reply against the document at run time.
  */
-export async function call<O extends OperationId>(base: string, operationId: O, ...[input]: {} extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]): Promise<Reply> {
+export async function call<O extends OperationId>(
+  base: string,
+  operationId: O,
+  ...[input]: {} extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]
+): Promise<Reply> {
   const res = await new PdsClient(base).call(operationId, ...([input] as [CallInput<O>]));
   const reply: Reply = { status: res.status as number, headers: res.headers, body: res.body, text: res.text };
   assertMatchesContract(operationId, reply);
@@ -79,14 +97,19 @@ export async function call<O extends OperationId>(base: string, operationId: O, 
  * Sends what the typed client would refuse to compile (a wrong type, an unknown field, a broken
  * body), to test the service's validation; the reply is still checked against the document.
  */
-export async function callUnchecked<T = any>(base: string, operationId: string, options: CallOptions = {}): Promise<Reply<T>> {
+export async function callUnchecked<T = any>(
+  base: string,
+  operationId: string,
+  options: CallOptions = {},
+): Promise<Reply<T>> {
   const op = OPERATIONS.get(operationId)!;
   const reply = await request<T>(operationUrl(base, operationId, options), {
     method: op.method.toUpperCase(),
     token: options.token,
     body: options.body,
     rawBody: options.rawBody,
-    headers: options.rawBody !== undefined ? { 'content-type': 'application/json', ...options.headers } : options.headers,
+    headers:
+      options.rawBody !== undefined ? { 'content-type': 'application/json', ...options.headers } : options.headers,
   });
   assertMatchesContract(operationId, reply);
   return reply;

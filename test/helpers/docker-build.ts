@@ -20,7 +20,11 @@ export interface Stage {
 /** Stages of a Dockerfile, continuation lines joined, comments dropped. */
 export function parseDockerfile(text: string): Stage[] {
   const stages: Stage[] = [];
-  const logical = text.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const logical = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   for (const line of logical) {
     const [, keyword, args] = /^(\S+)\s+(.*)$/.exec(line) ?? [];
     if (!keyword) throw new Error(`unreadable Dockerfile line: ${line}`);
@@ -64,7 +68,10 @@ function copyArgs(args: string): { from?: string; sources: string[]; dest: strin
 function copyInto(sourceRoot: string, source: string, workdir: string, dest: string): void {
   const from = path.join(sourceRoot, source);
   if (!existsSync(from)) throw new Error(`COPY ${source}: not in ${sourceRoot}`);
-  const target = dest.endsWith('/') || dest === '.' || dest === './' ? path.join(workdir, dest, path.basename(source)) : path.join(workdir, dest);
+  const target =
+    dest.endsWith('/') || dest === '.' || dest === './'
+      ? path.join(workdir, dest, path.basename(source))
+      : path.join(workdir, dest);
   if (statSync(from).isDirectory()) cpSync(from, target, { recursive: true });
   else {
     mkdirSync(path.dirname(target), { recursive: true });
@@ -104,7 +111,8 @@ export function replay(stages: Stage[], context: string, into: string, runEnv: N
         const origin = stages.findIndex((s) => s.name === from);
         if (origin < 0 || origin >= n) throw new Error(`COPY --from=${from}: no such earlier stage`);
         // Paths in an earlier stage are absolute, under its WORKDIR.
-        for (const source of sources) copyInto(folders[origin], path.relative(workdirOf(stages[origin]), source), folder, dest);
+        for (const source of sources)
+          copyInto(folders[origin], path.relative(workdirOf(stages[origin]), source), folder, dest);
       } else if (keyword === 'RUN') {
         execFileSync('sh', ['-c', args], { cwd: folder, env: { ...runEnv, ...stageEnv(stage) }, stdio: 'pipe' });
       } else if (!['FROM', 'WORKDIR', 'ENV', 'USER', 'EXPOSE', 'HEALTHCHECK', 'CMD'].includes(keyword)) {

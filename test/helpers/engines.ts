@@ -2,7 +2,9 @@
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
-export const ENGINES_DIR = process.env.ENGINES_DIR ? path.resolve(process.env.ENGINES_DIR) : path.join(ROOT, '.engines');
+export const ENGINES_DIR = process.env.ENGINES_DIR
+  ? path.resolve(process.env.ENGINES_DIR)
+  : path.join(ROOT, '.engines');
 export const ELASTICSEARCH_URL = process.env.ELASTICSEARCH_URL || 'http://127.0.0.1:9200';
 export const MONGODB_URI = process.env.MONGODB_URI || 'mongodb://127.0.0.1:27017/pds';
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';

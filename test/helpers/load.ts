@@ -27,10 +27,27 @@ export function startLoad(requests: readonly (() => Promise<Response>)[], worker
         const res = await requests[i % requests.length]();
         const text = await res.text();
         const contentType = res.headers.get('content-type');
-        const type = contentType === 'application/problem+json' ? (JSON.parse(text) as { type?: string }).type : undefined;
-        samples.push({ at: t0, ms: Date.now() - t0, status: res.status, contentType, retryAfter: res.headers.get('retry-after'), cost: Number(res.headers.get('x-quota-cost') ?? 0), type });
+        const type =
+          contentType === 'application/problem+json' ? (JSON.parse(text) as { type?: string }).type : undefined;
+        samples.push({
+          at: t0,
+          ms: Date.now() - t0,
+          status: res.status,
+          contentType,
+          retryAfter: res.headers.get('retry-after'),
+          cost: Number(res.headers.get('x-quota-cost') ?? 0),
+          type,
+        });
       } catch (err) {
-        samples.push({ at: t0, ms: Date.now() - t0, status: 0, contentType: null, retryAfter: null, cost: 0, error: (err as Error).message });
+        samples.push({
+          at: t0,
+          ms: Date.now() - t0,
+          status: 0,
+          contentType: null,
+          retryAfter: null,
+          cost: 0,
+          error: (err as Error).message,
+        });
       }
       if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
     }

@@ -54,7 +54,9 @@ export class MongoWatch {
 
   /** The reads (find, aggregate, count, ...) seen since `from` that name one of `collections`. */
   readsOf(collections: readonly string[], from = 0): SeenCommand[] {
-    return this.commands.slice(from).filter((c) => READS.has(c.name) && c.collection !== undefined && collections.includes(c.collection));
+    return this.commands
+      .slice(from)
+      .filter((c) => READS.has(c.name) && c.collection !== undefined && collections.includes(c.collection));
   }
 
   async close(): Promise<void> {

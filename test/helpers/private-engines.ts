@@ -58,8 +58,22 @@ export class PrivateEngine {
   async start(): Promise<void> {
     const [cmd, args] =
       this.kind === 'redis'
-        ? ['redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir]]
-        : [FERRETDB_BIN, ['--handler=sqlite', `--sqlite-url=file:${this.dir}/?_pragma=synchronous(normal)`, `--state-dir=${this.dir}`, `--listen-addr=127.0.0.1:${this.port}`, '--debug-addr=127.0.0.1:0', '--telemetry=disable', '--log-level=ERROR']];
+        ? [
+            'redis-server',
+            ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir],
+          ]
+        : [
+            FERRETDB_BIN,
+            [
+              '--handler=sqlite',
+              `--sqlite-url=file:${this.dir}/?_pragma=synchronous(normal)`,
+              `--state-dir=${this.dir}`,
+              `--listen-addr=127.0.0.1:${this.port}`,
+              '--debug-addr=127.0.0.1:0',
+              '--telemetry=disable',
+              '--log-level=ERROR',
+            ],
+          ];
     this.child = spawn(cmd, args, { stdio: 'ignore' });
     await waitForPort(this.port, 15000);
   }
@@ -146,7 +160,9 @@ export class CuttableProxy {
 
   /** Drops every connection and refuses new ones, as when the engine's process is gone. */
   async cut(): Promise<void> {
-    const closed = new Promise<void>((resolve) => (this.server?.listening ? this.server.close(() => resolve()) : resolve()));
+    const closed = new Promise<void>((resolve) =>
+      this.server?.listening ? this.server.close(() => resolve()) : resolve(),
+    );
     for (const s of this.sockets) s.destroy();
     await closed;
   }

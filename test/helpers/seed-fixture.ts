@@ -18,9 +18,19 @@ export interface Slice {
  * Q.PEAK DUO BLK-G5 modules come back under a renamed maker); Trina Solar TSM-205DA01A is only in 2019.
  */
 export const DEFAULT_SLICES: Record<string, Slice> = {
-  'cec-modules': { keep: (c) => /^(Ablytek 6MN6A2[78]|Trina Solar TSM-20|Hanwha Q CELLS Q\.PEAK DUO|Canadian Solar Inc\. CS6P-25)/.test(c.Name), limit: 60 },
-  'cec-modules-2024': { keep: (c) => /^(Ablytek 6MN6A2[78]|Qcells North America Q\.PEAK DUO BLK-G5|Jinko Solar Co\. Ltd JKM4)/.test(c.Name), limit: 30 },
-  'cec-inverters': { keep: (c) => /^(ABB: MICRO|ABB: PVI-3\.0-OUTD-S-US-A|Huawei Technologies)/.test(c.Name), limit: 30 },
+  'cec-modules': {
+    keep: (c) =>
+      /^(Ablytek 6MN6A2[78]|Trina Solar TSM-20|Hanwha Q CELLS Q\.PEAK DUO|Canadian Solar Inc\. CS6P-25)/.test(c.Name),
+    limit: 60,
+  },
+  'cec-modules-2024': {
+    keep: (c) => /^(Ablytek 6MN6A2[78]|Qcells North America Q\.PEAK DUO BLK-G5|Jinko Solar Co\. Ltd JKM4)/.test(c.Name),
+    limit: 30,
+  },
+  'cec-inverters': {
+    keep: (c) => /^(ABB: MICRO|ABB: PVI-3\.0-OUTD-S-US-A|Huawei Technologies)/.test(c.Name),
+    limit: 30,
+  },
   'cec-inverters-2024': { keep: (c) => /^(ABB: PVI-3\.0-OUTD-S-US-A|Huawei Technologies)/.test(c.Name), limit: 20 },
   'adr-inverters': { keep: (c) => /^(ABB|Huawei Technologies)/.test(c.Manufacturer), limit: 30 },
   'sandia-modules': { keep: (c) => /^(Advent|Trina)/.test(c.Name), limit: 10 },
@@ -37,11 +47,20 @@ export interface Edit {
 /** A real module of the fixture, its identity key, and the edit that gives it another STC power. */
 export const TRINA = 'Trina Solar TSM-205DA01A';
 export const TRINA_KEY = `pv-module|${TRINA.toLowerCase()}`;
-export const trinaStc = (value: string): Edit => ({ sourceId: 'cec-modules', match: (c) => c.Name === TRINA, column: 'STC', value });
+export const trinaStc = (value: string): Edit => ({
+  sourceId: 'cec-modules',
+  match: (c) => c.Name === TRINA,
+  column: 'STC',
+  value,
+});
 
 const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
-export function writeSources(slices: Record<string, Slice> = DEFAULT_SLICES, edits: readonly Edit[] = [], dir = mkdtempSync(path.join(os.tmpdir(), 'pds-sources-'))): string {
+export function writeSources(
+  slices: Record<string, Slice> = DEFAULT_SLICES,
+  edits: readonly Edit[] = [],
+  dir = mkdtempSync(path.join(os.tmpdir(), 'pds-sources-')),
+): string {
   for (const source of loadManifest().sources) {
     const headerRows = readerOf(source).headerRows;
     const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', source.file), 'utf8'));
@@ -60,7 +79,9 @@ export function writeSources(slices: Record<string, Slice> = DEFAULT_SLICES, edi
         copy[header.indexOf(edit.column)] = edit.value;
         return copy;
       });
-    const lines = [...rows.slice(0, headerRows).map((r) => r.cells), ...kept].map((cells) => cells.map(quote).join(','));
+    const lines = [...rows.slice(0, headerRows).map((r) => r.cells), ...kept].map((cells) =>
+      cells.map(quote).join(','),
+    );
     writeFileSync(path.join(dir, source.file), `${lines.join('\n')}\n`);
   }
   return dir;

@@ -40,7 +40,12 @@ export async function startServer(overrides: Record<string, string> = {}, now?: 
   const logger = createLogger(config.LOG_LEVEL, (line) => logs.push(line));
   const wired = wire(config, logger, now);
   await wired.warmUp();
-  const app = buildApp({ logger, trustProxy: config.TRUST_PROXY, proxyHops: config.TRUSTED_PROXY_HOPS, routers: wired.routers });
+  const app = buildApp({
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    proxyHops: config.TRUSTED_PROXY_HOPS,
+    routers: wired.routers,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -40,7 +40,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       }
     });
   });
-  const kib = (field: string) => 1024 * Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
+  const kib = (field: string) =>
+    1024 * Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
   return {
     url: `http://${address}`,
     memory: () => ({ rss: kib('VmRSS'), peak: kib('VmHWM') }),

@@ -17,7 +17,10 @@ import { execForm, parseDockerfile, replay, stageContext, stageEnv, type Stage }
 
 const stages: Stage[] = parseDockerfile(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'));
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as {
-  services: Record<string, { build?: string; environment?: Record<string, string>; command?: string[]; healthcheck?: { test: string[] } }>;
+  services: Record<
+    string,
+    { build?: string; environment?: Record<string, string>; command?: string[]; healthcheck?: { test: string[] } }
+  >;
 };
 const runtime = stages.at(-1)!;
 
@@ -88,7 +91,8 @@ describe('docker image (rehearsed without Docker)', function () {
 
   it('then the build context carries no installed, built, provisioned or test files', () => {
     assert.ok(sent.includes('package-lock.json') && sent.some((f) => f.startsWith('seed/sources/')));
-    for (const f of sent) assert.doesNotMatch(f, /^(node_modules|dist|\.engines|test-artifacts|bench-results|test|bench|\.git)\//, f);
+    for (const f of sent)
+      assert.doesNotMatch(f, /^(node_modules|dist|\.engines|test-artifacts|bench-results|test|bench|\.git)\//, f);
   });
 
   it('then the runtime stage holds what runs and nothing from tests, benches or sources', () => {
@@ -111,7 +115,9 @@ describe('docker image (rehearsed without Docker)', function () {
   it('when a developer signs up and searches with a real key, then the image answers with real products and serves /docs', async () => {
     const dev = await newDeveloper(base);
     const key = await dev.key(['search:read']);
-    const res = await fetch(`${base}/api/v1/search?q=SUN2000-5KTL&limit=1`, { headers: { authorization: `Bearer ${key.secret}` } });
+    const res = await fetch(`${base}/api/v1/search?q=SUN2000-5KTL&limit=1`, {
+      headers: { authorization: `Bearer ${key.secret}` },
+    });
     assert.equal(res.status, 200);
     const body = (await res.json()) as { data: { model: string }[] };
     assert.match(body.data[0].model, /^SUN2000-5KTL/);
@@ -132,8 +138,10 @@ describe('docker image (rehearsed without Docker)', function () {
 
   it("then every variable compose gives the image's services is one the config reads", () => {
     for (const [name, service] of Object.entries(compose.services).filter(([, s]) => s.build)) {
-      for (const key of Object.keys(service.environment ?? {})) assert.ok(CONFIG_KEYS.includes(key), `${name}: ${key} is not a configuration key`);
-      if (service.command) assert.ok(existsSync(path.join(folder, service.command[1])), `${name}: ${service.command[1]} is in the image`);
+      for (const key of Object.keys(service.environment ?? {}))
+        assert.ok(CONFIG_KEYS.includes(key), `${name}: ${key} is not a configuration key`);
+      if (service.command)
+        assert.ok(existsSync(path.join(folder, service.command[1])), `${name}: ${service.command[1]} is in the image`);
     }
   });
 });

@@ -9,8 +9,13 @@ describe('local engines', () => {
     assert.equal(health.headers.get('x-elastic-product'), 'Elasticsearch');
     const body = (await health.json()) as { status: string; number_of_nodes: number };
     assert.ok(['green', 'yellow'].includes(body.status));
-    const nodes = (await (await fetch(`${ELASTICSEARCH_URL}/_nodes/_local?filter_path=nodes.*.version`)).json()) as { nodes: Record<string, { version: string }> };
-    assert.deepEqual(Object.values(nodes.nodes).map((n) => n.version), ['9.3.2']);
+    const nodes = (await (await fetch(`${ELASTICSEARCH_URL}/_nodes/_local?filter_path=nodes.*.version`)).json()) as {
+      nodes: Record<string, { version: string }>;
+    };
+    assert.deepEqual(
+      Object.values(nodes.nodes).map((n) => n.version),
+      ['9.3.2'],
+    );
   });
 
   it('when a document is inserted through the mongodb driver, then it is found again', async () => {

@@ -38,10 +38,24 @@ describe('faults under load', function () {
   let productId: string;
 
   before(async () => {
-    [redis, ferret, esProxy] = await Promise.all([PrivateEngine.create('redis'), PrivateEngine.create('ferretdb'), CuttableProxy.create(ELASTICSEARCH_URL)]);
+    [redis, ferret, esProxy] = await Promise.all([
+      PrivateEngine.create('redis'),
+      PrivateEngine.create('ferretdb'),
+      CuttableProxy.create(ELASTICSEARCH_URL),
+    ]);
     catalog = await openCatalog(undefined, ferret.url);
     await catalog.seed(writeSources());
-    server = await startServer({ REDIS_URL: redis.url, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_URL: esProxy.url, ELASTICSEARCH_INDEX: catalog.alias, REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), CREDIT_LEASE_MAX: String(CREDIT_LEASE_MAX), SIGNUP_CREDITS: String(CREDITS), RATE_LIMIT_MAX: '1000000', ACCOUNT_RATE_LIMIT_MAX: '1000000' });
+    server = await startServer({
+      REDIS_URL: redis.url,
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_URL: esProxy.url,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+      CREDIT_LEASE_MAX: String(CREDIT_LEASE_MAX),
+      SIGNUP_CREDITS: String(CREDITS),
+      RATE_LIMIT_MAX: '1000000',
+      ACCOUNT_RATE_LIMIT_MAX: '1000000',
+    });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
     const found = await request(`${server.url}/api/v1/search?q=trina&limit=1&fields=id`, { token: key });
     assert.equal(found.status, 200, found.text);
@@ -57,9 +71,15 @@ describe('faults under load', function () {
   // the product read repeats, and may be answered from the read cache while Elasticsearch is away.
   let asked = 0;
   const reads = () => [
-    () => fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(`trina ${++asked}`)}&limit=5`, { headers: { authorization: `Bearer ${key}` } }),
+    () =>
+      fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(`trina ${++asked}`)}&limit=5`, {
+        headers: { authorization: `Bearer ${key}` },
+      }),
     () => fetch(`${server.url}/api/v1/products/${productId}`, { headers: { authorization: `Bearer ${key}` } }),
-    () => fetch(`${server.url}/api/v1/products?category=inverter&limit=${(++asked % 100) + 1}`, { headers: { authorization: `Bearer ${key}` } }),
+    () =>
+      fetch(`${server.url}/api/v1/products?category=inverter&limit=${(++asked % 100) + 1}`, {
+        headers: { authorization: `Bearer ${key}` },
+      }),
   ];
 
   async function balance(): Promise<number> {
@@ -88,7 +108,11 @@ describe('faults under load', function () {
       const readyz = await request(`${server.url}/readyz`);
       await fault.repair();
       const repairedAt = Date.now();
-      const recovery = await until(async () => load.samples.some((s) => s.at > repairedAt && s.status === 200), 30000, 'a 200 after the repair');
+      const recovery = await until(
+        async () => load.samples.some((s) => s.at > repairedAt && s.status === 200),
+        30000,
+        'a 200 after the repair',
+      );
       await sleep(500);
       const samples = await load.stop();
 
@@ -100,11 +124,18 @@ describe('faults under load', function () {
       const other = samples.filter((s) => s.status !== 200 && !(s.status === 503 && isDependencyProblem(s)));
       assert.deepEqual(other, [], 'only 200s and 503 dependency problems with Retry-After');
       assert.ok(during.length >= WORKERS, `requests were answered during the fault (${during.length})`);
-      assert.ok(during.some((s) => s.status === 503), 'the fault was seen');
+      assert.ok(
+        during.some((s) => s.status === 503),
+        'the fault was seen',
+      );
 
       assert.equal(readyz.status, 503);
       assert.equal(readyz.body.checks[fault.engine].status, 'down');
-      await until(async () => (await request(`${server.url}/readyz`)).status === 200, 30000, '/readyz 200 after the repair');
+      await until(
+        async () => (await request(`${server.url}/readyz`)).status === 200,
+        30000,
+        '/readyz 200 after the repair',
+      );
 
       await until(async () => (await server.wired.refunds.owedCredits()) === 0, 30000, 'owed refunds settled');
       const spent = samples.reduce((sum, s) => sum + (s.status === 200 ? s.cost : 0), 0);
@@ -114,15 +145,24 @@ describe('faults under load', function () {
       // take the account's turn), and a refill takes a block of up to CREDIT_LEASE_MAX credits: that
       // block is what can be lost (seen: 20, one whole block).
       const maxUnaccounted = fault.engine === 'mongodb' ? CREDIT_LEASE_MAX : 0;
-      assert.ok(unaccounted >= 0 && unaccounted <= maxUnaccounted, `credits unaccounted for: ${unaccounted} (at most ${maxUnaccounted})`);
+      assert.ok(
+        unaccounted >= 0 && unaccounted <= maxUnaccounted,
+        `credits unaccounted for: ${unaccounted} (at most ${maxUnaccounted})`,
+      );
       const n = (status: number) => samples.filter((s) => s.status === status).length;
-      console.log(`      ${fault.engine} ${fault.how}: ${samples.length} requests, ${n(200)} x 200, ${n(503)} x 503 during ${repairedAt - brokenAt} ms, slowest ${Math.max(...samples.map((s) => s.ms))} ms, first 200 ${recovery} ms after the repair, ${unaccounted} credits unaccounted`);
+      console.log(
+        `      ${fault.engine} ${fault.how}: ${samples.length} requests, ${n(200)} x 200, ${n(503)} x 503 during ${repairedAt - brokenAt} ms, slowest ${Math.max(...samples.map((s) => s.ms))} ms, first 200 ${recovery} ms after the repair, ${unaccounted} credits unaccounted`,
+      );
     });
   }
 });
 
 function isDependencyProblem(s: Sample): boolean {
-  return s.contentType === 'application/problem+json' && /^\/problems\/dependency-(unavailable|timeout)$/.test(s.type ?? '') && Number(s.retryAfter) > 0;
+  return (
+    s.contentType === 'application/problem+json' &&
+    /^\/problems\/dependency-(unavailable|timeout)$/.test(s.type ?? '') &&
+    Number(s.retryAfter) > 0
+  );
 }
 
 describe('export when Elasticsearch goes away mid-stream', function () {
@@ -133,10 +173,20 @@ describe('export when Elasticsearch goes away mid-stream', function () {
     // a point in time) when the search engine goes away.
     const full = await fullCatalog();
     const proxy = await CuttableProxy.create(ELASTICSEARCH_URL);
-    const server = await startServer({ ELASTICSEARCH_URL: proxy.url, MONGODB_URI: full.mongoUri, ELASTICSEARCH_INDEX: full.alias, REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), CREDIT_LEASE_MAX: String(CREDIT_LEASE_MAX), SIGNUP_CREDITS: String(CREDITS) });
+    const server = await startServer({
+      ELASTICSEARCH_URL: proxy.url,
+      MONGODB_URI: full.mongoUri,
+      ELASTICSEARCH_INDEX: full.alias,
+      REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+      CREDIT_LEASE_MAX: String(CREDIT_LEASE_MAX),
+      SIGNUP_CREDITS: String(CREDITS),
+    });
     try {
       const key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
-      const exportOnce = () => fetch(`${server.url}/api/v1/export?category=pv-module`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' } });
+      const exportOnce = () =>
+        fetch(`${server.url}/api/v1/export?category=pv-module`, {
+          headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' },
+        });
       const res = await exportOnce();
       assert.equal(res.status, 200);
       const reader = res.body!.getReader();
@@ -158,11 +208,18 @@ describe('export when Elasticsearch goes away mid-stream', function () {
       assert.ok(Date.now() - t0 < WORST_MS + 2000, `cut short after ${Date.now() - t0} ms`);
       const lines = text.split('\n').filter(Boolean).length;
       assert.ok(lines < (await full.index.count(full.alias)), `${lines} lines before the cut`);
-      assert.ok(server.logs.some((l) => /response failed after headers/.test(l) && /export/.test(l)), 'the cut is logged');
+      assert.ok(
+        server.logs.some((l) => /response failed after headers/.test(l) && /export/.test(l)),
+        'the cut is logged',
+      );
 
       assert.equal((await request(`${server.url}/healthz`)).status, 200, 'the process is still serving');
       await proxy.resume();
-      await until(async () => (await request(`${server.url}/readyz`)).status === 200, 30000, '/readyz 200 after the search engine is back');
+      await until(
+        async () => (await request(`${server.url}/readyz`)).status === 200,
+        30000,
+        '/readyz 200 after the search engine is back',
+      );
       const next = await exportOnce();
       assert.equal(next.status, 200);
       const first = new TextDecoder().decode((await next.body!.getReader().read()).value).split('\n')[0];

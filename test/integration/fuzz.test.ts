@@ -31,9 +31,39 @@ interface FuzzRun {
 
 /** `suitable`: a module and an inverter the design operations can size, and ids of real products for compare (see hooks.py). */
 function fuzz(server: TestServer, token: string, select: string[], suitable: Suitable = {}): Promise<FuzzRun> {
-  const args = ['--config-file', path.join(ROOT, 'test', 'fuzz', 'schemathesis.toml'), 'run', `${server.url}/api/v1/openapi.json`, '--url', server.url, '-H', `Authorization: Bearer ${token}`, '--checks', 'all', '--max-examples', String(MAX_EXAMPLES), '--phases', 'examples,coverage,fuzzing,stateful', '--workers', '2', '--seed', '20261121', '--request-timeout', '60', '--no-color', ...select];
+  const args = [
+    '--config-file',
+    path.join(ROOT, 'test', 'fuzz', 'schemathesis.toml'),
+    'run',
+    `${server.url}/api/v1/openapi.json`,
+    '--url',
+    server.url,
+    '-H',
+    `Authorization: Bearer ${token}`,
+    '--checks',
+    'all',
+    '--max-examples',
+    String(MAX_EXAMPLES),
+    '--phases',
+    'examples,coverage,fuzzing,stateful',
+    '--workers',
+    '2',
+    '--seed',
+    '20261121',
+    '--request-timeout',
+    '60',
+    '--no-color',
+    ...select,
+  ];
   return new Promise((resolve) => {
-    const env = { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: path.join(ROOT, 'test', 'fuzz'), FUZZ_MODULE_ID: suitable.module ?? '', FUZZ_INVERTER_ID: suitable.inverter ?? '', FUZZ_PRODUCT_IDS: (suitable.products ?? []).join(',') };
+    const env = {
+      ...process.env,
+      SCHEMATHESIS_HOOKS: 'hooks',
+      PYTHONPATH: path.join(ROOT, 'test', 'fuzz'),
+      FUZZ_MODULE_ID: suitable.module ?? '',
+      FUZZ_INVERTER_ID: suitable.inverter ?? '',
+      FUZZ_PRODUCT_IDS: (suitable.products ?? []).join(','),
+    };
     const child = spawn(BIN, args, { env });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -51,7 +81,13 @@ describe('fuzzing against the contract (schemathesis)', function () {
     catalog = await openCatalog();
     await catalog.seed(writeSources());
     // Limits out of the way: the fuzzer must see the contract, not the rate limiter.
-    server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, RATE_LIMIT_MAX: '1000000', ACCOUNT_RATE_LIMIT_MAX: '1000000', SIGNUP_CREDITS: '1000000' });
+    server = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      RATE_LIMIT_MAX: '1000000',
+      ACCOUNT_RATE_LIMIT_MAX: '1000000',
+      SIGNUP_CREDITS: '1000000',
+    });
   });
   after(async () => {
     await server?.stop();
@@ -64,8 +100,13 @@ describe('fuzzing against the contract (schemathesis)', function () {
     const suitable: Suitable = { products };
     for await (const p of catalog.products.stream()) {
       if (products.length < 10) products.push(p._id);
-      if (p.category === 'pv-module' && typeof p.specs.a_ref_v === 'number' && typeof p.specs.noct_c === 'number') suitable.module ??= p._id;
-      if (p.category === 'inverter' && ['max_dc_voltage_v', 'mppt_low_v', 'mppt_high_v'].every((s) => typeof p.specs[s] === 'number')) suitable.inverter ??= p._id;
+      if (p.category === 'pv-module' && typeof p.specs.a_ref_v === 'number' && typeof p.specs.noct_c === 'number')
+        suitable.module ??= p._id;
+      if (
+        p.category === 'inverter' &&
+        ['max_dc_voltage_v', 'mppt_low_v', 'mppt_high_v'].every((s) => typeof p.specs[s] === 'number')
+      )
+        suitable.inverter ??= p._id;
     }
     assert.ok(suitable.module && suitable.inverter, 'the fixture has a module and an inverter to size');
     const run = await fuzz(server, key, ['--exclude-tag', 'accounts', '--exclude-tag', 'keys'], suitable);

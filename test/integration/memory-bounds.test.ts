@@ -64,7 +64,9 @@ describe('memory under a flood of distinct queries', function () {
       const worker = async () => {
         while (next < end) {
           const n = ++next;
-          const res = await fetch(`${service.url}/api/v1/products?limit=100&specs.stc_power_w[gte]=-${n}`, { headers: { authorization: `Bearer ${key}` } });
+          const res = await fetch(`${service.url}/api/v1/products?limit=100&specs.stc_power_w[gte]=-${n}`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
           const body = await res.arrayBuffer();
           assert.equal(res.status, 200);
           largest = Math.max(largest, body.byteLength);
@@ -80,6 +82,9 @@ describe('memory under a flood of distinct queries', function () {
     const mib = (b: number) => `${(b / MIB).toFixed(0)} MiB`;
     // The flood's answers add up to several times both caches.
     assert.ok(largest * FLOOD > 5 * 2 * CACHE_BYTES, `answers of ${largest} bytes`);
-    assert.ok(peak <= bound, `peak RSS ${mib(peak)} (now ${mib(rss)}) past the bound ${mib(bound)}: baseline ${mib(baseline)} + caches ${mib(2 * CACHE_BYTES)} + slack ${mib(BASELINE_SLACK)}`);
+    assert.ok(
+      peak <= bound,
+      `peak RSS ${mib(peak)} (now ${mib(rss)}) past the bound ${mib(bound)}: baseline ${mib(baseline)} + caches ${mib(2 * CACHE_BYTES)} + slack ${mib(BASELINE_SLACK)}`,
+    );
   });
 });

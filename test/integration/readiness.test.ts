@@ -21,8 +21,17 @@ describe('readiness', function () {
   let server: TestServer;
 
   before(async () => {
-    [redis, ferret, esProxy] = await Promise.all([PrivateEngine.create('redis'), PrivateEngine.create('ferretdb'), CuttableProxy.create(ELASTICSEARCH_URL)]);
-    server = await startServer({ REDIS_URL: redis.url, MONGODB_URI: ferret.url, ELASTICSEARCH_URL: esProxy.url, REQUEST_TIMEOUT_MS: '1500' });
+    [redis, ferret, esProxy] = await Promise.all([
+      PrivateEngine.create('redis'),
+      PrivateEngine.create('ferretdb'),
+      CuttableProxy.create(ELASTICSEARCH_URL),
+    ]);
+    server = await startServer({
+      REDIS_URL: redis.url,
+      MONGODB_URI: ferret.url,
+      ELASTICSEARCH_URL: esProxy.url,
+      REQUEST_TIMEOUT_MS: '1500',
+    });
   });
   after(async () => {
     await server?.stop().catch(() => undefined);

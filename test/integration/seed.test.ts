@@ -11,7 +11,6 @@ import { RevisionImmutableError } from '../../src/adapters/mongo/revision.reposi
 import { provenanceOf } from '../../src/catalog/provenance';
 import type { Claim } from '../../src/catalog/claim';
 
-
 function runSeed(catalog: Catalog, sourcesDir: string) {
   return spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--sources-dir', sourcesDir], {
     env: { ...process.env, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ELASTICSEARCH_URL },
@@ -28,7 +27,11 @@ function rewrite(dir: string, file: string, change: (text: string) => string) {
 }
 
 async function snapshot(catalog: Catalog) {
-  return { products: await catalog.products.count(), revisions: await catalog.revisions.count(), targets: await catalog.index.targets() };
+  return {
+    products: await catalog.products.count(),
+    revisions: await catalog.revisions.count(),
+    targets: await catalog.index.targets(),
+  };
 }
 
 describe('seed and reindex', function () {
@@ -77,7 +80,11 @@ describe('seed and reindex', function () {
         const rows = parseCsv(readFileSync(path.join(sources, p.locator.file), 'utf8'));
         const header = rows[0].cells;
         const headerRows = readerOf(loadManifest().sources.find((s) => s.file === p.locator.file)!).headerRows;
-        assert.equal(rows[p.locator.record + headerRows - 1].cells[header.indexOf(p.locator.column)], claim.raw, `${product._id}.${field}`);
+        assert.equal(
+          rows[p.locator.record + headerRows - 1].cells[header.indexOf(p.locator.column)],
+          claim.raw,
+          `${product._id}.${field}`,
+        );
       }
     }
   });
@@ -92,7 +99,10 @@ describe('seed and reindex', function () {
     const stc = revision.changes.find((c) => c.field === 'stc_power_w')!;
     assert.deepEqual([stc.source_id, stc.to], ['cec-modules', 251.5]);
     assert.equal(revision.changes.length, 1);
-    assert.equal((await catalog.revisions.get(product._id, 1))!.claims.find((c) => c.field === 'stc_power_w')!.value, stc.from);
+    assert.equal(
+      (await catalog.revisions.get(product._id, 1))!.claims.find((c) => c.field === 'stc_power_w')!.value,
+      stc.from,
+    );
     assert.equal((await catalog.seed(edited)).ingest.revisions, 0, 'and seeding the same edit again adds nothing');
   });
 
@@ -105,10 +115,30 @@ describe('seed and reindex', function () {
   });
 
   const breakages: [string, (dir: string) => void, RegExp][] = [
-    ['a malformed number', (dir) => rewrite(dir, 'sam-library-cec-inverters-2019-03-05.csv', (t) => t.replace(/^(ABB: [^,]+,\d+,[^,]+,)250,/m, '$1250 W,')), /sam-library-cec-inverters-2019-03-05\.csv record \d+: column Paco: '250 W' is not a number/],
-    ['a row with fields missing', (dir) => rewrite(dir, 'sam-library-sandia-modules-2015-6-30.csv', (t) => `${t}Broken Module [2010],2010,1.2\n`), /sam-library-sandia-modules-2015-6-30\.csv record \d+: has 3 fields, the header has 43/],
-    ['a missing column', (dir) => rewrite(dir, 'sam-library-cec-modules-2019-03-05.csv', (t) => t.replace(/^Name,Technology,/, 'Name,Tech,')), /sam-library-cec-modules-2019-03-05\.csv: missing column Technology/],
-    ['an unreadable file', (dir) => rmSync(path.join(dir, 'adr-library-cec-inverters-2019-03-05.csv')), /adr-library-cec-inverters-2019-03-05\.csv: cannot read the file \(ENOENT\)/],
+    [
+      'a malformed number',
+      (dir) =>
+        rewrite(dir, 'sam-library-cec-inverters-2019-03-05.csv', (t) =>
+          t.replace(/^(ABB: [^,]+,\d+,[^,]+,)250,/m, '$1250 W,'),
+        ),
+      /sam-library-cec-inverters-2019-03-05\.csv record \d+: column Paco: '250 W' is not a number/,
+    ],
+    [
+      'a row with fields missing',
+      (dir) => rewrite(dir, 'sam-library-sandia-modules-2015-6-30.csv', (t) => `${t}Broken Module [2010],2010,1.2\n`),
+      /sam-library-sandia-modules-2015-6-30\.csv record \d+: has 3 fields, the header has 43/,
+    ],
+    [
+      'a missing column',
+      (dir) =>
+        rewrite(dir, 'sam-library-cec-modules-2019-03-05.csv', (t) => t.replace(/^Name,Technology,/, 'Name,Tech,')),
+      /sam-library-cec-modules-2019-03-05\.csv: missing column Technology/,
+    ],
+    [
+      'an unreadable file',
+      (dir) => rmSync(path.join(dir, 'adr-library-cec-inverters-2019-03-05.csv')),
+      /adr-library-cec-inverters-2019-03-05\.csv: cannot read the file \(ENOENT\)/,
+    ],
   ];
   for (const [what, breakIt, message] of breakages) {
     it(`when a source file has ${what}, then the seed command stops with a message naming the file, and the data is unchanged`, async () => {
@@ -148,14 +178,20 @@ describe('seed and reindex', function () {
     assert.notDeepEqual(after, before, 'the alias moved to a new index');
     assert.deepEqual(errors, []);
     assert.ok(seen.length > 3, `the reader ran ${seen.length} searches`);
-    assert.ok(seen.every((n) => n === seen[0] && n > 0), `totals seen: ${[...new Set(seen)].join(', ')}`);
+    assert.ok(
+      seen.every((n) => n === seen[0] && n > 0),
+      `totals seen: ${[...new Set(seen)].join(', ')}`,
+    );
   });
   it('when the seed is killed during ingest and again during reindex, then the alias serves the old index throughout, and a rerun completes with no duplicate or missing revision', async () => {
     await catalog.seed(sources);
     // More products than one ingest batch (500), so a kill after the first batch is surely midway.
     const bigger = writeSources({ ...DEFAULT_SLICES, 'cec-modules': { keep: () => true, limit: 1500 } });
     // Products the earlier tests stored and these files no longer list stay (a seed never deletes).
-    const keys = new Set([...(await catalog.products.identities()).map((p) => p.key), ...convertSources(loadManifest(), bigger).drafts.map((d) => d.key)]);
+    const keys = new Set([
+      ...(await catalog.products.identities()).map((p) => p.key),
+      ...convertSources(loadManifest(), bigger).drafts.map((d) => d.key),
+    ]);
     const expected = keys.size;
     const served = await catalog.index.count(catalog.alias);
     const oldTargets = await catalog.index.targets();
@@ -178,7 +214,9 @@ describe('seed and reindex', function () {
         stderr += c;
         if (line.test(stderr)) child.kill('SIGKILL');
       });
-      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) =>
+        child.on('exit', (c, s) => resolve([c, s])),
+      );
       assert.equal(signal, 'SIGKILL', `the seed ended before ${line}: ${code} ${stderr}`);
     };
     try {
@@ -196,17 +234,41 @@ describe('seed and reindex', function () {
     assert.equal(await catalog.products.count(), expected);
     const targets = await catalog.index.targets();
     assert.equal(await catalog.index.count(targets[0]), expected);
-    const indices = await (await fetch(`${ELASTICSEARCH_URL}/_cat/indices/${catalog.alias}-v*?h=index&format=json`)).json();
-    assert.deepEqual(indices.map((i: { index: string }) => i.index), targets, 'the loads of the killed runs are gone');
+    const indices = await (
+      await fetch(`${ELASTICSEARCH_URL}/_cat/indices/${catalog.alias}-v*?h=index&format=json`)
+    ).json();
+    assert.deepEqual(
+      indices.map((i: { index: string }) => i.index),
+      targets,
+      'the loads of the killed runs are gone',
+    );
     const revisions = new Map<string, { number: number; snapshot_hash: string }[]>();
-    for await (const r of catalog.mongo.db.collection('revisions').find({}, { projection: { product_id: 1, number: 1, snapshot_hash: 1 } })) {
-      revisions.set(r.product_id, [...(revisions.get(r.product_id) ?? []), { number: r.number, snapshot_hash: r.snapshot_hash }]);
+    for await (const r of catalog.mongo.db
+      .collection('revisions')
+      .find({}, { projection: { product_id: 1, number: 1, snapshot_hash: 1 } })) {
+      revisions.set(r.product_id, [
+        ...(revisions.get(r.product_id) ?? []),
+        { number: r.number, snapshot_hash: r.snapshot_hash },
+      ]);
     }
     for (const p of await catalog.products.identities()) {
       const history = (revisions.get(p._id) ?? []).sort((a, b) => a.number - b.number);
-      assert.deepEqual(history.map((r) => r.number), Array.from({ length: p.current_revision }, (_, i) => i + 1), `${p._id}: revisions 1..current, no gap, none beyond`);
-      assert.equal(history.at(-1)!.snapshot_hash, p.snapshot_hash, `${p._id}: the current revision holds the current snapshot`);
-      for (let i = 1; i < history.length; i++) assert.notEqual(history[i].snapshot_hash, history[i - 1].snapshot_hash, `${p._id}: revision ${i + 1} repeats revision ${i}`);
+      assert.deepEqual(
+        history.map((r) => r.number),
+        Array.from({ length: p.current_revision }, (_, i) => i + 1),
+        `${p._id}: revisions 1..current, no gap, none beyond`,
+      );
+      assert.equal(
+        history.at(-1)!.snapshot_hash,
+        p.snapshot_hash,
+        `${p._id}: the current revision holds the current snapshot`,
+      );
+      for (let i = 1; i < history.length; i++)
+        assert.notEqual(
+          history[i].snapshot_hash,
+          history[i - 1].snapshot_hash,
+          `${p._id}: revision ${i + 1} repeats revision ${i}`,
+        );
     }
     const again = runSeed(catalog, bigger);
     assert.equal(again.status, 0, again.stderr);
@@ -238,7 +300,11 @@ describe('seed: a newer edition of a list', function () {
     assert.ok(changedByEdition.length > 0 && fresh.length > 0);
     assert.deepEqual(
       [report.ingest.changed, report.ingest.created, report.ingest.revisions],
-      [changedByEdition.length, fresh.length, changedByEdition.length + fresh.reduce((n, d) => n + d.earlier!.length + 1, 0)],
+      [
+        changedByEdition.length,
+        fresh.length,
+        changedByEdition.length + fresh.reduce((n, d) => n + d.earlier!.length + 1, 0),
+      ],
     );
     for (const d of changedByEdition) {
       const stored = (await catalog.products.identities()).find((p) => p.key === d.key)!;
@@ -253,10 +319,16 @@ describe('seed: a newer edition of a list', function () {
     assert.ok(one && two);
     const rsh = two.changes.find((c) => c.field === 'rsh_ref_ohm')!;
     assert.deepEqual([rsh.source_id, rsh.from, rsh.to], ['cec-modules-2024', 945.868958, 945.874]);
-    assert.ok(!two.changes.some((c) => c.field === 'alpha_isc_a_per_k'), 'alpha_sc 0.004866 vs 0.00486614 is the same value printed finer');
+    assert.ok(
+      !two.changes.some((c) => c.field === 'alpha_isc_a_per_k'),
+      'alpha_sc 0.004866 vs 0.00486614 is the same value printed finer',
+    );
     assert.match(two.summary, /cec-modules edition 2024-11-14/);
     assert.equal(one.claims.find((c) => c.field === 'rsh_ref_ohm')!.source_id, 'cec-modules');
     const product = await catalog.products.findById(ablytek._id);
-    assert.deepEqual([product!.listing.in_latest_edition, product!.listing.editions.map((e) => e.source_id)], [true, ['cec-modules', 'cec-modules-2024']]);
+    assert.deepEqual(
+      [product!.listing.in_latest_edition, product!.listing.editions.map((e) => e.source_id)],
+      [true, ['cec-modules', 'cec-modules-2024']],
+    );
   });
 });

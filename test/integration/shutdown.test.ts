@@ -11,7 +11,14 @@ describe('main.ts process', function () {
   it('when started and then sent SIGTERM, then it serves, drains, logs "stopped" and exits 0', async () => {
     const name = uniqueName('main');
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
-      env: { ...process.env, PORT: '0', ELASTICSEARCH_URL, MONGODB_URI: mongoUriFor(name, MONGODB_URI), REDIS_URL, ELASTICSEARCH_INDEX: name },
+      env: {
+        ...process.env,
+        PORT: '0',
+        ELASTICSEARCH_URL,
+        MONGODB_URI: mongoUriFor(name, MONGODB_URI),
+        REDIS_URL,
+        ELASTICSEARCH_INDEX: name,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -37,7 +44,10 @@ describe('main.ts process', function () {
   });
 
   it('when a configuration value is invalid, then it refuses to start and names the variable', async () => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
+      env: { ...process.env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c) => (err += c));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -10,7 +10,9 @@ import { writeSources } from '../helpers/seed-fixture';
 import { ROOT } from '../helpers/engines';
 import { startGateway, procStatusMb } from '../../bench/processes';
 
-const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '40' } } });
+const { values: args } = parseArgs({
+  options: { minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '40' } },
+});
 const MINUTES = Number(args.minutes);
 const RATE = Number(args.rate);
 
@@ -40,13 +42,41 @@ function slope(points: readonly [number, number][]): number {
 async function main() {
   const catalog = await openCatalog();
   await catalog.seed(writeSources());
-  const gateway = await startGateway({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, SIGNUP_CREDITS: '100000000', RATE_LIMIT_MAX: '1000000', ACCOUNT_RATE_LIMIT_MAX: '1000000', KEY_FAILURES_MAX: '1000000', JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab', CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567', LOG_LEVEL: 'warn' }, path.join(ROOT, 'test-artifacts', 'soak-gateway.log'));
-  const post = (p: string, body: object, token?: string) => fetch(`${gateway.url}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
+  const gateway = await startGateway(
+    {
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      SIGNUP_CREDITS: '100000000',
+      RATE_LIMIT_MAX: '1000000',
+      ACCOUNT_RATE_LIMIT_MAX: '1000000',
+      KEY_FAILURES_MAX: '1000000',
+      JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab',
+      CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567',
+      LOG_LEVEL: 'warn',
+    },
+    path.join(ROOT, 'test-artifacts', 'soak-gateway.log'),
+  );
+  const post = (p: string, body: object, token?: string) =>
+    fetch(`${gateway.url}/api/v1${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   const email = `soak-${Date.now()}@example.com`;
   await post('/auth/register', { email, password: 'soak-passphrase-2026' });
   const { access_token } = await post('/auth/login', { email, password: 'soak-passphrase-2026' });
-  const key = (await post('/developer/keys', { name: 'soak', scopes: ['products:read', 'search:read', 'revisions:read'] }, access_token)).secret as string;
-  const ids = ((await (await fetch(`${gateway.url}/api/v1/products?limit=20&fields=id`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { id: string }[] }).data.map((d) => d.id);
+  const key = (
+    await post(
+      '/developer/keys',
+      { name: 'soak', scopes: ['products:read', 'search:read', 'revisions:read'] },
+      access_token,
+    )
+  ).secret as string;
+  const ids = (
+    (await (
+      await fetch(`${gateway.url}/api/v1/products?limit=20&fields=id`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as { data: { id: string }[] }
+  ).data.map((d) => d.id);
   const mix = [
     '/api/v1/search?q=trina&limit=10',
     '/api/v1/search?q=huawei%20sun2000&category=inverter',
@@ -72,13 +102,21 @@ async function main() {
     const text = await (await fetch(`${gateway.url}/metrics`)).text();
     return Number(/^pds_nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? 0) / 2 ** 20;
   };
-  const sample = async () => samples.push({ t: (Date.now() - t0) / 60000, rssMb: procStatusMb(gateway.pid, 'VmRSS'), heapMb: await heapMb(), ...fds(gateway.pid) });
+  const sample = async () =>
+    samples.push({
+      t: (Date.now() - t0) / 60000,
+      rssMb: procStatusMb(gateway.pid, 'VmRSS'),
+      heapMb: await heapMb(),
+      ...fds(gateway.pid),
+    });
   await sample();
   const sampler = setInterval(() => void report(), 10000);
   async function report() {
     await sample();
     const s = samples.at(-1)!;
-    process.stderr.write(`soak: ${s.t.toFixed(1)} min, ${[...counts.values()].reduce((a, b) => a + b, 0)} requests, RSS ${s.rssMb.toFixed(0)} MB, heap used ${s.heapMb.toFixed(0)} MB, ${s.handles} handles, ${s.sockets} sockets\n`);
+    process.stderr.write(
+      `soak: ${s.t.toFixed(1)} min, ${[...counts.values()].reduce((a, b) => a + b, 0)} requests, RSS ${s.rssMb.toFixed(0)} MB, heap used ${s.heapMb.toFixed(0)} MB, ${s.handles} handles, ${s.sockets} sockets\n`,
+    );
   }
 
   // Open model: one request every 1/RATE s whatever the answers take, so slow answers pile up.
@@ -87,7 +125,9 @@ async function main() {
   for (let i = 0; Date.now() < end; i++) {
     const target = mix[i % mix.length];
     const bad = target.startsWith('BADKEY ');
-    const p = fetch(`${gateway.url}${bad ? target.slice(7) : target}`, { headers: { authorization: `Bearer ${bad ? 'pds_x_y' : key}` } })
+    const p = fetch(`${gateway.url}${bad ? target.slice(7) : target}`, {
+      headers: { authorization: `Bearer ${bad ? 'pds_x_y' : key}` },
+    })
       .then(async (r) => {
         await r.arrayBuffer();
         counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
@@ -120,12 +160,16 @@ async function main() {
   const heapTrend = slope(samples.filter((s) => s.t >= MINUTES / 2).map((s) => [s.t, s.heapMb] as [number, number]));
   const lines = [
     `Soak: ${MINUTES} min at ${RATE} req/s on loopback (${total} requests), ${new Date().toISOString()}.`,
-    `Answers: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s || 'no answer'} x ${n}`).join(', ')}; 5xx or no answer: ${fiveXX}.`,
+    `Answers: ${[...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s || 'no answer'} x ${n}`)
+      .join(', ')}; 5xx or no answer: ${fiveXX}.`,
     `RSS MB: start ${samples[0].rssMb.toFixed(0)}, max ${Math.max(...samples.map((s) => s.rssMb)).toFixed(0)}, end ${final.rssMb.toFixed(0)}; trend over the second half ${trend.toFixed(2)} MB/min for each minute's lowest RSS (${rawTrend.toFixed(2)} MB/min over all samples).`,
     `JS heap in use MB: start ${samples[0].heapMb.toFixed(0)}, max ${Math.max(...samples.map((s) => s.heapMb)).toFixed(0)}, end ${final.heapMb.toFixed(0)}; trend over the second half ${heapTrend.toFixed(2)} MB/min.`,
     `Handles: ${baseline.handles} before the load, ${plateau.handles} at the start of the second half, ${final.handles} after it and 7 s idle (sockets ${baseline.sockets} -> ${plateau.sockets} -> ${final.sockets}; connection pools fill up to their size under load).`,
     '',
-    'RSS / heap in use over time (min: MB/MB): ' + samples.map((s) => `${s.t.toFixed(1)}: ${s.rssMb.toFixed(0)}/${s.heapMb.toFixed(0)}`).join(', '),
+    'RSS / heap in use over time (min: MB/MB): ' +
+      samples.map((s) => `${s.t.toFixed(1)}: ${s.rssMb.toFixed(0)}/${s.heapMb.toFixed(0)}`).join(', '),
   ];
   mkdirSync(path.join(ROOT, 'test-artifacts'), { recursive: true });
   writeFileSync(path.join(ROOT, 'test-artifacts', 'soak.md'), `${lines.join('\n')}\n`);
@@ -135,7 +179,8 @@ async function main() {
     trend > 2 && `the RSS floor grows ${trend.toFixed(2)} MB/min over the second half`,
     // Pools (database, search engine, keep-alive) grow to their working size in the first minutes;
     // a leak keeps growing after that.
-    final.handles > plateau.handles + 5 && `handles grew from ${plateau.handles} to ${final.handles} over the second half`,
+    final.handles > plateau.handles + 5 &&
+      `handles grew from ${plateau.handles} to ${final.handles} over the second half`,
   ].filter(Boolean);
   if (failures.length) throw new Error(failures.join('; '));
 }

@@ -20,7 +20,10 @@ describe('config', () => {
   });
 
   it('when a value is invalid, then start-up stops with a message naming the variable', () => {
-    assert.throws(() => loadConfig({ PORT: 'abc' }), (err: Error) => err instanceof ConfigError && /PORT/.test(err.message));
+    assert.throws(
+      () => loadConfig({ PORT: 'abc' }),
+      (err: Error) => err instanceof ConfigError && /PORT/.test(err.message),
+    );
     assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
     assert.throws(() => loadConfig({ ELASTICSEARCH_URL: 'localhost:9200' }), /ELASTICSEARCH_URL/);
     assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/);
@@ -28,7 +31,10 @@ describe('config', () => {
   });
 
   it('when in production without secrets, then start-up refuses and names them', () => {
-    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), (err: Error) => /JWT_SECRET/.test(err.message) && /CURSOR_SECRET/.test(err.message));
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production' }),
+      (err: Error) => /JWT_SECRET/.test(err.message) && /CURSOR_SECRET/.test(err.message),
+    );
   });
 
   it('when REDIS_URL is set empty, then the in-process store is chosen', () => {

@@ -15,7 +15,8 @@ describe('docker-compose.yml', () => {
     assert.match(compose.services.elasticsearch.image, /elasticsearch:9\.3\.2$/);
     assert.match(compose.services.mongodb.image, /^mongo:[78]/);
     assert.match(compose.services.redis.image, /^redis:/);
-    for (const name of ['elasticsearch', 'mongodb', 'redis', 'app']) assert.ok(compose.services[name].healthcheck, `${name} has a health check`);
+    for (const name of ['elasticsearch', 'mongodb', 'redis', 'app'])
+      assert.ok(compose.services[name].healthcheck, `${name} has a health check`);
     assert.ok('es-data' in compose.volumes && 'mongo-data' in compose.volumes);
   });
 
@@ -27,6 +28,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('then the app waits for healthy engines', () => {
-    for (const dep of ['elasticsearch', 'mongodb', 'redis']) assert.equal(compose.services.app.depends_on[dep].condition, 'service_healthy');
+    for (const dep of ['elasticsearch', 'mongodb', 'redis'])
+      assert.equal(compose.services.app.depends_on[dep].condition, 'service_healthy');
   });
 });

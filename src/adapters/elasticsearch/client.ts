@@ -25,7 +25,13 @@ export function answerText(body: object): string {
 
 export function createEsClient(url: string, requestTimeoutMs: number): EsClient {
   // No retries: a read must answer (or fail) within the configured timeout, not a multiple of it.
-  return new Client({ node: url, requestTimeout: requestTimeoutMs, maxRetries: 0, compression: false, Serializer: TextKeepingSerializer });
+  return new Client({
+    node: url,
+    requestTimeout: requestTimeoutMs,
+    maxRetries: 0,
+    compression: false,
+    Serializer: TextKeepingSerializer,
+  });
 }
 
 /** Runs one Elasticsearch call, timed as `es`, with driver errors translated to catalog errors. */
@@ -41,13 +47,22 @@ export function esCall<T>(work: () => Promise<T>): Promise<T> {
 
 export function translateEsError(err: unknown): unknown {
   if (err instanceof errors.TimeoutError) {
-    return new AppError('DEPENDENCY_TIMEOUT', 'The search engine did not answer in time.', { cause: err, headers: { 'Retry-After': '5' } });
+    return new AppError('DEPENDENCY_TIMEOUT', 'The search engine did not answer in time.', {
+      cause: err,
+      headers: { 'Retry-After': '5' },
+    });
   }
   if (err instanceof errors.ConnectionError || err instanceof errors.NoLivingConnectionsError) {
-    return new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine is unavailable.', { cause: err, headers: { 'Retry-After': '5' } });
+    return new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine is unavailable.', {
+      cause: err,
+      headers: { 'Retry-After': '5' },
+    });
   }
   if (err instanceof errors.ResponseError && (err.statusCode === 503 || err.statusCode === 429)) {
-    return new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine is overloaded or starting.', { cause: err, headers: { 'Retry-After': '5' } });
+    return new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine is overloaded or starting.', {
+      cause: err,
+      headers: { 'Retry-After': '5' },
+    });
   }
   return err;
 }

@@ -28,7 +28,10 @@ export class IndexAdmin {
   /** Creates an empty index named `<alias>-v<mapping version>-<time>`, tuned for a bulk load. */
   async create(): Promise<string> {
     const { settings, mappings } = this.mapping;
-    const stamp = new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 17);
+    const stamp = new Date()
+      .toISOString()
+      .replace(/[-:.TZ]/g, '')
+      .slice(0, 17);
     const name = `${this.versionPrefix()}${stamp}`;
     await this.es.indices.create({ index: name, settings: { ...settings, refresh_interval: '-1' }, mappings });
     return name;
@@ -44,7 +47,11 @@ export class IndexAdmin {
   }
 
   /** Loads documents with the client's bulk helper; resolves with how many were indexed. */
-  async load(index: string, docs: AsyncIterable<{ id: string }>, onProgress?: (indexed: number) => void): Promise<number> {
+  async load(
+    index: string,
+    docs: AsyncIterable<{ id: string }>,
+    onProgress?: (indexed: number) => void,
+  ): Promise<number> {
     let indexed = 0;
     const failures: string[] = [];
     const stats = await this.es.helpers.bulk<{ id: string }>({
@@ -58,13 +65,17 @@ export class IndexAdmin {
       concurrency: 3,
       refreshOnCompletion: false,
     });
-    if (stats.failed > 0) throw new Error(`bulk load of ${index} dropped ${stats.failed} documents, first: ${failures[0]}`);
+    if (stats.failed > 0)
+      throw new Error(`bulk load of ${index} dropped ${stats.failed} documents, first: ${failures[0]}`);
     return indexed;
   }
 
   /** Makes the loaded index searchable with its normal refresh interval. */
   async finish(index: string): Promise<void> {
-    await this.es.indices.putSettings({ index, settings: { refresh_interval: (this.mapping.settings.refresh_interval as string | undefined) ?? '1s' } });
+    await this.es.indices.putSettings({
+      index,
+      settings: { refresh_interval: (this.mapping.settings.refresh_interval as string | undefined) ?? '1s' },
+    });
     await this.es.indices.refresh({ index });
   }
 
@@ -72,7 +83,12 @@ export class IndexAdmin {
   async *documents<T>(index = this.alias): AsyncGenerator<T> {
     let after: unknown[] | undefined;
     for (;;) {
-      const page = await this.es.search<T>({ index, size: 5000, sort: [{ id: 'asc' }], ...(after ? { search_after: after as string[] } : {}) });
+      const page = await this.es.search<T>({
+        index,
+        size: 5000,
+        sort: [{ id: 'asc' }],
+        ...(after ? { search_after: after as string[] } : {}),
+      });
       for (const hit of page.hits.hits) yield hit._source as T;
       if (page.hits.hits.length < 5000) return;
       after = page.hits.hits.at(-1)!.sort;
@@ -93,7 +109,10 @@ export class IndexAdmin {
   /** Moves the alias to `index` and away from `from`, in one atomic update. */
   async swap(index: string, from: readonly string[]): Promise<void> {
     await this.es.indices.updateAliases({
-      actions: [...from.map((old) => ({ remove: { index: old, alias: this.alias } })), { add: { index, alias: this.alias, is_write_index: true } }],
+      actions: [
+        ...from.map((old) => ({ remove: { index: old, alias: this.alias } })),
+        { add: { index, alias: this.alias, is_write_index: true } },
+      ],
     });
   }
 
@@ -102,7 +121,9 @@ export class IndexAdmin {
    * before they could drop their own. One created later may be another run's load in progress.
    */
   async leftoversBefore(index: string): Promise<string[]> {
-    const all = Object.keys(await this.es.indices.get({ index: `${this.alias}-v*`, expand_wildcards: ['open', 'closed'] }));
+    const all = Object.keys(
+      await this.es.indices.get({ index: `${this.alias}-v*`, expand_wildcards: ['open', 'closed'] }),
+    );
     const served = new Set(await this.targets());
     return all.filter((name) => !served.has(name) && stampOf(name) < stampOf(index));
   }

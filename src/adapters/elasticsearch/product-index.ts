@@ -57,7 +57,9 @@ export class ProductIndex {
   }
 
   private search(body: object) {
-    return this.cached(`search ${JSON.stringify(body)}`, () => this.es.search<Record<string, unknown>, Record<string, any>>({ index: this.alias, ...body }));
+    return this.cached(`search ${JSON.stringify(body)}`, () =>
+      this.es.search<Record<string, unknown>, Record<string, any>>({ index: this.alias, ...body }),
+    );
   }
 
   /** One product's stored fields (`source`: which), or null when the alias holds no such id. */
@@ -79,7 +81,8 @@ export class ProductIndex {
   /** How many products `filter` selects. */
   async count(filter: ProductFilter): Promise<number> {
     const query = filterQuery(filter);
-    return (await this.cached(`count ${JSON.stringify(query)}`, () => this.es.count({ index: this.alias, query }))).count;
+    return (await this.cached(`count ${JSON.stringify(query)}`, () => this.es.count({ index: this.alias, query })))
+      .count;
   }
 
   /**
@@ -103,7 +106,11 @@ export class ProductIndex {
       );
     let closed: Promise<void> | undefined;
     // A point in time left open expires with its keep-alive; closing it only frees it sooner.
-    const close = () => (closed ??= this.es.closePointInTime({ id: pit.id }).then(() => undefined, () => undefined));
+    const close = () =>
+      (closed ??= this.es.closePointInTime({ id: pit.id }).then(
+        () => undefined,
+        () => undefined,
+      ));
     let first: estypes.SearchResponse<Record<string, unknown>>;
     try {
       first = await page();
@@ -113,7 +120,7 @@ export class ProductIndex {
     }
     async function* documents() {
       try {
-        for (let res = first; ; ) {
+        for (let res = first; ;) {
           for (const hit of res.hits.hits) yield hit._source ?? {};
           if (res.hits.hits.length < SCAN_PAGE) return;
           res = await page(res.hits.hits.at(-1)!.sort as SortValue[]);

@@ -24,7 +24,11 @@ export class ReadCache {
   private readonly cache: GenerationCache<KeptAnswer>;
 
   constructor(index: IndexGeneration, limits: CacheLimits) {
-    this.cache = new GenerationCache({ generation: () => index.current(), ...limits, onLookup: (result) => metrics.readCache(result) });
+    this.cache = new GenerationCache({
+      generation: () => index.current(),
+      ...limits,
+      onLookup: (result) => metrics.readCache(result),
+    });
   }
 
   /** The cached answer to `request`, or `load()`'s, kept when an index generation is known. */

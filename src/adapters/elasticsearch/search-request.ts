@@ -7,7 +7,12 @@ import { compactModel, modelParts } from '../../catalog/search-document';
 import type { Facets, ProductFilter, ProductQuery } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
-const SORT_FIELD: Record<string, string> = { model: 'model.keyword', manufacturer: 'manufacturer.keyword', category: 'category', id: 'id' };
+const SORT_FIELD: Record<string, string> = {
+  model: 'model.keyword',
+  manufacturer: 'manufacturer.keyword',
+  category: 'category',
+  id: 'id',
+};
 const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', 'listing'];
 
 /** A power written as people do in a search box: "400W", "400 w", "5kW", "5.5 kw". */
@@ -28,7 +33,15 @@ export function textQuery(q: string) {
   // its power), or the other words plus a product of that power.
   const watts = Number(power[1]) * (power[2].toLowerCase() === 'kw' ? 1000 : 1);
   const words = q.replace(power[0], ' ').trim();
-  const ofThatPower = { bool: { should: NOMINAL_POWER_SPECS.map((spec) => ({ range: { [`specs.${spec}`]: { gte: watts - 0.5, lt: watts + 0.5 } } })), minimum_should_match: 1, boost: 10 } };
+  const ofThatPower = {
+    bool: {
+      should: NOMINAL_POWER_SPECS.map((spec) => ({
+        range: { [`specs.${spec}`]: { gte: watts - 0.5, lt: watts + 0.5 } },
+      })),
+      minimum_should_match: 1,
+      boost: 10,
+    },
+  };
   const powerReading = words ? { bool: { must: [wordsQuery(words), ofThatPower] } } : ofThatPower;
   return { bool: { should: [wordsQuery(q), powerReading], minimum_should_match: 1 } };
 }
@@ -39,17 +52,42 @@ function wordsQuery(q: string) {
     bool: {
       should: [
         { term: { 'model.keyword': { value: q, boost: 20 } } },
-        ...(compact.length >= 3 ? [{ term: { model_compact: { value: compact, boost: 15 } } }, { prefix: { model_compact: { value: compact, boost: 8 } } }] : []),
+        ...(compact.length >= 3
+          ? [
+              { term: { model_compact: { value: compact, boost: 15 } } },
+              { prefix: { model_compact: { value: compact, boost: 8 } } },
+            ]
+          : []),
         { match_phrase: { model: { query: q, boost: 6 } } },
         { match: { model_parts: { query: modelParts(q), operator: 'and', boost: 3 } } },
-        { multi_match: { query: q, type: 'cross_fields', operator: 'and', fields: ['model^3', 'model_parts^2', 'manufacturer^2', 'aliases', 'search_text'] } },
+        {
+          multi_match: {
+            query: q,
+            type: 'cross_fields',
+            operator: 'and',
+            fields: ['model^3', 'model_parts^2', 'manufacturer^2', 'aliases', 'search_text'],
+          },
+        },
         // Still typing: every word, the last one as a prefix ("Amerisolar AS-6M2" finds AS-6M290).
         { multi_match: { query: q, type: 'bool_prefix', operator: 'and', fields: ['search_text'], boost: 2 } },
         // Scored by closeness only (top_terms_boost: no term frequencies), so one edit beats two and
         // no near miss outranks a true prefix (boost 8).
-        ...(compact.length >= 5 ? [{ fuzzy: { model_compact: { value: compact, fuzziness: 'AUTO:5,8', rewrite: 'top_terms_boost_50', boost: 4 } } }] : []),
+        ...(compact.length >= 5
+          ? [
+              {
+                fuzzy: {
+                  model_compact: { value: compact, fuzziness: 'AUTO:5,8', rewrite: 'top_terms_boost_50', boost: 4 },
+                },
+              },
+            ]
+          : []),
         // A flat score: how rare a near-miss word is must not lift it above any exact or prefix match.
-        { constant_score: { filter: { match: { search_text: { query: q, operator: 'and', fuzziness: 'AUTO:4,7', prefix_length: 1 } } }, boost: 1 } },
+        {
+          constant_score: {
+            filter: { match: { search_text: { query: q, operator: 'and', fuzziness: 'AUTO:4,7', prefix_length: 1 } } },
+            boost: 1,
+          },
+        },
       ],
       minimum_should_match: 1,
     },
@@ -62,7 +100,8 @@ function wordsQuery(q: string) {
  * beyond it.
  */
 const INT32 = 2 ** 31;
-const bound = (spec: SpecName, value: number) => (SPECS[spec].type === 'integer' ? Math.min(INT32 - 1, Math.max(-INT32, value)) : value);
+const bound = (spec: SpecName, value: number) =>
+  SPECS[spec].type === 'integer' ? Math.min(INT32 - 1, Math.max(-INT32, value)) : value;
 
 function filters(query: ProductQuery): object[] {
   const out: object[] = [];
@@ -76,7 +115,9 @@ function filters(query: ProductQuery): object[] {
 
 function sortClause(query: ProductQuery): object[] {
   const keys = query.sort.length > 0 ? query.sort : query.mode === 'list' ? [{ key: 'model', desc: false }] : [];
-  const clause: object[] = keys.map((s) => ({ [SORT_FIELD[s.key] ?? s.key]: { order: s.desc ? 'desc' : 'asc', missing: '_last' } }));
+  const clause: object[] = keys.map((s) => ({
+    [SORT_FIELD[s.key] ?? s.key]: { order: s.desc ? 'desc' : 'asc', missing: '_last' },
+  }));
   if (keys.length === 0) clause.push({ _score: { order: 'desc' } });
   if (!keys.some((s) => s.key === 'id')) clause.push({ id: { order: 'asc' } });
   return clause;
@@ -92,25 +133,34 @@ function facetAggs(query: ProductQuery) {
     category: { terms: { field: 'category', size: 10 } },
     manufacturer: { terms: { field: 'manufacturer.raw', size: 25 } },
   };
-  if (query.categories.length === 1) for (const spec of NUMERIC_SPECS) aggs[`spec:${spec}`] = { stats: { field: `specs.${spec}` } };
+  if (query.categories.length === 1)
+    for (const spec of NUMERIC_SPECS) aggs[`spec:${spec}`] = { stats: { field: `specs.${spec}` } };
   return aggs;
 }
 
 /** The facets of a first page, read from its aggregations. */
 export function facetsFrom(aggs: Record<string, any>): Facets {
-  const buckets = (name: string) => (aggs[name]?.buckets ?? []).map((b: { key: string; doc_count: number }) => ({ value: b.key, count: b.doc_count }));
+  const buckets = (name: string) =>
+    (aggs[name]?.buckets ?? []).map((b: { key: string; doc_count: number }) => ({ value: b.key, count: b.doc_count }));
   const specs: Record<string, { min: number; max: number; count: number }> = {};
   for (const [name, agg] of Object.entries(aggs)) {
-    if (name.startsWith('spec:') && agg.count > 0) specs[name.slice(5)] = { min: agg.min, max: agg.max, count: agg.count };
+    if (name.startsWith('spec:') && agg.count > 0)
+      specs[name.slice(5)] = { min: agg.min, max: agg.max, count: agg.count };
   }
-  return { category: buckets('category'), manufacturer: buckets('manufacturer'), ...(Object.keys(specs).length ? { specs } : {}) };
+  return {
+    category: buckets('category'),
+    manufacturer: buckets('manufacturer'),
+    ...(Object.keys(specs).length ? { specs } : {}),
+  };
 }
 
 /** The query an export's filter makes. */
 export function filterQuery(filter: ProductFilter): object {
   const terms = [
     ...(filter.category ? [{ term: { category: filter.category } }] : []),
-    ...(filter.inLatestEdition !== undefined ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }] : []),
+    ...(filter.inLatestEdition !== undefined
+      ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }]
+      : []),
   ];
   return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
 }

@@ -22,7 +22,14 @@ export function buildSuggestRequest(q: string) {
     suggest: {
       text: q,
       words: { term: { field: 'search_text', ...words } },
-      ...(compact.length >= 5 ? { model_number: { text: compact, term: { field: 'model_compact', suggest_mode: 'missing', max_edits: 2, size: 3 } } } : {}),
+      ...(compact.length >= 5
+        ? {
+            model_number: {
+              text: compact,
+              term: { field: 'model_compact', suggest_mode: 'missing', max_edits: 2, size: 3 },
+            },
+          }
+        : {}),
     },
   };
 }

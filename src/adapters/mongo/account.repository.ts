@@ -36,12 +36,20 @@ export class AccountRepository {
 
   /** Atomic, conditional debit: succeeds only while the balance covers it; never below zero. */
   async debit(id: string, amount: number): Promise<number | null> {
-    const doc = await dbCall(() => this.accounts.findOneAndUpdate({ _id: id, credits: { $gte: amount } }, { $inc: { credits: -amount } }, { returnDocument: 'after' }));
+    const doc = await dbCall(() =>
+      this.accounts.findOneAndUpdate(
+        { _id: id, credits: { $gte: amount } },
+        { $inc: { credits: -amount } },
+        { returnDocument: 'after' },
+      ),
+    );
     return doc ? doc.credits : null;
   }
 
   async credit(id: string, amount: number): Promise<number | null> {
-    const doc = await dbCall(() => this.accounts.findOneAndUpdate({ _id: id }, { $inc: { credits: amount } }, { returnDocument: 'after' }));
+    const doc = await dbCall(() =>
+      this.accounts.findOneAndUpdate({ _id: id }, { $inc: { credits: amount } }, { returnDocument: 'after' }),
+    );
     return doc ? doc.credits : null;
   }
 
@@ -53,7 +61,12 @@ export class AccountRepository {
    */
   async creditOnce(id: string, amount: number, refundId: string): Promise<boolean> {
     const receipt = `refunds.${refundId}`;
-    const result = await dbCall(() => this.accounts.updateOne({ _id: id, [receipt]: { $exists: false } }, { $inc: { credits: amount }, $set: { [receipt]: new Date() } }));
+    const result = await dbCall(() =>
+      this.accounts.updateOne(
+        { _id: id, [receipt]: { $exists: false } },
+        { $inc: { credits: amount }, $set: { [receipt]: new Date() } },
+      ),
+    );
     return result.modifiedCount === 1;
   }
 

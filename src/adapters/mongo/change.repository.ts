@@ -26,7 +26,9 @@ export class ChangeRepository {
   /** Records changes (re-recording one is a no-op) and moves the watermark up to `settledUpTo`. */
   async record(changes: readonly ChangeDoc[], settledUpTo: number): Promise<void> {
     await insertManyKeepingDuplicates(this.coll, changes);
-    await dbCall(() => this.counters.updateOne({ _id: 'changes_settled' }, { $max: { value: settledUpTo } }, { upsert: true }));
+    await dbCall(() =>
+      this.counters.updateOne({ _id: 'changes_settled' }, { $max: { value: settledUpTo } }, { upsert: true }),
+    );
   }
 
   async watermark(): Promise<number> {

@@ -1,4 +1,15 @@
-import { MongoBulkWriteError, MongoClient, MongoServerError, MongoNetworkError, MongoServerSelectionError, MongoOperationTimeoutError, type Collection, type Db, type Document, type OptionalUnlessRequiredId } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  MongoClient,
+  MongoServerError,
+  MongoNetworkError,
+  MongoServerSelectionError,
+  MongoOperationTimeoutError,
+  type Collection,
+  type Db,
+  type Document,
+  type OptionalUnlessRequiredId,
+} from 'mongodb';
 import { AppError } from '../../errors/app-error';
 import { timed } from '../../shared/request-context';
 
@@ -39,10 +50,16 @@ export function isDuplicateKey(err: unknown): boolean {
 
 export function translateMongoError(err: unknown): unknown {
   if (err instanceof MongoOperationTimeoutError) {
-    return new AppError('DEPENDENCY_TIMEOUT', 'The database did not answer in time.', { cause: err, headers: { 'Retry-After': '5' } });
+    return new AppError('DEPENDENCY_TIMEOUT', 'The database did not answer in time.', {
+      cause: err,
+      headers: { 'Retry-After': '5' },
+    });
   }
   if (err instanceof MongoServerSelectionError || err instanceof MongoNetworkError) {
-    return new AppError('DEPENDENCY_UNAVAILABLE', 'The database is unavailable.', { cause: err, headers: { 'Retry-After': '5' } });
+    return new AppError('DEPENDENCY_UNAVAILABLE', 'The database is unavailable.', {
+      cause: err,
+      headers: { 'Retry-After': '5' },
+    });
   }
   return err;
 }
@@ -68,10 +85,18 @@ export async function hasAtomicUpdates(mongo: MongoHandle): Promise<boolean> {
  * Inserts documents in bulk, unordered; resolves with those whose _id or unique key was taken (the
  * rest are stored). Any other write error is thrown.
  */
-export async function insertManyKeepingDuplicates<T extends Document>(coll: Collection<T>, docs: readonly T[]): Promise<T[]> {
+export async function insertManyKeepingDuplicates<T extends Document>(
+  coll: Collection<T>,
+  docs: readonly T[],
+): Promise<T[]> {
   if (docs.length === 0) return [];
   try {
-    await dbCall(() => coll.insertMany(docs.map((d) => d as OptionalUnlessRequiredId<T>), { ordered: false }));
+    await dbCall(() =>
+      coll.insertMany(
+        docs.map((d) => d as OptionalUnlessRequiredId<T>),
+        { ordered: false },
+      ),
+    );
     return [];
   } catch (err) {
     if (!(err instanceof MongoBulkWriteError)) throw err;

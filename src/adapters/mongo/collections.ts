@@ -21,7 +21,9 @@ export const COLLECTIONS = {
 export async function ensureIndexes(db: Db): Promise<void> {
   await Promise.all([
     db.collection(COLLECTIONS.products).createIndex({ key: 1 }, { unique: true, name: 'key_unique' }),
-    db.collection(COLLECTIONS.revisions).createIndex({ product_id: 1, number: 1 }, { unique: true, name: 'product_number_unique' }),
+    db
+      .collection(COLLECTIONS.revisions)
+      .createIndex({ product_id: 1, number: 1 }, { unique: true, name: 'product_number_unique' }),
     db.collection(COLLECTIONS.revisions).createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' }),
     db.collection(COLLECTIONS.apiKeys).createIndex({ account_id: 1, created_at: -1 }, { name: 'account_keys' }),
   ]);

@@ -26,7 +26,10 @@ export interface ProductIdentity {
 type StoredProduct = Omit<ProductDoc, 'provenance'> & { provenance: string };
 
 const stored = (p: ProductDoc): StoredProduct => ({ ...p, provenance: JSON.stringify(p.provenance) });
-const parsed = (p: StoredProduct): ProductDoc => ({ ...p, provenance: JSON.parse(p.provenance) as ProductDoc['provenance'] });
+const parsed = (p: StoredProduct): ProductDoc => ({
+  ...p,
+  provenance: JSON.parse(p.provenance) as ProductDoc['provenance'],
+});
 
 export class ProductRepository {
   private readonly coll: Collection<StoredProduct>;
@@ -41,7 +44,25 @@ export class ProductRepository {
   }
 
   identities(): Promise<ProductIdentity[]> {
-    return dbCall(() => this.coll.find({}, { projection: { _id: 1, key: 1, snapshot_hash: 1, listing_hash: 1, current_revision: 1, created_at: 1, updated_at: 1, format: 1 } }).toArray());
+    return dbCall(() =>
+      this.coll
+        .find(
+          {},
+          {
+            projection: {
+              _id: 1,
+              key: 1,
+              snapshot_hash: 1,
+              listing_hash: 1,
+              current_revision: 1,
+              created_at: 1,
+              updated_at: 1,
+              format: 1,
+            },
+          },
+        )
+        .toArray(),
+    );
   }
 
   /**

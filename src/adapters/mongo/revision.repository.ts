@@ -8,7 +8,9 @@ import { dbCall, insertManyKeepingDuplicates } from './client';
 
 export class RevisionImmutableError extends Error {
   constructor(readonly revisionIds: readonly string[]) {
-    super(`revision${revisionIds.length > 1 ? 's' : ''} ${revisionIds.join(', ')} exist${revisionIds.length > 1 ? '' : 's'} with another snapshot; revisions are never changed`);
+    super(
+      `revision${revisionIds.length > 1 ? 's' : ''} ${revisionIds.join(', ')} exist${revisionIds.length > 1 ? '' : 's'} with another snapshot; revisions are never changed`,
+    );
     this.name = 'RevisionImmutableError';
   }
 }
@@ -24,7 +26,13 @@ export class RevisionRepository {
 
   /** Reserves `n` consecutive positions in the global commit order; returns the first. */
   async reserveSeq(n: number): Promise<number> {
-    const doc = await dbCall(() => this.counters.findOneAndUpdate({ _id: 'revision_seq' }, { $inc: { value: n } }, { upsert: true, returnDocument: 'after' }));
+    const doc = await dbCall(() =>
+      this.counters.findOneAndUpdate(
+        { _id: 'revision_seq' },
+        { $inc: { value: n } },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
     return doc!.value - n + 1;
   }
 

@@ -11,7 +11,11 @@ export class SourceRepository {
   }
 
   async saveMany(sources: readonly SourceDoc[]): Promise<void> {
-    await dbCall(() => this.coll.bulkWrite(sources.map((s) => ({ replaceOne: { filter: { _id: s._id }, replacement: s, upsert: true } }))));
+    await dbCall(() =>
+      this.coll.bulkWrite(
+        sources.map((s) => ({ replaceOne: { filter: { _id: s._id }, replacement: s, upsert: true } })),
+      ),
+    );
   }
 
   list(): Promise<SourceDoc[]> {

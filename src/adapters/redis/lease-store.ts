@@ -3,7 +3,8 @@
 import type { RedisClient } from './client';
 import type { LeaseStore } from '../../shared/keyed-lock';
 
-const EXTEND = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
+const EXTEND =
+  "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
 export function redisLeaseStore(redis: RedisClient, prefix: string): LeaseStore {

@@ -8,13 +8,19 @@ export function redisThrottleStore(redis: RedisClient, prefix: string) {
   return {
     async hit(key: string, windowMs: number) {
       const redisKey = keyOf(key);
-      const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
+        [null, number],
+        [null, number],
+      ];
       if (ttl < 0) await redis.pexpire(redisKey, windowMs);
       return { count, ttlMs: ttl < 0 ? windowMs : ttl };
     },
     async peek(key: string, windowMs: number) {
       const redisKey = keyOf(key);
-      const [[, count], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [[null, string | null], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
       return { count: Number(count ?? 0), ttlMs: ttl < 0 ? windowMs : ttl };
     },
   };

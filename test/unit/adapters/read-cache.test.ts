@@ -7,7 +7,9 @@ import { ENTRY_OVERHEAD_BYTES } from '../../../src/shared/generation-cache';
 import type { EsClient } from '../../../src/adapters/elasticsearch/client';
 
 function fakeAlias(target: { name: string; looks: number }): EsClient {
-  return { indices: { getAlias: async () => (target.looks++, { [target.name]: { aliases: {} } }) } } as unknown as EsClient;
+  return {
+    indices: { getAlias: async () => (target.looks++, { [target.name]: { aliases: {} } }) },
+  } as unknown as EsClient;
 }
 
 /** One turn of the event loop: the background look's promise chain has run by then. */
@@ -18,7 +20,11 @@ describe('read cache per index generation', () => {
     const target = { name: 'products-v3-a', looks: 0 };
     let now = 0;
     const generation = new IndexGeneration(fakeAlias(target), 'products', 1000, () => now);
-    assert.deepEqual(await Promise.all([generation.current(), generation.current(), generation.current()]), ['products-v3-a', 'products-v3-a', 'products-v3-a']);
+    assert.deepEqual(await Promise.all([generation.current(), generation.current(), generation.current()]), [
+      'products-v3-a',
+      'products-v3-a',
+      'products-v3-a',
+    ]);
     assert.equal(target.looks, 1);
     now = 999;
     await generation.current();
@@ -34,7 +40,10 @@ describe('read cache per index generation', () => {
   it('when a request repeats within a generation, then it is loaded once; when the generation changes, then nothing cached before is served', async () => {
     const target = { name: 'products-v3-a', looks: 0 };
     let now = 0;
-    const cache = new ReadCache(new IndexGeneration(fakeAlias(target), 'products', 1000, () => now), { maxBytes: 1 << 20, maxEntries: 100 });
+    const cache = new ReadCache(new IndexGeneration(fakeAlias(target), 'products', 1000, () => now), {
+      maxBytes: 1 << 20,
+      maxEntries: 100,
+    });
     let loads = 0;
     const load = (value: string) => async () => (loads++, { value, text: JSON.stringify(value) });
     assert.equal(await cache.read('get a', load('first')), 'first');

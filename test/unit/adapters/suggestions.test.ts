@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
 import { buildSuggestRequest, suggestionsFrom } from '../../../src/adapters/elasticsearch/suggestions';
 
-const entry = (offset: number, length: number, ...options: string[]) => ({ offset, length, options: options.map((text) => ({ text })) });
+const entry = (offset: number, length: number, ...options: string[]) => ({
+  offset,
+  length,
+  options: options.map((text) => ({ text })),
+});
 
 describe('search: suggestions for an empty result', () => {
   it('when words are corrected, then each is replaced where it stood, the rest of the text as typed', () => {
     const q = 'Q.PEAK DUX-G5';
     assert.deepEqual(suggestionsFrom(q, { words: [entry(2, 4), entry(7, 3, 'duo'), entry(11, 2)] }), ['Q.PEAK duo-G5']);
-    assert.deepEqual(suggestionsFrom('Trina Solr TSM-400', { words: [entry(6, 4, 'solar'), entry(0, 5, 'trino')] }), ['trino solar TSM-400']);
+    assert.deepEqual(suggestionsFrom('Trina Solr TSM-400', { words: [entry(6, 4, 'solar'), entry(0, 5, 'trino')] }), [
+      'trino solar TSM-400',
+    ]);
   });
 
   it('when whole model numbers are proposed, then they follow the corrected words, without repeats of each other or of q', () => {

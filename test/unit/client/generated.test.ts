@@ -16,14 +16,26 @@ describe('typed client', () => {
     assert.deepEqual(Object.keys(CLIENT_OPERATIONS).sort(), [...OPERATIONS.keys()].sort());
     for (const [id, op] of OPERATIONS) {
       assert.equal(CLIENT_OPERATIONS[id as keyof typeof CLIENT_OPERATIONS].method, op.method.toUpperCase(), id);
-      assert.equal(CLIENT_OPERATIONS[id as keyof typeof CLIENT_OPERATIONS].path.replace(/\{(\w+)\}/g, ':$1'), op.path, id);
+      assert.equal(
+        CLIENT_OPERATIONS[id as keyof typeof CLIENT_OPERATIONS].path.replace(/\{(\w+)\}/g, ':$1'),
+        op.path,
+        id,
+      );
     }
   });
 
   it('when a schema changes, then the generated type changes with it', () => {
-    const before = typeOf({ type: 'object', required: ['id'], properties: { id: { type: 'string' }, watts: { type: 'number', nullable: true } }, additionalProperties: false });
+    const before = typeOf({
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'string' }, watts: { type: 'number', nullable: true } },
+      additionalProperties: false,
+    });
     assert.equal(before, '{\n  id: string;\n  watts?: number | null;\n}');
-    assert.equal(typeOf({ type: 'array', items: { enum: ['pv-module', 'inverter'] } }), 'Array<"pv-module" | "inverter">');
+    assert.equal(
+      typeOf({ type: 'array', items: { enum: ['pv-module', 'inverter'] } }),
+      'Array<"pv-module" | "inverter">',
+    );
     assert.equal(typeOf({ $ref: '#/components/schemas/Product' }), 'Product');
   });
 });

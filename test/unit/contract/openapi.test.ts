@@ -8,7 +8,17 @@ import { SPECS } from '../../../src/catalog/spec-catalog';
 import { mount, type Gates } from '../../../src/http/pipeline';
 import { readMapping } from '../../../src/adapters/elasticsearch/index-admin';
 
-const SPEC_OPERATIONS = ['listProducts', 'getProduct', 'searchProducts', 'compareProducts', 'getOpenApiContract', 'register', 'login', 'listApiKeys', 'createApiKey'];
+const SPEC_OPERATIONS = [
+  'listProducts',
+  'getProduct',
+  'searchProducts',
+  'compareProducts',
+  'getOpenApiContract',
+  'register',
+  'login',
+  'listApiKeys',
+  'createApiKey',
+];
 
 describe('OpenAPI contract', () => {
   it('then it is a valid OpenAPI 3.0.3 document, version 1.0.0, by a standard validator', async () => {
@@ -20,28 +30,54 @@ describe('OpenAPI contract', () => {
   it('then it declares every operation the spec names, each with an access and, for key operations, a credit cost', () => {
     for (const id of SPEC_OPERATIONS) assert.ok(OPERATIONS.has(id), id);
     for (const op of OPERATIONS.values()) {
-      assert.ok(['products:read', 'search:read', 'revisions:read', 'account', 'public'].includes(op.access), `${op.operationId} access`);
+      assert.ok(
+        ['products:read', 'search:read', 'revisions:read', 'account', 'public'].includes(op.access),
+        `${op.operationId} access`,
+      );
       if (op.access.includes(':')) assert.ok(op.cost > 0, `${op.operationId} cost`);
     }
   });
 
   it('then its problem types are exactly the error catalog', () => {
-    assert.deepEqual(Object.keys(OPENAPI['x-problem-types']).sort(), Object.values(ERRORS).map((e) => PROBLEM_TYPE_BASE + e.slug).sort());
+    assert.deepEqual(
+      Object.keys(OPENAPI['x-problem-types']).sort(),
+      Object.values(ERRORS)
+        .map((e) => PROBLEM_TYPE_BASE + e.slug)
+        .sort(),
+    );
   });
 
   it('then the spec catalog, the Specs schema and the index mapping list the same specs with matching types', () => {
     const schemaSpecs = OPENAPI.components.schemas.Specs.properties as Record<string, { type: string }>;
-    const mapping = readMapping().mappings as unknown as { properties: { specs: { properties: Record<string, { type: string }> } } };
+    const mapping = readMapping().mappings as unknown as {
+      properties: { specs: { properties: Record<string, { type: string }> } };
+    };
     const indexed = mapping.properties.specs.properties;
     assert.deepEqual(Object.keys(schemaSpecs).sort(), Object.keys(SPECS).sort());
     assert.deepEqual(Object.keys(indexed).sort(), Object.keys(SPECS).sort());
-    const esType = { number: 'double', integer: 'integer', text: 'keyword', boolean: 'boolean', 'number-list': 'double' } as const;
+    const esType = {
+      number: 'double',
+      integer: 'integer',
+      text: 'keyword',
+      boolean: 'boolean',
+      'number-list': 'double',
+    } as const;
     for (const [name, def] of Object.entries(SPECS)) assert.equal(indexed[name].type, esType[def.type], name);
   });
 
   it('when a route names an operation the document lacks, then it refuses to mount', () => {
     const pass = (async (_ctx: unknown, next: () => Promise<void>) => next()) as never;
-    const gates: Gates = { apiKey: () => pass, rateLimit: pass, credits: () => pass, loginToken: pass, responseCache: () => pass };
-    assert.throws(() => mount(new Router(), [{ operationId: 'deleteEverything', handle: async () => undefined } as never], gates, 1024), /not in the OpenAPI document/);
+    const gates: Gates = {
+      apiKey: () => pass,
+      rateLimit: pass,
+      credits: () => pass,
+      loginToken: pass,
+      responseCache: () => pass,
+    };
+    assert.throws(
+      () =>
+        mount(new Router(), [{ operationId: 'deleteEverything', handle: async () => undefined } as never], gates, 1024),
+      /not in the OpenAPI document/,
+    );
   });
 });

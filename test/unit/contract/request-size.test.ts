@@ -56,13 +56,21 @@ function worstRequestLine(path: string, parameters: Parameter[]): number {
 }
 
 describe('contract: request size', () => {
-  const operations = Object.entries(OPENAPI.paths).flatMap(([path, item]) => Object.values(item as Record<string, { operationId: string; parameters?: Parameter[] }>).map((op) => ({ path, op })));
+  const operations = Object.entries(OPENAPI.paths).flatMap(([path, item]) =>
+    Object.values(item as Record<string, { operationId: string; parameters?: Parameter[] }>).map((op) => ({
+      path,
+      op,
+    })),
+  );
 
   it('when any operation is called with every parameter at its longest, then the request fits the server header limit', () => {
     assert.ok(operations.length >= 15);
     for (const { path, op } of operations) {
       const worst = worstRequestLine(path, op.parameters ?? []);
-      assert.ok(worst + HEADER_ROOM <= MAX_HEADER_BYTES, `${op.operationId}: up to ${worst} bytes of request line, over ${MAX_HEADER_BYTES - HEADER_ROOM}`);
+      assert.ok(
+        worst + HEADER_ROOM <= MAX_HEADER_BYTES,
+        `${op.operationId}: up to ${worst} bytes of request line, over ${MAX_HEADER_BYTES - HEADER_ROOM}`,
+      );
     }
   });
 
@@ -70,6 +78,9 @@ describe('contract: request size', () => {
     const list = operations.find(({ op }) => op.operationId === 'listProducts')!.op;
     const ranges = (list.parameters ?? []).filter((p) => /^specs\.\w+\[(gte|gt|lte|lt)\]$/.test(p.name));
     assert.ok(ranges.length >= 4 * 40, `${ranges.length} range parameters`);
-    assert.ok(worstRequestLine('/api/v1/products', list.parameters ?? []) > 32 * 1024, 'the worst case is far above Node\'s default 16 KiB');
+    assert.ok(
+      worstRequestLine('/api/v1/products', list.parameters ?? []) > 32 * 1024,
+      "the worst case is far above Node's default 16 KiB",
+    );
   });
 });

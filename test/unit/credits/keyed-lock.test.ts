@@ -52,7 +52,10 @@ describe('credits: shared lock', () => {
     const store = memoryLeases();
     store.down = true;
     let ran = false;
-    await assert.rejects(sharedLock(store, OPTIONS).run('acct', async () => (ran = true)), is503);
+    await assert.rejects(
+      sharedLock(store, OPTIONS).run('acct', async () => (ran = true)),
+      is503,
+    );
     assert.equal(ran, false);
   });
 
@@ -69,7 +72,10 @@ describe('credits: shared lock', () => {
     });
     await running;
     // b tries for its whole acquireMs, more than a lease's life: a's renewals keep it out.
-    await assert.rejects(b.run('acct', async () => 'b'), is503);
+    await assert.rejects(
+      b.run('acct', async () => 'b'),
+      is503,
+    );
     assert.ok(store.holder('acct'), 'the lease is still held by the running work');
     finish();
     await holding;

@@ -45,7 +45,10 @@ function heldAccount(balance: number) {
 
 function leasesOn(account: ReturnType<typeof heldAccount>, maxBlock: number) {
   const ports = { accounts: account, lock: NO_LOCK };
-  const refunds = new Refunds({ ...ports, owed: memoryOwedRefunds(), turns: processLock() }, createLogger('error', () => undefined));
+  const refunds = new Refunds(
+    { ...ports, owed: memoryOwedRefunds(), turns: processLock() },
+    createLogger('error', () => undefined),
+  );
   const leases = new CreditLeases(ports, refunds, { maxBlock, idleMs: 60000, waitMs: 5000 });
   // Stopping gives every unspent lease back, so the balance can be checked whole.
   const stop = async () => {
@@ -94,10 +97,16 @@ describe('credits: leases', () => {
     }
     assert.equal(account.debits.length, debitsBefore + 1, 'one top-up is on its way');
     // What is still held serves requests at once, while the top-up waits.
-    const more = await Promise.race([leases.take('a', 1).then(() => 'served'), new Promise((r) => setTimeout(() => r('waited'), 200))]);
+    const more = await Promise.race([
+      leases.take('a', 1).then(() => 'served'),
+      new Promise((r) => setTimeout(() => r('waited'), 200)),
+    ]);
     assert.equal(more, 'served');
     spent += 1;
-    assert.ok(account.debits.at(-1)! <= 16, `a top-up fills the lease up to its block, never beyond (took ${account.debits.at(-1)})`);
+    assert.ok(
+      account.debits.at(-1)! <= 16,
+      `a top-up fills the lease up to its block, never beyond (took ${account.debits.at(-1)})`,
+    );
     release();
     account.gate = undefined;
     await settle();

@@ -78,7 +78,10 @@ describe('credits: refunds', () => {
     accounts.failure = 'before';
     await first.land('acct', 5);
     await first.close(); // stops while the database is still away: the refund stays owed in the store
-    assert.deepEqual((await owed.list()).map((r) => r.credits), [5]);
+    assert.deepEqual(
+      (await owed.list()).map((r) => r.credits),
+      [5],
+    );
     accounts.failure = 'none';
     const second = make(accounts, owed);
     await second.settle();
@@ -102,11 +105,26 @@ describe('credits: refunds', () => {
     const accounts = memoryAccounts(0);
     let held = 0;
     const outside: string[] = [];
-    const lock = { run: async <T>(_key: string, work: () => Promise<T>) => { held++; try { return await work(); } finally { held--; } } };
+    const lock = {
+      run: async <T>(_key: string, work: () => Promise<T>) => {
+        held++;
+        try {
+          return await work();
+        } finally {
+          held--;
+        }
+      },
+    };
     const watched = {
       ...accounts,
-      creditOnce: (id: string, amount: number, refundId: string) => (held || outside.push('creditOnce'), accounts.creditOnce(id, amount, refundId)),
-      forgetRefund: (id: string, refundId: string) => (held || outside.push('forgetRefund'), accounts.forgetRefund(id, refundId)),
+      creditOnce: (id: string, amount: number, refundId: string) => (
+        held || outside.push('creditOnce'),
+        accounts.creditOnce(id, amount, refundId)
+      ),
+      forgetRefund: (id: string, refundId: string) => (
+        held || outside.push('forgetRefund'),
+        accounts.forgetRefund(id, refundId)
+      ),
     };
     const owed = memoryOwedRefunds();
     const refunds = new Refunds({ accounts: watched, lock, owed, turns: processLock() }, silent);
@@ -134,7 +152,10 @@ describe('credits: refunds', () => {
     await refunds.land('acct', 4);
     storeDown = false;
     await refunds.settle(); // the database still refuses: the refund moves to the shared store
-    assert.deepEqual((await store.list()).map((r) => r.credits), [4]);
+    assert.deepEqual(
+      (await store.list()).map((r) => r.credits),
+      [4],
+    );
     accounts.failure = 'none';
     await refunds.settle();
     assert.deepEqual([accounts.balance, await refunds.owedCredits()], [4, 0]);

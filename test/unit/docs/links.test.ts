@@ -6,7 +6,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../src/shared/paths';
 
-const PAGES = ['README.md', ...readdirSync(path.join(PROJECT_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(path.join(PROJECT_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** The text outside fenced code blocks and inline code, where a link is a link. */
 function prose(markdown: string): string {
@@ -18,7 +23,10 @@ function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const [, heading] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
-    const base = heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
@@ -35,9 +43,12 @@ describe('docs: links', () => {
       for (const [, target] of prose(text).matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^[a-z]+:/i.test(target)) continue;
         const [file, anchor] = target.split('#');
-        const resolved = file ? path.resolve(path.dirname(path.join(PROJECT_ROOT, page)), file) : path.join(PROJECT_ROOT, page);
+        const resolved = file
+          ? path.resolve(path.dirname(path.join(PROJECT_ROOT, page)), file)
+          : path.join(PROJECT_ROOT, page);
         if (!existsSync(resolved)) broken.push(`${target}: no such file`);
-        else if (anchor && resolved.endsWith('.md') && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${target}: no such section`);
+        else if (anchor && resolved.endsWith('.md') && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor))
+          broken.push(`${target}: no such section`);
       }
       assert.deepEqual(broken, [], `${page} links nowhere: ${broken.join('; ')}`);
     });

@@ -22,7 +22,11 @@ function checkTable(file: string, name: string, table: string, from: string): vo
     if (shown !== framed(table)) writeFileSync(full, replaceBetween(text, name, table));
     return;
   }
-  assert.equal(shown, framed(table), `${file}: the table between the ${name} markers is not what ${from} makes now; regenerate it: ${REGENERATE}`);
+  assert.equal(
+    shown,
+    framed(table),
+    `${file}: the table between the ${name} markers is not what ${from} makes now; regenerate it: ${REGENERATE}`,
+  );
 }
 
 describe('docs: generated tables', () => {
@@ -33,6 +37,7 @@ describe('docs: generated tables', () => {
   it('when docs/api.md is read, then its error table is the one the error catalog makes, with an anchor per problem type', () => {
     const table = errorTable(ERRORS, PROBLEM_TYPE_BASE);
     checkTable('docs/api.md', 'error-table', table, 'src/errors/catalog.ts (ERRORS)');
-    for (const { slug } of Object.values(ERRORS)) assert.ok(table.includes(`<a id="${slug}"></a>`), `docs/api.md#${slug} has an anchor`);
+    for (const { slug } of Object.values(ERRORS))
+      assert.ok(table.includes(`<a id="${slug}"></a>`), `docs/api.md#${slug} has an anchor`);
   });
 });

@@ -61,7 +61,8 @@ function allowedOf(p: ConfigProperty): string {
   else if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
   else if (p.maximum !== undefined) parts.push(`≤ ${p.maximum}`);
   const characters = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
-  if (p.minLength !== undefined && p.maxLength !== undefined) parts.push(`${p.minLength} to ${characters(p.maxLength)}`);
+  if (p.minLength !== undefined && p.maxLength !== undefined)
+    parts.push(`${p.minLength} to ${characters(p.maxLength)}`);
   else if (p.minLength !== undefined) parts.push(`at least ${characters(p.minLength)}`);
   else if (p.maxLength !== undefined) parts.push(`at most ${characters(p.maxLength)}`);
   if (p.pattern !== undefined) parts.push(`matches ${code(p.pattern)}`);
@@ -79,7 +80,10 @@ export function configTable(schema: ConfigSchema): string {
 
 /** The error table: one row per catalog entry, in the catalog's order, each type with its anchor (`api.md#<slug>`). */
 export function errorTable(errors: Readonly<Record<string, CatalogEntry>>, typeBase = '/problems/'): string {
-  const rows = Object.entries(errors).map(([name, e]) => `| ${code(name)} | ${e.status} | <a id="${e.slug}"></a>${code(typeBase + e.slug)} | ${cell(e.title)} |`);
+  const rows = Object.entries(errors).map(
+    ([name, e]) =>
+      `| ${code(name)} | ${e.status} | <a id="${e.slug}"></a>${code(typeBase + e.slug)} | ${cell(e.title)} |`,
+  );
   return ['| code | status | type | title |', '|---|---|---|---|', ...rows].join('\n');
 }
 
@@ -101,7 +105,8 @@ export function framed(table: string): string {
 
 /** `text` with what lies between the markers named `name` replaced by `table`; throws when the markers are missing. */
 export function replaceBetween(text: string, name: string, table: string): string {
-  if (between(text, name) === undefined) throw new Error(`the markers ${START(name)} and ${END(name)} are missing or out of order`);
+  if (between(text, name) === undefined)
+    throw new Error(`the markers ${START(name)} and ${END(name)} are missing or out of order`);
   const start = text.indexOf(START(name)) + START(name).length;
   return text.slice(0, start) + framed(table) + text.slice(text.indexOf(END(name)));
 }

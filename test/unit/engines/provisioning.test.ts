@@ -14,11 +14,17 @@ interface FakeEngine {
   running(): boolean;
   stop(): Promise<void>;
 }
-type WaitUntil = (check: () => boolean | Promise<boolean>, timeoutMs: number, options?: { pollMs?: number; stallMs?: number }) => Promise<boolean>;
+type WaitUntil = (
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  options?: { pollMs?: number; stallMs?: number },
+) => Promise<boolean>;
 
 const root = path.resolve(__dirname, '../../../..');
 const load = async () => {
-  const engines = (await import(pathToFileURL(path.join(root, 'engines/index.mjs')).href)) as { up(e: FakeEngine[]): Promise<FakeEngine[]> };
+  const engines = (await import(pathToFileURL(path.join(root, 'engines/index.mjs')).href)) as {
+    up(e: FakeEngine[]): Promise<FakeEngine[]>;
+  };
   const util = (await import(pathToFileURL(path.join(root, 'engines/util.mjs')).href)) as { waitUntil: WaitUntil };
   return { up: (e: FakeEngine[]) => engines.up(e), waitUntil: util.waitUntil };
 };

@@ -3,7 +3,13 @@ import { addressKey } from '../../../src/http/client-address';
 
 describe('client address key of per-address limits', () => {
   it('when the address is IPv6, then its /64 is the key, however the address is written', () => {
-    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2:ffff::7', '2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:DB8:1:2::1%eth0', '2001:db8:1:2:0:0:1.2.3.4']) {
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2:ffff::7',
+      '2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd',
+      '2001:DB8:1:2::1%eth0',
+      '2001:db8:1:2:0:0:1.2.3.4',
+    ]) {
       assert.equal(addressKey(ip), '2001:db8:1:2::/64', ip);
     }
     assert.equal(addressKey('2001:db8:1:3::1'), '2001:db8:1:3::/64');

@@ -40,8 +40,20 @@ describe('error middleware', () => {
     assert.equal(res.status, 404);
     assert.equal(res.headers.get('content-type'), 'application/problem+json');
     assert.deepEqual(
-      { type: res.body.type, title: res.body.title, status: res.body.status, detail: res.body.detail, instance: res.body.instance },
-      { type: '/problems/not-found', title: 'Resource not found', status: 404, detail: 'No product with id x.', instance: '/missing' },
+      {
+        type: res.body.type,
+        title: res.body.title,
+        status: res.body.status,
+        detail: res.body.detail,
+        instance: res.body.instance,
+      },
+      {
+        type: '/problems/not-found',
+        title: 'Resource not found',
+        status: 404,
+        detail: 'No product with id x.',
+        instance: '/missing',
+      },
     );
     assert.equal(res.body.request_id, res.headers.get('x-request-id'));
   });

@@ -27,7 +27,9 @@ describe('idle guard', () => {
     const { source, wasDestroyed } = endless();
     const stuck = new Writable({ highWaterMark: 1024, write: () => undefined }); // never calls back
     const started = Date.now();
-    const failed = new Promise<Error | null | undefined>((resolve) => pipeline(source, new IdleGuard(100), stuck, resolve));
+    const failed = new Promise<Error | null | undefined>((resolve) =>
+      pipeline(source, new IdleGuard(100), stuck, resolve),
+    );
     const err = await failed;
     assert.match(String(err), /read nothing for 100 ms/);
     assert.ok(Date.now() - started >= 100);
@@ -53,7 +55,10 @@ describe('idle guard', () => {
     const chunks = Array.from({ length: 50 }, () => CHUNK);
     const source = Readable.from(chunks);
     let received = 0;
-    const sink = new Writable({ highWaterMark: 1024, write: (c: Buffer, _e, cb) => ((received += c.length), setTimeout(cb, 5)) });
+    const sink = new Writable({
+      highWaterMark: 1024,
+      write: (c: Buffer, _e, cb) => ((received += c.length), setTimeout(cb, 5)),
+    });
     const guard = new IdleGuard(100);
     pipeline(source, guard, sink, () => undefined);
     await once(sink, 'finish');

@@ -8,8 +8,19 @@ import type { SourceRecord } from '../../../seed/convert/claims';
 describe('seed converter', () => {
   it('when a CSV field is quoted, then commas, doubled quotes and line breaks stay in it, and rows keep their line', () => {
     const rows = parseCsv('Name,Vac\n"Ablerex Electronics Co., Ltd.: ES ""2200""",240\n"two\nlines",1\r\nlast,2');
-    assert.deepEqual(rows.map((r) => r.cells), [['Name', 'Vac'], ['Ablerex Electronics Co., Ltd.: ES "2200"', '240'], ['two\nlines', '1'], ['last', '2']]);
-    assert.deepEqual(rows.map((r) => r.line), [1, 2, 3, 5]);
+    assert.deepEqual(
+      rows.map((r) => r.cells),
+      [
+        ['Name', 'Vac'],
+        ['Ablerex Electronics Co., Ltd.: ES "2200"', '240'],
+        ['two\nlines', '1'],
+        ['last', '2'],
+      ],
+    );
+    assert.deepEqual(
+      rows.map((r) => r.line),
+      [1, 2, 3, 5],
+    );
     assert.throws(() => parseCsv('a,"open\n'), /unterminated/);
   });
 
@@ -27,7 +38,10 @@ describe('seed converter', () => {
   });
 
   it('when a list cell is printed the numpy way, then it is an array of numbers, line breaks and all; anything else is refused', () => {
-    assert.deepEqual(parseCell('adr_coefficients', '[ 0.00216  0.00525 -0.11666  0.\n  0.35423]'), [0.00216, 0.00525, -0.11666, 0, 0.35423]);
+    assert.deepEqual(
+      parseCell('adr_coefficients', '[ 0.00216  0.00525 -0.11666  0.\n  0.35423]'),
+      [0.00216, 0.00525, -0.11666, 0, 0.35423],
+    );
     assert.throws(() => parseCell('adr_coefficients', '0.1 0.2'), /bracketed list/);
     assert.throws(() => parseCell('adr_coefficients', '[0.1 x]'), /bracketed list/);
     assert.throws(() => parseCell('adr_coefficients', '[]'), /bracketed list/);
@@ -53,10 +67,21 @@ describe('seed converter', () => {
     ];
     const deriver = new ManufacturerDeriver(names);
     assert.deepEqual(deriver.split('Trina Solar TSM-260PD05'), { manufacturer: 'Trina Solar', model: 'TSM-260PD05' });
-    assert.deepEqual(deriver.split('Hanwha Q CELLS Q.PEAK DUO L-G5.2 375'), { manufacturer: 'Hanwha Q CELLS', model: 'Q.PEAK DUO L-G5.2 375' });
+    assert.deepEqual(deriver.split('Hanwha Q CELLS Q.PEAK DUO L-G5.2 375'), {
+      manufacturer: 'Hanwha Q CELLS',
+      model: 'Q.PEAK DUO L-G5.2 375',
+    });
     assert.deepEqual(deriver.split('Tynsolar TYNP62611250'), { manufacturer: 'Tynsolar', model: 'TYNP62611250' });
-    assert.deepEqual(deriver.split('Canadian Solar Inc. CS6P-250P'), { manufacturer: 'Canadian Solar Inc.', model: 'CS6P-250P' }, 'company words stay with the manufacturer');
-    assert.deepEqual(deriver.split('Day4 Energy Day4 60MC-I 235'), { manufacturer: 'Day4 Energy', model: 'Day4 60MC-I 235' }, 'a model is never a bare number');
+    assert.deepEqual(
+      deriver.split('Canadian Solar Inc. CS6P-250P'),
+      { manufacturer: 'Canadian Solar Inc.', model: 'CS6P-250P' },
+      'company words stay with the manufacturer',
+    );
+    assert.deepEqual(
+      deriver.split('Day4 Energy Day4 60MC-I 235'),
+      { manufacturer: 'Day4 Energy', model: 'Day4 60MC-I 235' },
+      'a model is never a bare number',
+    );
   });
 
   it('when two sources describe one product, then it is one product whose value comes from the earlier source and keeps both claims', () => {
@@ -70,7 +95,17 @@ describe('seed converter', () => {
       name: `${source_id} name`,
       source_id,
       record,
-      claims: [{ field: 'ac_power_w', value, unit: 'W', raw: String(value), source_id, locator: locator(source_id, record), method: 'reported' }],
+      claims: [
+        {
+          field: 'ac_power_w',
+          value,
+          unit: 'W',
+          raw: String(value),
+          source_id,
+          locator: locator(source_id, record),
+          method: 'reported',
+        },
+      ],
     });
     const edition = (id: string, records: SourceRecord[]): Edition => ({
       sourceId: id,
@@ -81,11 +116,24 @@ describe('seed converter', () => {
       editionFields: new Set(),
       identityRule: 'same key',
     });
-    const { drafts } = resolveEditions([edition('cec-inverters', [rec('cec-inverters', 7, 250), rec('cec-inverters', 9, 249)]), edition('adr-inverters', [rec('adr-inverters', 1, 251)])]);
+    const { drafts } = resolveEditions([
+      edition('cec-inverters', [rec('cec-inverters', 7, 250), rec('cec-inverters', 9, 249)]),
+      edition('adr-inverters', [rec('adr-inverters', 1, 251)]),
+    ]);
     const [product, ...rest] = drafts;
     assert.equal(rest.length, 0);
     assert.equal(product.specs.ac_power_w, 249, 'the later record of the preferred source wins');
-    assert.deepEqual(product.claims.map((c) => [c.source_id, c.value]), [['cec-inverters', 249], ['cec-inverters', 250], ['adr-inverters', 251]]);
-    assert.deepEqual(product.aliases.map((a) => a.source_id), ['cec-inverters', 'adr-inverters']);
+    assert.deepEqual(
+      product.claims.map((c) => [c.source_id, c.value]),
+      [
+        ['cec-inverters', 249],
+        ['cec-inverters', 250],
+        ['adr-inverters', 251],
+      ],
+    );
+    assert.deepEqual(
+      product.aliases.map((a) => a.source_id),
+      ['cec-inverters', 'adr-inverters'],
+    );
   });
 });

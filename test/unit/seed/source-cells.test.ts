@@ -17,7 +17,10 @@ describe('seed: the complete data set against its files', function () {
     const files = new Map(
       manifest.sources.map((s) => {
         const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', s.file), 'utf8'));
-        return [s.file, { header: rows[0].cells.map((c) => c.trim()), rows, headerRows: readerOf(s).headerRows }] as const;
+        return [
+          s.file,
+          { header: rows[0].cells.map((c) => c.trim()), rows, headerRows: readerOf(s).headerRows },
+        ] as const;
       }),
     );
     const seen = new Map<string, number>();
@@ -31,7 +34,8 @@ describe('seed: the complete data set against its files', function () {
           // A derived value (Sandia's Pmax = Impo x Vmpo) cites its inputs rather than one cell.
           if (claim.method === 'derived') continue;
           assert.equal(row.cells[file.header.indexOf(claim.locator.column)], claim.raw, `${draft.key} ${claim.field}`);
-          if (isSpecName(claim.field)) assert.deepEqual(parseCell(claim.field, claim.raw), claim.value, `${draft.key} ${claim.field}`);
+          if (isSpecName(claim.field))
+            assert.deepEqual(parseCell(claim.field, claim.raw), claim.value, `${draft.key} ${claim.field}`);
           seen.set(claim.locator.file, (seen.get(claim.locator.file) ?? 0) + 1);
           checked += 1;
         }
