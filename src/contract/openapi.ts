@@ -666,7 +666,7 @@ export function buildOpenApi() {
     'x-problem-types': Object.fromEntries(
       Object.entries(ERRORS).map(([code, e]) => [
         PROBLEM_TYPE_BASE + e.slug,
-        { code, status: e.status, title: e.title },
+        { code, status: e.status, title: e.title, description: e.description },
       ]),
     ),
     'x-spec-catalog': SPECS,

@@ -30,6 +30,7 @@ export interface CatalogEntry {
   readonly status: number;
   readonly slug: string;
   readonly title: string;
+  readonly description: string;
 }
 
 /** The command that rewrites the tables after the code changed. */
@@ -82,9 +83,9 @@ export function configTable(schema: ConfigSchema): string {
 export function errorTable(errors: Readonly<Record<string, CatalogEntry>>, typeBase = '/problems/'): string {
   const rows = Object.entries(errors).map(
     ([name, e]) =>
-      `| ${code(name)} | ${e.status} | <a id="${e.slug}"></a>${code(typeBase + e.slug)} | ${cell(e.title)} |`,
+      `| ${code(name)} | ${e.status} | <a id="${e.slug}"></a>${code(typeBase + e.slug)} | ${cell(e.title)} | ${cell(e.description)} |`,
   );
-  return ['| code | status | type | title |', '|---|---|---|---|', ...rows].join('\n');
+  return ['| code | status | type | title | when |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
 const START = (name: string) => `<!-- ${name}:start -->`;
