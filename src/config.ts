@@ -154,7 +154,7 @@ const schema = {
     },
     READ_CACHE_BYTES: {
       description:
-        'Bytes of Elasticsearch answers kept in memory per instance (their JSON text, key and bookkeeping), per index generation; 0 turns the cache off.',
+        'Bytes of Elasticsearch answers kept in memory per instance (their JSON as received, key and bookkeeping), per index generation; 0 turns the cache off.',
       type: 'integer',
       minimum: 0,
       maximum: 4294967296,

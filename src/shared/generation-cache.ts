@@ -25,7 +25,7 @@ export interface GenerationCacheOptions {
 export const ENTRY_OVERHEAD_BYTES = 256;
 
 /** A key's bytes in V8: one per character when every character is Latin-1, else two. */
-export function stringBytes(s: string): number {
+function stringBytes(s: string): number {
   // oxlint-disable-next-line no-control-regex -- the test is for characters past Latin-1
   return /[^\u0000-\u00ff]/.test(s) ? 2 * s.length : s.length;
 }

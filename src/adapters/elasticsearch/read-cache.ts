@@ -1,7 +1,8 @@
 // Elasticsearch answers kept in memory per index generation (shared/generation-cache.ts). An entry
-// is the answer's JSON text as Elasticsearch sent it, so the bound counts what is really held; a hit
-// parses it again, which also means no two requests ever share (and could mutate) one object.
-import { GenerationCache, stringBytes, type Kept } from '../../shared/generation-cache';
+// is the answer's JSON as Elasticsearch sent it, in UTF-8 bytes outside V8's heap, so the bound
+// counts exactly what is held, and the heap (whose headroom grows with what lives in it) holds none
+// of it; a hit parses it again, so no two requests ever share (and could mutate) one object.
+import { GenerationCache, type Kept } from '../../shared/generation-cache';
 import type { IndexGeneration } from './index-generation';
 import { metrics } from '../../shared/metrics';
 
@@ -12,7 +13,7 @@ export interface Answer<T> {
 }
 
 interface KeptAnswer extends Kept {
-  readonly text: string;
+  readonly json: Buffer;
 }
 
 export interface CacheLimits {
@@ -34,9 +35,12 @@ export class ReadCache {
   /** The cached answer to `request`, or `load()`'s, kept when an index generation is known. */
   async read<T>(request: string, load: () => Promise<Answer<T>>): Promise<T> {
     const slot = await this.cache.open(request);
-    if (slot?.hit) return JSON.parse(slot.hit.text) as T;
+    if (slot?.hit) return JSON.parse(slot.hit.json.toString('utf8')) as T;
     const loaded = await load();
-    slot?.keep({ text: loaded.text, bytes: stringBytes(loaded.text) });
+    if (slot) {
+      const json = Buffer.from(loaded.text, 'utf8');
+      slot.keep({ json, bytes: json.length });
+    }
     return loaded.value;
   }
 }
