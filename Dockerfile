@@ -11,7 +11,8 @@ COPY seed/convert ./seed/convert
 RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev --no-audit --no-fund
 
 # Exactly what `node dist/src/main.js` and the seed command read: the compiled code and production
-# dependencies, the index mappings, the seed sources and their manifest, /docs' own assets.
+# dependencies, the index mappings, the seed sources, their manifest and the reviewed company table,
+# /docs' own assets.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
@@ -20,6 +21,7 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY seed/manifest.json ./seed/manifest.json
 COPY seed/sources ./seed/sources
+COPY seed/companies ./seed/companies
 COPY index-mappings ./index-mappings
 COPY src/docs/assets ./src/docs/assets
 USER node

@@ -40,6 +40,8 @@ import { keyRoutes } from './keys/keys.routes';
 import { contractRoutes } from './docs/contract.routes';
 import { revisionRoutes } from './revisions/revisions.routes';
 import { sourceRoutes } from './sources/sources.routes';
+import { companyRoutes } from './companies/companies.routes';
+import { CompanyRepository } from './adapters/mongo/company.repository';
 import { SourceRepository } from './adapters/mongo/source.repository';
 import { ChangeRepository } from './adapters/mongo/change.repository';
 import type { RequestState } from './http/request-state';
@@ -123,6 +125,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       ...searchRoutes(productIndex, config.CURSOR_SECRET),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
       ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),
+      ...companyRoutes({ index: productIndex, records: new CompanyRepository(mongo.db) }, config.CURSOR_SECRET),
       ...accountRoutes({
         ports: { accounts },
         signupCredits: config.SIGNUP_CREDITS,

@@ -44,10 +44,10 @@ export interface Bucket {
   readonly count: number;
 }
 
-/** Counts over the whole result set: categories, manufacturers, and the range of each numeric spec. */
+/** Counts over the whole result set: categories, companies (one bucket each, whatever their spellings), and the range of each numeric spec. */
 export interface Facets {
   readonly category: Bucket[];
-  readonly manufacturer: Bucket[];
+  readonly manufacturer: (Bucket & { readonly id: string })[];
   readonly specs?: Record<string, { min: number; max: number; count: number }>;
 }
 
@@ -56,4 +56,19 @@ export interface ResultPage {
   readonly hits: Hit[];
   readonly total: number;
   readonly facets?: Facets;
+}
+
+/** A company as the current products count it. */
+export interface CompanyCount {
+  readonly id: string;
+  readonly name: string;
+  readonly products: number;
+  readonly categories: Readonly<Record<string, number>>;
+}
+
+/** A page of companies in id order: `next` is the id to continue after, when more follow. */
+export interface CompanyPage {
+  readonly companies: CompanyCount[];
+  readonly total: number;
+  readonly next?: string;
 }

@@ -9,6 +9,16 @@ import { SPECS, isSpecName, unitsOf } from './spec-catalog';
 import { qualityOf, type Quality } from './quality';
 import type { Provenance } from './provenance';
 import type { Listing } from './listing';
+import type { ProductCompany } from './company-records';
+
+/** A product's company as the API shows it: a derived value, with the rule and evidence that tie its spelling to it. */
+export interface CompanyView {
+  readonly id: string;
+  readonly name: string;
+  readonly method: 'derived';
+  readonly rule: ProductCompany['rule'];
+  readonly evidence: string;
+}
 
 export interface ProductDetail {
   readonly aliases: ProductDoc['aliases'];
@@ -33,6 +43,12 @@ export interface SearchDocument {
   readonly specs: Record<string, unknown>;
   readonly quality: { status: string; failed: string[] };
   readonly listing: Pick<Listing, 'in_latest_edition' | 'last_edition'>;
+  /** Absent only for a spelling the company records do not know (a catalog seeded before them). */
+  readonly company?: CompanyView;
+  /** The maker a brand note names, and its company when the lists have it. */
+  readonly made_by?: { readonly name: string; readonly id?: string };
+  /** Lower-cased names a `manufacturer` filter matches: the company's id, spellings and short forms, and the maker's. */
+  readonly company_match: readonly string[];
   readonly detail: ProductDetail;
 }
 
@@ -49,7 +65,7 @@ export function modelParts(text: string): string {
     .trim();
 }
 
-export function toSearchDocument(p: ProductDoc): SearchDocument {
+export function toSearchDocument(p: ProductDoc, company?: ProductCompany): SearchDocument {
   const aliases = [...new Set(p.aliases.map((a) => a.name))];
   const quality = qualityOf(p.category, p.specs);
   const textSpecs = Object.entries(p.specs)
@@ -64,12 +80,25 @@ export function toSearchDocument(p: ProductDoc): SearchDocument {
     aliases,
     model_compact: compactModel(p.model),
     model_parts: modelParts(`${p.model} ${p.variant}`),
-    search_text: [p.manufacturer, p.model, p.variant, ...aliases, ...textSpecs].join(' '),
+    search_text: [p.manufacturer, ...(company?.words ?? []), p.model, p.variant, ...aliases, ...textSpecs].join(' '),
     current_revision: p.current_revision,
     updated_at: p.updated_at.toISOString(),
     specs: { ...p.specs },
     quality: { status: quality.status, failed: quality.failed },
     listing: { in_latest_edition: p.listing.in_latest_edition, last_edition: p.listing.last_edition },
+    ...(company
+      ? {
+          company: {
+            id: company.id,
+            name: company.name,
+            method: 'derived',
+            rule: company.rule,
+            evidence: company.evidence,
+          },
+        }
+      : {}),
+    ...(company?.madeBy ? { made_by: company.madeBy } : {}),
+    company_match: company ? [...company.match] : [p.manufacturer.toLowerCase()],
     detail: { aliases: p.aliases, provenance: p.provenance, units: unitsOf(p.specs), quality, listing: p.listing },
   };
 }

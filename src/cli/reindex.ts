@@ -3,6 +3,7 @@ import { openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
 import { reindex } from '../ingest/reindex.service';
 import { ProductRepository } from '../adapters/mongo/product.repository';
+import { CompanyRepository } from '../adapters/mongo/company.repository';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
 
 runCommand('reindex', async () => {
@@ -10,7 +11,11 @@ runCommand('reindex', async () => {
   try {
     const bar = createProgress('reindex');
     const report = await reindex(
-      { products: new ProductRepository(op.mongo.db), index: new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX) },
+      {
+        products: new ProductRepository(op.mongo.db),
+        companies: new CompanyRepository(op.mongo.db),
+        index: new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX),
+      },
       bar.update,
     );
     bar.finish(

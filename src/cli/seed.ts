@@ -14,6 +14,8 @@ import { PRODUCT_FORMAT } from '../catalog/product.types';
 import { RevisionRepository } from '../adapters/mongo/revision.repository';
 import { SourceRepository } from '../adapters/mongo/source.repository';
 import { ChangeRepository } from '../adapters/mongo/change.repository';
+import { CompanyRepository } from '../adapters/mongo/company.repository';
+import { companyRecords } from '../../seed/convert/companies';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
 import { buildSynthetic } from '../ingest/synthetic.service';
 import type { SearchDocument } from '../catalog/search-document';
@@ -52,6 +54,7 @@ runCommand('seed', async () => {
       revisions: new RevisionRepository(op.mongo.db),
       changes: new ChangeRepository(op.mongo.db),
       sources: new SourceRepository(op.mongo.db),
+      companies: new CompanyRepository(op.mongo.db),
       index,
     };
     const manifest = loadManifest();
@@ -76,6 +79,18 @@ runCommand('seed', async () => {
       if (s.loaded_sha256 !== s.sha256)
         process.stderr.write(`seed: note: ${s.file} differs from the manifest (sha256 ${s.loaded_sha256})\n`);
     }
+    const companies = companyRecords(conversion.drafts);
+    const spellings = companies.docs.flatMap((c) => c.spellings);
+    const byRule = (rule: string) => spellings.filter((s) => s.rule === rule).length;
+    const several = companies.docs.filter((c) => c.spellings.length > 1);
+    process.stderr.write(
+      `seed: ${spellings.length} manufacturer spellings -> ${companies.docs.length} companies; linked by identity ${byRule('identity')}, ` +
+        `normalization ${byRule('normalization')}, cross-edition ${byRule('cross-edition')}, reviewed ${byRule('reviewed')}; ` +
+        `${several.length} companies spelled several ways carry ${several.reduce((n, c) => n + c.products, 0)} products; ` +
+        `${spellings.filter((s) => s.productLine !== undefined).length} product lines cut from derived names, ` +
+        `${spellings.filter((s) => s.originalMaker).length} brand spellings naming their maker\n`,
+    );
+    for (const warning of companies.resolved.warnings) process.stderr.write(`seed: companies: ${warning}\n`);
     const sources = toSourceDocs(manifest, conversion);
     // `--if-empty` does nothing when MongoDB holds products of the current format and a current index
     // serves them. Otherwise it runs the full seed: that rewrites products stored in an older format,
@@ -94,7 +109,7 @@ runCommand('seed', async () => {
     }
     const ingestBar = createProgress('products');
     const reindexBar = createProgress('reindex');
-    const report = await syncCatalog(sources, conversion.drafts, ports, {
+    const report = await syncCatalog(sources, conversion.drafts, companies.docs, ports, {
       ingest: ingestBar.update,
       reindex: reindexBar.update,
     });
@@ -108,6 +123,7 @@ runCommand('seed', async () => {
         `${report.reindex.documents} documents into ${report.reindex.index}${report.reindex.replaced.length ? ` (replaced ${report.reindex.replaced.join(', ')})` : ''}`,
       );
     else process.stderr.write(`seed: nothing changed and ${index.alias} serves every product; index kept\n`);
+    if (report.companiesChanged) process.stderr.write('seed: company records changed\n');
   } finally {
     await op.close();
   }

@@ -117,7 +117,7 @@ function collectionParams(mode: 'list' | 'search') {
     ),
     param(
       'manufacturer',
-      'Only these manufacturers, case-insensitive exact names (repeat for several).',
+      'Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`).',
       { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
       { style: 'form', explode: true },
     ),
@@ -215,6 +215,7 @@ export function buildOpenApi() {
       { name: 'revisions' },
       { name: 'sources' },
       { name: 'search' },
+      { name: 'companies' },
       { name: 'accounts' },
       { name: 'keys' },
       { name: 'contract' },
@@ -475,6 +476,43 @@ export function buildOpenApi() {
           },
           { description: 'The source.', content: { 'application/json': { schema: ref('Source') } } },
           { 400: problem('Invalid id.'), 404: problem('No source with this id.') },
+        ),
+      },
+      '/api/v1/manufacturers': {
+        get: keyOperation(
+          'listManufacturers',
+          'The companies behind the products, each once however the sources spell it, with product counts per category',
+          'products:read',
+          1,
+          {
+            tags: ['companies'],
+            description:
+              'Ordered by company id. Counts are of current products. A company id is what `manufacturer=` and `meta.facets.manufacturer[].id` use.',
+            parameters: [
+              param('category', 'Only companies with products of this category (and only those are counted).', {
+                type: 'string',
+                enum: [...CATEGORIES],
+              }),
+              LIMIT_PARAM,
+              CURSOR_PARAM,
+            ],
+          },
+          {
+            description: 'A page of companies.',
+            content: { 'application/json': { schema: ref('CompanyCollection') } },
+          },
+          { 400: problem('Invalid category, limit or cursor.') },
+        ),
+      },
+      '/api/v1/manufacturers/{id}': {
+        get: keyOperation(
+          'getManufacturer',
+          'One company: every spelling the sources use for it, each with the rule and evidence that tie it, and its relations to other companies',
+          'products:read',
+          1,
+          { tags: ['companies'], parameters: [ID_PARAM] },
+          { description: 'The company.', content: { 'application/json': { schema: ref('Company') } } },
+          { 400: problem('Invalid id.'), 404: problem('No company with this id.') },
         ),
       },
       '/api/v1/search': {

@@ -186,7 +186,10 @@ export type Specs = {
 export type Product = {
   id: string;
   model?: string;
+  /** The manufacturer as the source spells it. */
   manufacturer?: string;
+  company?: ProductCompany;
+  made_by?: MadeBy;
   category?: "pv-module" | "inverter" | "heat-pump";
   variant?: string;
   aliases?: Array<string>;
@@ -245,7 +248,10 @@ export type Provenance = {
 export type ProductDetail = {
   id: string;
   model: string;
+  /** The manufacturer as the source spells it. */
   manufacturer: string;
+  company?: ProductCompany;
+  made_by?: MadeBy;
   category: string;
   variant: string;
   aliases: Array<{
@@ -281,8 +287,28 @@ export type Facets = {
 };
 
 export type FacetCount = {
+  /** The category, or the company's display name. */
   value: string;
+  /** For `manufacturer`: the company id, which `manufacturer=` takes. */
+  id?: string;
   count: number;
+};
+
+/** The company behind the manufacturer spelling: a derived value (see `GET /api/v1/manufacturers/{id}` for every spelling and its evidence). */
+export type ProductCompany = {
+  id: string;
+  /** Its display name: the spelling most of its products carry. */
+  name: string;
+  method: "derived";
+  rule: "identity" | "normalization" | "cross-edition" | "reviewed";
+  evidence: string;
+};
+
+/** The original maker a brand note names ("SunPower Corp (Original Mfg - Fronius Int. GmbH)"). */
+export type MadeBy = {
+  name: string;
+  /** Its company, when the lists have it. */
+  id?: string;
 };
 
 export type CollectionMeta = {
@@ -463,6 +489,55 @@ export type ChangeFeed = {
   };
 };
 
+export type CompanySummary = {
+  id: string;
+  name: string;
+  products: number;
+  /** Current products per category. */
+  categories: {
+    [key: string]: number;
+  };
+};
+
+export type CompanyCollection = {
+  data: Array<CompanySummary>;
+  meta: {
+    limit: number;
+    /** Companies in all pages. */
+    total: number;
+    next_cursor?: string;
+  };
+};
+
+export type Company = {
+  id: string;
+  /** Its display name: the spelling most of its products carry. */
+  name: string;
+  /** Products that carry one of its spellings, when the catalog was seeded. */
+  products: number;
+  /** Short names search and `manufacturer=` know it by. */
+  aliases: Array<string>;
+  spellings: Array<{
+    /** As the source writes it. */
+    spelling: string;
+    products: number;
+    rule: "identity" | "normalization" | "cross-edition" | "reviewed";
+    evidence: string;
+    /** Words of a product line cut from a name derived from a module Name. */
+    product_line?: string;
+    /** The maker a brand note names. */
+    original_maker?: string;
+  }>;
+  /** Companies linked without being one: renamed (successor, formerly), or brand and maker (made-by, makes-for). */
+  related: Array<{
+    relation: "successor" | "formerly" | "made-by" | "makes-for";
+    name: string;
+    company?: string;
+    products: number;
+    evidence: string;
+  }>;
+};
+
 export type SourceList = {
   data: Array<Source>;
 };
@@ -638,7 +713,7 @@ export interface Operations {
       q?: string;
       /** Only these categories (repeat the parameter for several). */
       category?: Array<"pv-module" | "inverter" | "heat-pump">;
-      /** Only these manufacturers, case-insensitive exact names (repeat for several). */
+      /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). */
       manufacturer?: Array<string>;
       /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
       in_latest_edition?: boolean;
@@ -651,7 +726,7 @@ export interface Operations {
       /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
       sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
       /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+      fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
       /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
       "specs.stc_power_w[gte]"?: string;
       /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
@@ -1157,530 +1232,7 @@ export interface Operations {
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
     };
-    validatedQuery: {
-      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
-      q?: string;
-      /** Only these categories (repeat the parameter for several). */
-      category?: Array<"pv-module" | "inverter" | "heat-pump">;
-      /** Only these manufacturers, case-insensitive exact names (repeat for several). */
-      manufacturer?: Array<string>;
-      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
-      in_latest_edition?: boolean;
-      /** Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several). */
-      quality?: Array<"pass" | "fail" | "unchecked">;
-      /** Page size. */
-      limit: number;
-      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
-      cursor?: string;
-      /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
-      sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
-      /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
-      /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[gte]"?: string;
-      /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[gt]"?: string;
-      /** Only products whose stc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[lte]"?: string;
-      /** Only products whose stc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[lt]"?: string;
-      /** Only products whose ptc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[gte]"?: string;
-      /** Only products whose ptc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[gt]"?: string;
-      /** Only products whose ptc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[lte]"?: string;
-      /** Only products whose ptc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[lt]"?: string;
-      /** Only products whose area_m2 is at least this (unit, any case: m2; none means m2). */
-      "specs.area_m2[gte]"?: string;
-      /** Only products whose area_m2 is more than this (unit, any case: m2; none means m2). */
-      "specs.area_m2[gt]"?: string;
-      /** Only products whose area_m2 is at most this (unit, any case: m2; none means m2). */
-      "specs.area_m2[lte]"?: string;
-      /** Only products whose area_m2 is less than this (unit, any case: m2; none means m2). */
-      "specs.area_m2[lt]"?: string;
-      /** Only products whose length_m is at least this (unit, any case: m; none means m). */
-      "specs.length_m[gte]"?: string;
-      /** Only products whose length_m is more than this (unit, any case: m; none means m). */
-      "specs.length_m[gt]"?: string;
-      /** Only products whose length_m is at most this (unit, any case: m; none means m). */
-      "specs.length_m[lte]"?: string;
-      /** Only products whose length_m is less than this (unit, any case: m; none means m). */
-      "specs.length_m[lt]"?: string;
-      /** Only products whose width_m is at least this (unit, any case: m; none means m). */
-      "specs.width_m[gte]"?: string;
-      /** Only products whose width_m is more than this (unit, any case: m; none means m). */
-      "specs.width_m[gt]"?: string;
-      /** Only products whose width_m is at most this (unit, any case: m; none means m). */
-      "specs.width_m[lte]"?: string;
-      /** Only products whose width_m is less than this (unit, any case: m; none means m). */
-      "specs.width_m[lt]"?: string;
-      /** Only products whose cells_in_series is at least this. */
-      "specs.cells_in_series[gte]"?: string;
-      /** Only products whose cells_in_series is more than this. */
-      "specs.cells_in_series[gt]"?: string;
-      /** Only products whose cells_in_series is at most this. */
-      "specs.cells_in_series[lte]"?: string;
-      /** Only products whose cells_in_series is less than this. */
-      "specs.cells_in_series[lt]"?: string;
-      /** Only products whose parallel_strings is at least this. */
-      "specs.parallel_strings[gte]"?: string;
-      /** Only products whose parallel_strings is more than this. */
-      "specs.parallel_strings[gt]"?: string;
-      /** Only products whose parallel_strings is at most this. */
-      "specs.parallel_strings[lte]"?: string;
-      /** Only products whose parallel_strings is less than this. */
-      "specs.parallel_strings[lt]"?: string;
-      /** Only products whose isc_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[gte]"?: string;
-      /** Only products whose isc_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[gt]"?: string;
-      /** Only products whose isc_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[lte]"?: string;
-      /** Only products whose isc_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[lt]"?: string;
-      /** Only products whose voc_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[gte]"?: string;
-      /** Only products whose voc_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[gt]"?: string;
-      /** Only products whose voc_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[lte]"?: string;
-      /** Only products whose voc_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[lt]"?: string;
-      /** Only products whose imp_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[gte]"?: string;
-      /** Only products whose imp_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[gt]"?: string;
-      /** Only products whose imp_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[lte]"?: string;
-      /** Only products whose imp_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[lt]"?: string;
-      /** Only products whose vmp_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[gte]"?: string;
-      /** Only products whose vmp_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[gt]"?: string;
-      /** Only products whose vmp_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[lte]"?: string;
-      /** Only products whose vmp_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[lt]"?: string;
-      /** Only products whose alpha_isc_a_per_k is at least this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[gte]"?: string;
-      /** Only products whose alpha_isc_a_per_k is more than this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[gt]"?: string;
-      /** Only products whose alpha_isc_a_per_k is at most this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[lte]"?: string;
-      /** Only products whose alpha_isc_a_per_k is less than this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[lt]"?: string;
-      /** Only products whose beta_voc_v_per_k is at least this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[gte]"?: string;
-      /** Only products whose beta_voc_v_per_k is more than this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[gt]"?: string;
-      /** Only products whose beta_voc_v_per_k is at most this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[lte]"?: string;
-      /** Only products whose beta_voc_v_per_k is less than this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[lt]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is at least this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[gte]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is more than this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[gt]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is at most this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[lte]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is less than this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[lt]"?: string;
-      /** Only products whose noct_c is at least this (unit, any case: °c; none means °C). */
-      "specs.noct_c[gte]"?: string;
-      /** Only products whose noct_c is more than this (unit, any case: °c; none means °C). */
-      "specs.noct_c[gt]"?: string;
-      /** Only products whose noct_c is at most this (unit, any case: °c; none means °C). */
-      "specs.noct_c[lte]"?: string;
-      /** Only products whose noct_c is less than this (unit, any case: °c; none means °C). */
-      "specs.noct_c[lt]"?: string;
-      /** Only products whose a_ref_v is at least this (unit, any case: v; none means V). */
-      "specs.a_ref_v[gte]"?: string;
-      /** Only products whose a_ref_v is more than this (unit, any case: v; none means V). */
-      "specs.a_ref_v[gt]"?: string;
-      /** Only products whose a_ref_v is at most this (unit, any case: v; none means V). */
-      "specs.a_ref_v[lte]"?: string;
-      /** Only products whose a_ref_v is less than this (unit, any case: v; none means V). */
-      "specs.a_ref_v[lt]"?: string;
-      /** Only products whose il_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[gte]"?: string;
-      /** Only products whose il_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[gt]"?: string;
-      /** Only products whose il_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[lte]"?: string;
-      /** Only products whose il_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[lt]"?: string;
-      /** Only products whose io_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[gte]"?: string;
-      /** Only products whose io_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[gt]"?: string;
-      /** Only products whose io_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[lte]"?: string;
-      /** Only products whose io_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[lt]"?: string;
-      /** Only products whose rs_ohm is at least this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[gte]"?: string;
-      /** Only products whose rs_ohm is more than this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[gt]"?: string;
-      /** Only products whose rs_ohm is at most this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[lte]"?: string;
-      /** Only products whose rs_ohm is less than this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[lt]"?: string;
-      /** Only products whose rsh_ref_ohm is at least this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[gte]"?: string;
-      /** Only products whose rsh_ref_ohm is more than this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[gt]"?: string;
-      /** Only products whose rsh_ref_ohm is at most this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[lte]"?: string;
-      /** Only products whose rsh_ref_ohm is less than this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[lt]"?: string;
-      /** Only products whose adjust_pct is at least this (unit, any case: %; none means %). */
-      "specs.adjust_pct[gte]"?: string;
-      /** Only products whose adjust_pct is more than this (unit, any case: %; none means %). */
-      "specs.adjust_pct[gt]"?: string;
-      /** Only products whose adjust_pct is at most this (unit, any case: %; none means %). */
-      "specs.adjust_pct[lte]"?: string;
-      /** Only products whose adjust_pct is less than this (unit, any case: %; none means %). */
-      "specs.adjust_pct[lt]"?: string;
-      /** Only products whose nominal_ac_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[gte]"?: string;
-      /** Only products whose nominal_ac_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[gt]"?: string;
-      /** Only products whose nominal_ac_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[lte]"?: string;
-      /** Only products whose nominal_ac_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[lt]"?: string;
-      /** Only products whose ac_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[gte]"?: string;
-      /** Only products whose ac_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[gt]"?: string;
-      /** Only products whose ac_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[lte]"?: string;
-      /** Only products whose ac_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[lt]"?: string;
-      /** Only products whose dc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[gte]"?: string;
-      /** Only products whose dc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[gt]"?: string;
-      /** Only products whose dc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[lte]"?: string;
-      /** Only products whose dc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[lt]"?: string;
-      /** Only products whose nominal_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[gte]"?: string;
-      /** Only products whose nominal_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[gt]"?: string;
-      /** Only products whose nominal_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[lte]"?: string;
-      /** Only products whose nominal_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[lt]"?: string;
-      /** Only products whose self_consumption_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[gte]"?: string;
-      /** Only products whose self_consumption_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[gt]"?: string;
-      /** Only products whose self_consumption_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[lte]"?: string;
-      /** Only products whose self_consumption_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[lt]"?: string;
-      /** Only products whose night_tare_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[gte]"?: string;
-      /** Only products whose night_tare_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[gt]"?: string;
-      /** Only products whose night_tare_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[lte]"?: string;
-      /** Only products whose night_tare_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[lt]"?: string;
-      /** Only products whose max_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[gte]"?: string;
-      /** Only products whose max_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[gt]"?: string;
-      /** Only products whose max_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[lte]"?: string;
-      /** Only products whose max_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[lt]"?: string;
-      /** Only products whose max_dc_current_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[gte]"?: string;
-      /** Only products whose max_dc_current_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[gt]"?: string;
-      /** Only products whose max_dc_current_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[lte]"?: string;
-      /** Only products whose max_dc_current_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[lt]"?: string;
-      /** Only products whose mppt_low_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[gte]"?: string;
-      /** Only products whose mppt_low_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[gt]"?: string;
-      /** Only products whose mppt_low_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[lte]"?: string;
-      /** Only products whose mppt_low_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[lt]"?: string;
-      /** Only products whose mppt_high_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[gte]"?: string;
-      /** Only products whose mppt_high_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[gt]"?: string;
-      /** Only products whose mppt_high_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[lte]"?: string;
-      /** Only products whose mppt_high_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[lt]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[gte]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[gt]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[lte]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[lt]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[gte]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[gt]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[lte]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[lt]"?: string;
-      /** Only products whose ambient_temp_min_c is at least this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[gte]"?: string;
-      /** Only products whose ambient_temp_min_c is more than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[gt]"?: string;
-      /** Only products whose ambient_temp_min_c is at most this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[lte]"?: string;
-      /** Only products whose ambient_temp_min_c is less than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[lt]"?: string;
-      /** Only products whose ambient_temp_max_c is at least this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[gte]"?: string;
-      /** Only products whose ambient_temp_max_c is more than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[gt]"?: string;
-      /** Only products whose ambient_temp_max_c is at most this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[lte]"?: string;
-      /** Only products whose ambient_temp_max_c is less than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[lt]"?: string;
-      /** Only products whose weight_kg is at least this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[gte]"?: string;
-      /** Only products whose weight_kg is more than this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[gt]"?: string;
-      /** Only products whose weight_kg is at most this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[lte]"?: string;
-      /** Only products whose weight_kg is less than this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[lt]"?: string;
-      /** Only products whose sandia_c0_per_w is at least this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[gte]"?: string;
-      /** Only products whose sandia_c0_per_w is more than this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[gt]"?: string;
-      /** Only products whose sandia_c0_per_w is at most this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[lte]"?: string;
-      /** Only products whose sandia_c0_per_w is less than this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[lt]"?: string;
-      /** Only products whose sandia_c1_per_v is at least this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[gte]"?: string;
-      /** Only products whose sandia_c1_per_v is more than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[gt]"?: string;
-      /** Only products whose sandia_c1_per_v is at most this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[lte]"?: string;
-      /** Only products whose sandia_c1_per_v is less than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[lt]"?: string;
-      /** Only products whose sandia_c2_per_v is at least this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[gte]"?: string;
-      /** Only products whose sandia_c2_per_v is more than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[gt]"?: string;
-      /** Only products whose sandia_c2_per_v is at most this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[lte]"?: string;
-      /** Only products whose sandia_c2_per_v is less than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[lt]"?: string;
-      /** Only products whose sandia_c3_per_v is at least this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[gte]"?: string;
-      /** Only products whose sandia_c3_per_v is more than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[gt]"?: string;
-      /** Only products whose sandia_c3_per_v is at most this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[lte]"?: string;
-      /** Only products whose sandia_c3_per_v is less than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[lt]"?: string;
-      /** Only products whose adr_vintage_year is at least this. */
-      "specs.adr_vintage_year[gte]"?: string;
-      /** Only products whose adr_vintage_year is more than this. */
-      "specs.adr_vintage_year[gt]"?: string;
-      /** Only products whose adr_vintage_year is at most this. */
-      "specs.adr_vintage_year[lte]"?: string;
-      /** Only products whose adr_vintage_year is less than this. */
-      "specs.adr_vintage_year[lt]"?: string;
-      /** Only products whose adr_data_year is at least this. */
-      "specs.adr_data_year[gte]"?: string;
-      /** Only products whose adr_data_year is more than this. */
-      "specs.adr_data_year[gt]"?: string;
-      /** Only products whose adr_data_year is at most this. */
-      "specs.adr_data_year[lte]"?: string;
-      /** Only products whose adr_data_year is less than this. */
-      "specs.adr_data_year[lt]"?: string;
-      /** Only products whose adr_pac_fit_error_max is at least this. */
-      "specs.adr_pac_fit_error_max[gte]"?: string;
-      /** Only products whose adr_pac_fit_error_max is more than this. */
-      "specs.adr_pac_fit_error_max[gt]"?: string;
-      /** Only products whose adr_pac_fit_error_max is at most this. */
-      "specs.adr_pac_fit_error_max[lte]"?: string;
-      /** Only products whose adr_pac_fit_error_max is less than this. */
-      "specs.adr_pac_fit_error_max[lt]"?: string;
-      /** Only products whose hplib_group_id is at least this. */
-      "specs.hplib_group_id[gte]"?: string;
-      /** Only products whose hplib_group_id is more than this. */
-      "specs.hplib_group_id[gt]"?: string;
-      /** Only products whose hplib_group_id is at most this. */
-      "specs.hplib_group_id[lte]"?: string;
-      /** Only products whose hplib_group_id is less than this. */
-      "specs.hplib_group_id[lt]"?: string;
-      /** Only products whose refrigerant_mass_kg is at least this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[gte]"?: string;
-      /** Only products whose refrigerant_mass_kg is more than this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[gt]"?: string;
-      /** Only products whose refrigerant_mass_kg is at most this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[lte]"?: string;
-      /** Only products whose refrigerant_mass_kg is less than this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[lt]"?: string;
-      /** Only products whose sound_power_indoor_dba is at least this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[gte]"?: string;
-      /** Only products whose sound_power_indoor_dba is more than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[gt]"?: string;
-      /** Only products whose sound_power_indoor_dba is at most this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[lte]"?: string;
-      /** Only products whose sound_power_indoor_dba is less than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[lt]"?: string;
-      /** Only products whose sound_power_outdoor_dba is at least this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[gte]"?: string;
-      /** Only products whose sound_power_outdoor_dba is more than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[gt]"?: string;
-      /** Only products whose sound_power_outdoor_dba is at most this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[lte]"?: string;
-      /** Only products whose sound_power_outdoor_dba is less than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[lt]"?: string;
-      /** Only products whose standby_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[gte]"?: string;
-      /** Only products whose standby_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[gt]"?: string;
-      /** Only products whose standby_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[lte]"?: string;
-      /** Only products whose standby_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[lt]"?: string;
-      /** Only products whose heating_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[gte]"?: string;
-      /** Only products whose heating_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[gt]"?: string;
-      /** Only products whose heating_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[lte]"?: string;
-      /** Only products whose heating_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[lt]"?: string;
-      /** Only products whose electric_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[gte]"?: string;
-      /** Only products whose electric_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[gt]"?: string;
-      /** Only products whose electric_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[lte]"?: string;
-      /** Only products whose electric_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[lt]"?: string;
-      /** Only products whose cop_ref is at least this. */
-      "specs.cop_ref[gte]"?: string;
-      /** Only products whose cop_ref is more than this. */
-      "specs.cop_ref[gt]"?: string;
-      /** Only products whose cop_ref is at most this. */
-      "specs.cop_ref[lte]"?: string;
-      /** Only products whose cop_ref is less than this. */
-      "specs.cop_ref[lt]"?: string;
-      /** Only products whose hplib_p1_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[gte]"?: string;
-      /** Only products whose hplib_p1_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[gt]"?: string;
-      /** Only products whose hplib_p1_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[lte]"?: string;
-      /** Only products whose hplib_p1_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[lt]"?: string;
-      /** Only products whose hplib_p2_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[gte]"?: string;
-      /** Only products whose hplib_p2_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[gt]"?: string;
-      /** Only products whose hplib_p2_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[lte]"?: string;
-      /** Only products whose hplib_p2_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[lt]"?: string;
-      /** Only products whose hplib_p3_heating_power is at least this. */
-      "specs.hplib_p3_heating_power[gte]"?: string;
-      /** Only products whose hplib_p3_heating_power is more than this. */
-      "specs.hplib_p3_heating_power[gt]"?: string;
-      /** Only products whose hplib_p3_heating_power is at most this. */
-      "specs.hplib_p3_heating_power[lte]"?: string;
-      /** Only products whose hplib_p3_heating_power is less than this. */
-      "specs.hplib_p3_heating_power[lt]"?: string;
-      /** Only products whose hplib_p4_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[gte]"?: string;
-      /** Only products whose hplib_p4_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[gt]"?: string;
-      /** Only products whose hplib_p4_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[lte]"?: string;
-      /** Only products whose hplib_p4_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[lt]"?: string;
-      /** Only products whose hplib_p1_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[gte]"?: string;
-      /** Only products whose hplib_p1_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[gt]"?: string;
-      /** Only products whose hplib_p1_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[lte]"?: string;
-      /** Only products whose hplib_p1_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[lt]"?: string;
-      /** Only products whose hplib_p2_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[gte]"?: string;
-      /** Only products whose hplib_p2_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[gt]"?: string;
-      /** Only products whose hplib_p2_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[lte]"?: string;
-      /** Only products whose hplib_p2_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[lt]"?: string;
-      /** Only products whose hplib_p3_electric_power is at least this. */
-      "specs.hplib_p3_electric_power[gte]"?: string;
-      /** Only products whose hplib_p3_electric_power is more than this. */
-      "specs.hplib_p3_electric_power[gt]"?: string;
-      /** Only products whose hplib_p3_electric_power is at most this. */
-      "specs.hplib_p3_electric_power[lte]"?: string;
-      /** Only products whose hplib_p3_electric_power is less than this. */
-      "specs.hplib_p3_electric_power[lt]"?: string;
-      /** Only products whose hplib_p4_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[gte]"?: string;
-      /** Only products whose hplib_p4_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[gt]"?: string;
-      /** Only products whose hplib_p4_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[lte]"?: string;
-      /** Only products whose hplib_p4_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[lt]"?: string;
-      /** Only products whose hplib_p1_cop is at least this. */
-      "specs.hplib_p1_cop[gte]"?: string;
-      /** Only products whose hplib_p1_cop is more than this. */
-      "specs.hplib_p1_cop[gt]"?: string;
-      /** Only products whose hplib_p1_cop is at most this. */
-      "specs.hplib_p1_cop[lte]"?: string;
-      /** Only products whose hplib_p1_cop is less than this. */
-      "specs.hplib_p1_cop[lt]"?: string;
-      /** Only products whose hplib_p2_cop is at least this. */
-      "specs.hplib_p2_cop[gte]"?: string;
-      /** Only products whose hplib_p2_cop is more than this. */
-      "specs.hplib_p2_cop[gt]"?: string;
-      /** Only products whose hplib_p2_cop is at most this. */
-      "specs.hplib_p2_cop[lte]"?: string;
-      /** Only products whose hplib_p2_cop is less than this. */
-      "specs.hplib_p2_cop[lt]"?: string;
-      /** Only products whose hplib_p3_cop is at least this. */
-      "specs.hplib_p3_cop[gte]"?: string;
-      /** Only products whose hplib_p3_cop is more than this. */
-      "specs.hplib_p3_cop[gt]"?: string;
-      /** Only products whose hplib_p3_cop is at most this. */
-      "specs.hplib_p3_cop[lte]"?: string;
-      /** Only products whose hplib_p3_cop is less than this. */
-      "specs.hplib_p3_cop[lt]"?: string;
-      /** Only products whose hplib_p4_cop is at least this. */
-      "specs.hplib_p4_cop[gte]"?: string;
-      /** Only products whose hplib_p4_cop is more than this. */
-      "specs.hplib_p4_cop[gt]"?: string;
-      /** Only products whose hplib_p4_cop is at most this. */
-      "specs.hplib_p4_cop[lte]"?: string;
-      /** Only products whose hplib_p4_cop is less than this. */
-      "specs.hplib_p4_cop[lt]"?: string;
-    };
+    validatedQuery: Operations["listProducts"]['query'] & { limit: number; };
     params: never;
     body: never;
     responses: {
@@ -1703,10 +1255,7 @@ export interface Operations {
       /** The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`). */
       as_of?: string;
     };
-    validatedQuery: {
-      /** The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`). */
-      as_of?: string;
-    };
+    validatedQuery: Operations["getProduct"]['query'];
     params: {
       id: string;
     };
@@ -1738,16 +1287,7 @@ export interface Operations {
       /** Also return the IV curve at this many evenly spaced voltages from 0 to Voc. */
       iv_points?: number;
     };
-    validatedQuery: {
-      /** Effective irradiance on the cells, W/m² (after reflection, soiling and spectral losses). */
-      irradiance: number;
-      /** Cell temperature, °C. */
-      cell_temperature: number;
-      /** `cec`: De Soto with the CEC `Adjust` on alpha_sc (pvlib calcparams_cec; what the CEC parameters were fitted with). `desoto`: without it (pvlib calcparams_desoto). */
-      model: "cec" | "desoto";
-      /** Also return the IV curve at this many evenly spaced voltages from 0 to Voc. */
-      iv_points?: number;
-    };
+    validatedQuery: Operations["getModulePerformance"]['query'] & { irradiance: number; cell_temperature: number; model: "cec" | "desoto"; };
     params: {
       id: string;
     };
@@ -1781,18 +1321,7 @@ export interface Operations {
       /** `ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures. */
       temperatures?: "ambient" | "cell";
     };
-    validatedQuery: {
-      /** The PV module's product id. */
-      module: string;
-      /** The inverter's product id. */
-      inverter: string;
-      /** The coldest temperature, °C (see `temperatures`). At most t_max. */
-      t_min: number;
-      /** The hottest temperature, °C (see `temperatures`). */
-      t_max: number;
-      /** `ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures. */
-      temperatures: "ambient" | "cell";
-    };
+    validatedQuery: Operations["checkCompatibility"]['query'] & { temperatures: "ambient" | "cell"; };
     params: never;
     body: never;
     responses: {
@@ -1818,12 +1347,7 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
     };
-    validatedQuery: {
-      /** Page size. */
-      limit: number;
-      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
-      cursor?: string;
-    };
+    validatedQuery: Operations["listRevisions"]['query'] & { limit: number; };
     params: {
       id: string;
     };
@@ -1846,7 +1370,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/products/{id}/revisions/{number}";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["getRevision"]['query'];
     params: {
       id: string;
       number: number;
@@ -1875,12 +1399,7 @@ export interface Operations {
       /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
       in_latest_edition?: boolean;
     };
-    validatedQuery: {
-      /** Only this category. */
-      category?: "pv-module" | "inverter" | "heat-pump";
-      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
-      in_latest_edition?: boolean;
-    };
+    validatedQuery: Operations["exportProducts"]['query'];
     params: never;
     body: never;
     responses: {
@@ -1904,12 +1423,7 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
     };
-    validatedQuery: {
-      /** Page size. */
-      limit: number;
-      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
-      cursor?: string;
-    };
+    validatedQuery: Operations["listChanges"]['query'] & { limit: number; };
     params: never;
     body: never;
     responses: {
@@ -1929,7 +1443,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/sources";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["listSources"]['query'];
     params: never;
     body: never;
     responses: {
@@ -1948,13 +1462,63 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/sources/{id}";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["getSource"]['query'];
     params: {
       id: string;
     };
     body: never;
     responses: {
       200: Source;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** The companies behind the products, each once however the sources spell it, with product counts per category */
+  listManufacturers: {
+    method: "GET";
+    path: "/api/v1/manufacturers";
+    query: {
+      /** Only companies with products of this category (and only those are counted). */
+      category?: "pv-module" | "inverter" | "heat-pump";
+      /** Page size. */
+      limit?: number;
+      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
+      cursor?: string;
+    };
+    validatedQuery: Operations["listManufacturers"]['query'] & { limit: number; };
+    params: never;
+    body: never;
+    responses: {
+      200: CompanyCollection;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** One company: every spelling the sources use for it, each with the rule and evidence that tie it, and its relations to other companies */
+  getManufacturer: {
+    method: "GET";
+    path: "/api/v1/manufacturers/{id}";
+    query: never;
+    validatedQuery: Operations["getManufacturer"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: Company;
       304: undefined;
       400: Problem;
       401: Problem;
@@ -1975,7 +1539,7 @@ export interface Operations {
       q?: string;
       /** Only these categories (repeat the parameter for several). */
       category?: Array<"pv-module" | "inverter" | "heat-pump">;
-      /** Only these manufacturers, case-insensitive exact names (repeat for several). */
+      /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). */
       manufacturer?: Array<string>;
       /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
       in_latest_edition?: boolean;
@@ -1988,7 +1552,7 @@ export interface Operations {
       /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending; `relevance` is the default. The product id is always added as a tiebreaker. */
       sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
       /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+      fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
       /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
       "specs.stc_power_w[gte]"?: string;
       /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
@@ -2494,530 +2058,7 @@ export interface Operations {
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
     };
-    validatedQuery: {
-      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
-      q?: string;
-      /** Only these categories (repeat the parameter for several). */
-      category?: Array<"pv-module" | "inverter" | "heat-pump">;
-      /** Only these manufacturers, case-insensitive exact names (repeat for several). */
-      manufacturer?: Array<string>;
-      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
-      in_latest_edition?: boolean;
-      /** Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several). */
-      quality?: Array<"pass" | "fail" | "unchecked">;
-      /** Page size. */
-      limit: number;
-      /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
-      cursor?: string;
-      /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending; `relevance` is the default. The product id is always added as a tiebreaker. */
-      sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
-      /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
-      /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[gte]"?: string;
-      /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[gt]"?: string;
-      /** Only products whose stc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[lte]"?: string;
-      /** Only products whose stc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.stc_power_w[lt]"?: string;
-      /** Only products whose ptc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[gte]"?: string;
-      /** Only products whose ptc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[gt]"?: string;
-      /** Only products whose ptc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[lte]"?: string;
-      /** Only products whose ptc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ptc_power_w[lt]"?: string;
-      /** Only products whose area_m2 is at least this (unit, any case: m2; none means m2). */
-      "specs.area_m2[gte]"?: string;
-      /** Only products whose area_m2 is more than this (unit, any case: m2; none means m2). */
-      "specs.area_m2[gt]"?: string;
-      /** Only products whose area_m2 is at most this (unit, any case: m2; none means m2). */
-      "specs.area_m2[lte]"?: string;
-      /** Only products whose area_m2 is less than this (unit, any case: m2; none means m2). */
-      "specs.area_m2[lt]"?: string;
-      /** Only products whose length_m is at least this (unit, any case: m; none means m). */
-      "specs.length_m[gte]"?: string;
-      /** Only products whose length_m is more than this (unit, any case: m; none means m). */
-      "specs.length_m[gt]"?: string;
-      /** Only products whose length_m is at most this (unit, any case: m; none means m). */
-      "specs.length_m[lte]"?: string;
-      /** Only products whose length_m is less than this (unit, any case: m; none means m). */
-      "specs.length_m[lt]"?: string;
-      /** Only products whose width_m is at least this (unit, any case: m; none means m). */
-      "specs.width_m[gte]"?: string;
-      /** Only products whose width_m is more than this (unit, any case: m; none means m). */
-      "specs.width_m[gt]"?: string;
-      /** Only products whose width_m is at most this (unit, any case: m; none means m). */
-      "specs.width_m[lte]"?: string;
-      /** Only products whose width_m is less than this (unit, any case: m; none means m). */
-      "specs.width_m[lt]"?: string;
-      /** Only products whose cells_in_series is at least this. */
-      "specs.cells_in_series[gte]"?: string;
-      /** Only products whose cells_in_series is more than this. */
-      "specs.cells_in_series[gt]"?: string;
-      /** Only products whose cells_in_series is at most this. */
-      "specs.cells_in_series[lte]"?: string;
-      /** Only products whose cells_in_series is less than this. */
-      "specs.cells_in_series[lt]"?: string;
-      /** Only products whose parallel_strings is at least this. */
-      "specs.parallel_strings[gte]"?: string;
-      /** Only products whose parallel_strings is more than this. */
-      "specs.parallel_strings[gt]"?: string;
-      /** Only products whose parallel_strings is at most this. */
-      "specs.parallel_strings[lte]"?: string;
-      /** Only products whose parallel_strings is less than this. */
-      "specs.parallel_strings[lt]"?: string;
-      /** Only products whose isc_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[gte]"?: string;
-      /** Only products whose isc_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[gt]"?: string;
-      /** Only products whose isc_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[lte]"?: string;
-      /** Only products whose isc_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.isc_a[lt]"?: string;
-      /** Only products whose voc_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[gte]"?: string;
-      /** Only products whose voc_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[gt]"?: string;
-      /** Only products whose voc_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[lte]"?: string;
-      /** Only products whose voc_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.voc_v[lt]"?: string;
-      /** Only products whose imp_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[gte]"?: string;
-      /** Only products whose imp_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[gt]"?: string;
-      /** Only products whose imp_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[lte]"?: string;
-      /** Only products whose imp_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.imp_a[lt]"?: string;
-      /** Only products whose vmp_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[gte]"?: string;
-      /** Only products whose vmp_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[gt]"?: string;
-      /** Only products whose vmp_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[lte]"?: string;
-      /** Only products whose vmp_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.vmp_v[lt]"?: string;
-      /** Only products whose alpha_isc_a_per_k is at least this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[gte]"?: string;
-      /** Only products whose alpha_isc_a_per_k is more than this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[gt]"?: string;
-      /** Only products whose alpha_isc_a_per_k is at most this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[lte]"?: string;
-      /** Only products whose alpha_isc_a_per_k is less than this (unit, any case: a/k; none means A/K). */
-      "specs.alpha_isc_a_per_k[lt]"?: string;
-      /** Only products whose beta_voc_v_per_k is at least this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[gte]"?: string;
-      /** Only products whose beta_voc_v_per_k is more than this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[gt]"?: string;
-      /** Only products whose beta_voc_v_per_k is at most this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[lte]"?: string;
-      /** Only products whose beta_voc_v_per_k is less than this (unit, any case: v/k; none means V/K). */
-      "specs.beta_voc_v_per_k[lt]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is at least this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[gte]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is more than this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[gt]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is at most this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[lte]"?: string;
-      /** Only products whose gamma_pmp_pct_per_k is less than this (unit, any case: %/k; none means %/K). */
-      "specs.gamma_pmp_pct_per_k[lt]"?: string;
-      /** Only products whose noct_c is at least this (unit, any case: °c; none means °C). */
-      "specs.noct_c[gte]"?: string;
-      /** Only products whose noct_c is more than this (unit, any case: °c; none means °C). */
-      "specs.noct_c[gt]"?: string;
-      /** Only products whose noct_c is at most this (unit, any case: °c; none means °C). */
-      "specs.noct_c[lte]"?: string;
-      /** Only products whose noct_c is less than this (unit, any case: °c; none means °C). */
-      "specs.noct_c[lt]"?: string;
-      /** Only products whose a_ref_v is at least this (unit, any case: v; none means V). */
-      "specs.a_ref_v[gte]"?: string;
-      /** Only products whose a_ref_v is more than this (unit, any case: v; none means V). */
-      "specs.a_ref_v[gt]"?: string;
-      /** Only products whose a_ref_v is at most this (unit, any case: v; none means V). */
-      "specs.a_ref_v[lte]"?: string;
-      /** Only products whose a_ref_v is less than this (unit, any case: v; none means V). */
-      "specs.a_ref_v[lt]"?: string;
-      /** Only products whose il_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[gte]"?: string;
-      /** Only products whose il_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[gt]"?: string;
-      /** Only products whose il_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[lte]"?: string;
-      /** Only products whose il_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.il_ref_a[lt]"?: string;
-      /** Only products whose io_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[gte]"?: string;
-      /** Only products whose io_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[gt]"?: string;
-      /** Only products whose io_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[lte]"?: string;
-      /** Only products whose io_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.io_ref_a[lt]"?: string;
-      /** Only products whose rs_ohm is at least this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[gte]"?: string;
-      /** Only products whose rs_ohm is more than this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[gt]"?: string;
-      /** Only products whose rs_ohm is at most this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[lte]"?: string;
-      /** Only products whose rs_ohm is less than this (unit, any case: ohm; none means ohm). */
-      "specs.rs_ohm[lt]"?: string;
-      /** Only products whose rsh_ref_ohm is at least this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[gte]"?: string;
-      /** Only products whose rsh_ref_ohm is more than this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[gt]"?: string;
-      /** Only products whose rsh_ref_ohm is at most this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[lte]"?: string;
-      /** Only products whose rsh_ref_ohm is less than this (unit, any case: ohm; none means ohm). */
-      "specs.rsh_ref_ohm[lt]"?: string;
-      /** Only products whose adjust_pct is at least this (unit, any case: %; none means %). */
-      "specs.adjust_pct[gte]"?: string;
-      /** Only products whose adjust_pct is more than this (unit, any case: %; none means %). */
-      "specs.adjust_pct[gt]"?: string;
-      /** Only products whose adjust_pct is at most this (unit, any case: %; none means %). */
-      "specs.adjust_pct[lte]"?: string;
-      /** Only products whose adjust_pct is less than this (unit, any case: %; none means %). */
-      "specs.adjust_pct[lt]"?: string;
-      /** Only products whose nominal_ac_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[gte]"?: string;
-      /** Only products whose nominal_ac_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[gt]"?: string;
-      /** Only products whose nominal_ac_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[lte]"?: string;
-      /** Only products whose nominal_ac_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_ac_voltage_v[lt]"?: string;
-      /** Only products whose ac_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[gte]"?: string;
-      /** Only products whose ac_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[gt]"?: string;
-      /** Only products whose ac_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[lte]"?: string;
-      /** Only products whose ac_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.ac_power_w[lt]"?: string;
-      /** Only products whose dc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[gte]"?: string;
-      /** Only products whose dc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[gt]"?: string;
-      /** Only products whose dc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[lte]"?: string;
-      /** Only products whose dc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.dc_power_w[lt]"?: string;
-      /** Only products whose nominal_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[gte]"?: string;
-      /** Only products whose nominal_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[gt]"?: string;
-      /** Only products whose nominal_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[lte]"?: string;
-      /** Only products whose nominal_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.nominal_dc_voltage_v[lt]"?: string;
-      /** Only products whose self_consumption_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[gte]"?: string;
-      /** Only products whose self_consumption_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[gt]"?: string;
-      /** Only products whose self_consumption_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[lte]"?: string;
-      /** Only products whose self_consumption_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.self_consumption_w[lt]"?: string;
-      /** Only products whose night_tare_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[gte]"?: string;
-      /** Only products whose night_tare_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[gt]"?: string;
-      /** Only products whose night_tare_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[lte]"?: string;
-      /** Only products whose night_tare_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.night_tare_w[lt]"?: string;
-      /** Only products whose max_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[gte]"?: string;
-      /** Only products whose max_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[gt]"?: string;
-      /** Only products whose max_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[lte]"?: string;
-      /** Only products whose max_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_dc_voltage_v[lt]"?: string;
-      /** Only products whose max_dc_current_a is at least this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[gte]"?: string;
-      /** Only products whose max_dc_current_a is more than this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[gt]"?: string;
-      /** Only products whose max_dc_current_a is at most this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[lte]"?: string;
-      /** Only products whose max_dc_current_a is less than this (unit, any case: a, ka, ma; none means A). */
-      "specs.max_dc_current_a[lt]"?: string;
-      /** Only products whose mppt_low_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[gte]"?: string;
-      /** Only products whose mppt_low_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[gt]"?: string;
-      /** Only products whose mppt_low_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[lte]"?: string;
-      /** Only products whose mppt_low_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_low_v[lt]"?: string;
-      /** Only products whose mppt_high_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[gte]"?: string;
-      /** Only products whose mppt_high_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[gt]"?: string;
-      /** Only products whose mppt_high_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[lte]"?: string;
-      /** Only products whose mppt_high_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.mppt_high_v[lt]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[gte]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[gt]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[lte]"?: string;
-      /** Only products whose min_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.min_operating_dc_voltage_v[lt]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[gte]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[gt]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[lte]"?: string;
-      /** Only products whose max_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
-      "specs.max_operating_dc_voltage_v[lt]"?: string;
-      /** Only products whose ambient_temp_min_c is at least this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[gte]"?: string;
-      /** Only products whose ambient_temp_min_c is more than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[gt]"?: string;
-      /** Only products whose ambient_temp_min_c is at most this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[lte]"?: string;
-      /** Only products whose ambient_temp_min_c is less than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_min_c[lt]"?: string;
-      /** Only products whose ambient_temp_max_c is at least this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[gte]"?: string;
-      /** Only products whose ambient_temp_max_c is more than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[gt]"?: string;
-      /** Only products whose ambient_temp_max_c is at most this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[lte]"?: string;
-      /** Only products whose ambient_temp_max_c is less than this (unit, any case: °c; none means °C). */
-      "specs.ambient_temp_max_c[lt]"?: string;
-      /** Only products whose weight_kg is at least this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[gte]"?: string;
-      /** Only products whose weight_kg is more than this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[gt]"?: string;
-      /** Only products whose weight_kg is at most this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[lte]"?: string;
-      /** Only products whose weight_kg is less than this (unit, any case: kg; none means kg). */
-      "specs.weight_kg[lt]"?: string;
-      /** Only products whose sandia_c0_per_w is at least this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[gte]"?: string;
-      /** Only products whose sandia_c0_per_w is more than this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[gt]"?: string;
-      /** Only products whose sandia_c0_per_w is at most this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[lte]"?: string;
-      /** Only products whose sandia_c0_per_w is less than this (unit, any case: 1/w; none means 1/W). */
-      "specs.sandia_c0_per_w[lt]"?: string;
-      /** Only products whose sandia_c1_per_v is at least this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[gte]"?: string;
-      /** Only products whose sandia_c1_per_v is more than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[gt]"?: string;
-      /** Only products whose sandia_c1_per_v is at most this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[lte]"?: string;
-      /** Only products whose sandia_c1_per_v is less than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c1_per_v[lt]"?: string;
-      /** Only products whose sandia_c2_per_v is at least this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[gte]"?: string;
-      /** Only products whose sandia_c2_per_v is more than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[gt]"?: string;
-      /** Only products whose sandia_c2_per_v is at most this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[lte]"?: string;
-      /** Only products whose sandia_c2_per_v is less than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c2_per_v[lt]"?: string;
-      /** Only products whose sandia_c3_per_v is at least this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[gte]"?: string;
-      /** Only products whose sandia_c3_per_v is more than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[gt]"?: string;
-      /** Only products whose sandia_c3_per_v is at most this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[lte]"?: string;
-      /** Only products whose sandia_c3_per_v is less than this (unit, any case: 1/v; none means 1/V). */
-      "specs.sandia_c3_per_v[lt]"?: string;
-      /** Only products whose adr_vintage_year is at least this. */
-      "specs.adr_vintage_year[gte]"?: string;
-      /** Only products whose adr_vintage_year is more than this. */
-      "specs.adr_vintage_year[gt]"?: string;
-      /** Only products whose adr_vintage_year is at most this. */
-      "specs.adr_vintage_year[lte]"?: string;
-      /** Only products whose adr_vintage_year is less than this. */
-      "specs.adr_vintage_year[lt]"?: string;
-      /** Only products whose adr_data_year is at least this. */
-      "specs.adr_data_year[gte]"?: string;
-      /** Only products whose adr_data_year is more than this. */
-      "specs.adr_data_year[gt]"?: string;
-      /** Only products whose adr_data_year is at most this. */
-      "specs.adr_data_year[lte]"?: string;
-      /** Only products whose adr_data_year is less than this. */
-      "specs.adr_data_year[lt]"?: string;
-      /** Only products whose adr_pac_fit_error_max is at least this. */
-      "specs.adr_pac_fit_error_max[gte]"?: string;
-      /** Only products whose adr_pac_fit_error_max is more than this. */
-      "specs.adr_pac_fit_error_max[gt]"?: string;
-      /** Only products whose adr_pac_fit_error_max is at most this. */
-      "specs.adr_pac_fit_error_max[lte]"?: string;
-      /** Only products whose adr_pac_fit_error_max is less than this. */
-      "specs.adr_pac_fit_error_max[lt]"?: string;
-      /** Only products whose hplib_group_id is at least this. */
-      "specs.hplib_group_id[gte]"?: string;
-      /** Only products whose hplib_group_id is more than this. */
-      "specs.hplib_group_id[gt]"?: string;
-      /** Only products whose hplib_group_id is at most this. */
-      "specs.hplib_group_id[lte]"?: string;
-      /** Only products whose hplib_group_id is less than this. */
-      "specs.hplib_group_id[lt]"?: string;
-      /** Only products whose refrigerant_mass_kg is at least this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[gte]"?: string;
-      /** Only products whose refrigerant_mass_kg is more than this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[gt]"?: string;
-      /** Only products whose refrigerant_mass_kg is at most this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[lte]"?: string;
-      /** Only products whose refrigerant_mass_kg is less than this (unit, any case: kg; none means kg). */
-      "specs.refrigerant_mass_kg[lt]"?: string;
-      /** Only products whose sound_power_indoor_dba is at least this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[gte]"?: string;
-      /** Only products whose sound_power_indoor_dba is more than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[gt]"?: string;
-      /** Only products whose sound_power_indoor_dba is at most this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[lte]"?: string;
-      /** Only products whose sound_power_indoor_dba is less than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_indoor_dba[lt]"?: string;
-      /** Only products whose sound_power_outdoor_dba is at least this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[gte]"?: string;
-      /** Only products whose sound_power_outdoor_dba is more than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[gt]"?: string;
-      /** Only products whose sound_power_outdoor_dba is at most this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[lte]"?: string;
-      /** Only products whose sound_power_outdoor_dba is less than this (unit, any case: dba; none means dBA). */
-      "specs.sound_power_outdoor_dba[lt]"?: string;
-      /** Only products whose standby_power_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[gte]"?: string;
-      /** Only products whose standby_power_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[gt]"?: string;
-      /** Only products whose standby_power_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[lte]"?: string;
-      /** Only products whose standby_power_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.standby_power_w[lt]"?: string;
-      /** Only products whose heating_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[gte]"?: string;
-      /** Only products whose heating_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[gt]"?: string;
-      /** Only products whose heating_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[lte]"?: string;
-      /** Only products whose heating_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.heating_power_ref_w[lt]"?: string;
-      /** Only products whose electric_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[gte]"?: string;
-      /** Only products whose electric_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[gt]"?: string;
-      /** Only products whose electric_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[lte]"?: string;
-      /** Only products whose electric_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
-      "specs.electric_power_ref_w[lt]"?: string;
-      /** Only products whose cop_ref is at least this. */
-      "specs.cop_ref[gte]"?: string;
-      /** Only products whose cop_ref is more than this. */
-      "specs.cop_ref[gt]"?: string;
-      /** Only products whose cop_ref is at most this. */
-      "specs.cop_ref[lte]"?: string;
-      /** Only products whose cop_ref is less than this. */
-      "specs.cop_ref[lt]"?: string;
-      /** Only products whose hplib_p1_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[gte]"?: string;
-      /** Only products whose hplib_p1_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[gt]"?: string;
-      /** Only products whose hplib_p1_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[lte]"?: string;
-      /** Only products whose hplib_p1_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_heating_power[lt]"?: string;
-      /** Only products whose hplib_p2_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[gte]"?: string;
-      /** Only products whose hplib_p2_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[gt]"?: string;
-      /** Only products whose hplib_p2_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[lte]"?: string;
-      /** Only products whose hplib_p2_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_heating_power[lt]"?: string;
-      /** Only products whose hplib_p3_heating_power is at least this. */
-      "specs.hplib_p3_heating_power[gte]"?: string;
-      /** Only products whose hplib_p3_heating_power is more than this. */
-      "specs.hplib_p3_heating_power[gt]"?: string;
-      /** Only products whose hplib_p3_heating_power is at most this. */
-      "specs.hplib_p3_heating_power[lte]"?: string;
-      /** Only products whose hplib_p3_heating_power is less than this. */
-      "specs.hplib_p3_heating_power[lt]"?: string;
-      /** Only products whose hplib_p4_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[gte]"?: string;
-      /** Only products whose hplib_p4_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[gt]"?: string;
-      /** Only products whose hplib_p4_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[lte]"?: string;
-      /** Only products whose hplib_p4_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_heating_power[lt]"?: string;
-      /** Only products whose hplib_p1_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[gte]"?: string;
-      /** Only products whose hplib_p1_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[gt]"?: string;
-      /** Only products whose hplib_p1_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[lte]"?: string;
-      /** Only products whose hplib_p1_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p1_electric_power[lt]"?: string;
-      /** Only products whose hplib_p2_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[gte]"?: string;
-      /** Only products whose hplib_p2_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[gt]"?: string;
-      /** Only products whose hplib_p2_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[lte]"?: string;
-      /** Only products whose hplib_p2_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p2_electric_power[lt]"?: string;
-      /** Only products whose hplib_p3_electric_power is at least this. */
-      "specs.hplib_p3_electric_power[gte]"?: string;
-      /** Only products whose hplib_p3_electric_power is more than this. */
-      "specs.hplib_p3_electric_power[gt]"?: string;
-      /** Only products whose hplib_p3_electric_power is at most this. */
-      "specs.hplib_p3_electric_power[lte]"?: string;
-      /** Only products whose hplib_p3_electric_power is less than this. */
-      "specs.hplib_p3_electric_power[lt]"?: string;
-      /** Only products whose hplib_p4_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[gte]"?: string;
-      /** Only products whose hplib_p4_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[gt]"?: string;
-      /** Only products whose hplib_p4_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[lte]"?: string;
-      /** Only products whose hplib_p4_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
-      "specs.hplib_p4_electric_power[lt]"?: string;
-      /** Only products whose hplib_p1_cop is at least this. */
-      "specs.hplib_p1_cop[gte]"?: string;
-      /** Only products whose hplib_p1_cop is more than this. */
-      "specs.hplib_p1_cop[gt]"?: string;
-      /** Only products whose hplib_p1_cop is at most this. */
-      "specs.hplib_p1_cop[lte]"?: string;
-      /** Only products whose hplib_p1_cop is less than this. */
-      "specs.hplib_p1_cop[lt]"?: string;
-      /** Only products whose hplib_p2_cop is at least this. */
-      "specs.hplib_p2_cop[gte]"?: string;
-      /** Only products whose hplib_p2_cop is more than this. */
-      "specs.hplib_p2_cop[gt]"?: string;
-      /** Only products whose hplib_p2_cop is at most this. */
-      "specs.hplib_p2_cop[lte]"?: string;
-      /** Only products whose hplib_p2_cop is less than this. */
-      "specs.hplib_p2_cop[lt]"?: string;
-      /** Only products whose hplib_p3_cop is at least this. */
-      "specs.hplib_p3_cop[gte]"?: string;
-      /** Only products whose hplib_p3_cop is more than this. */
-      "specs.hplib_p3_cop[gt]"?: string;
-      /** Only products whose hplib_p3_cop is at most this. */
-      "specs.hplib_p3_cop[lte]"?: string;
-      /** Only products whose hplib_p3_cop is less than this. */
-      "specs.hplib_p3_cop[lt]"?: string;
-      /** Only products whose hplib_p4_cop is at least this. */
-      "specs.hplib_p4_cop[gte]"?: string;
-      /** Only products whose hplib_p4_cop is more than this. */
-      "specs.hplib_p4_cop[gt]"?: string;
-      /** Only products whose hplib_p4_cop is at most this. */
-      "specs.hplib_p4_cop[lte]"?: string;
-      /** Only products whose hplib_p4_cop is less than this. */
-      "specs.hplib_p4_cop[lt]"?: string;
-    };
+    validatedQuery: Operations["searchProducts"]['query'] & { limit: number; };
     params: never;
     body: never;
     responses: {
@@ -3040,10 +2081,7 @@ export interface Operations {
       /** Comma-separated product ids, 2 to 10, no duplicates. */
       ids: Array<string>;
     };
-    validatedQuery: {
-      /** Comma-separated product ids, 2 to 10, no duplicates. */
-      ids: Array<string>;
-    };
+    validatedQuery: Operations["compareProducts"]['query'];
     params: never;
     body: never;
     responses: {
@@ -3063,7 +2101,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/openapi.json";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["getOpenApiContract"]['query'];
     params: never;
     body: never;
     responses: {
@@ -3079,7 +2117,7 @@ export interface Operations {
     method: "POST";
     path: "/api/v1/auth/register";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["register"]['query'];
     params: never;
     body: Credentials;
     responses: {
@@ -3098,7 +2136,7 @@ export interface Operations {
     method: "POST";
     path: "/api/v1/auth/login";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["login"]['query'];
     params: never;
     body: Credentials;
     responses: {
@@ -3117,7 +2155,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/developer/keys";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["listApiKeys"]['query'];
     params: never;
     body: never;
     responses: {
@@ -3132,7 +2170,7 @@ export interface Operations {
     method: "POST";
     path: "/api/v1/developer/keys";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["createApiKey"]['query'];
     params: never;
     body: NewApiKey;
     responses: {
@@ -3151,7 +2189,7 @@ export interface Operations {
     method: "DELETE";
     path: "/api/v1/developer/keys/{id}";
     query: never;
-    validatedQuery: never;
+    validatedQuery: Operations["revokeApiKey"]['query'];
     params: {
       id: string;
     };
@@ -3179,6 +2217,8 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   listChanges: { method: "GET", path: "/api/v1/changes", commaSeparated: [] },
   listSources: { method: "GET", path: "/api/v1/sources", commaSeparated: [] },
   getSource: { method: "GET", path: "/api/v1/sources/{id}", commaSeparated: [] },
+  listManufacturers: { method: "GET", path: "/api/v1/manufacturers", commaSeparated: [] },
+  getManufacturer: { method: "GET", path: "/api/v1/manufacturers/{id}", commaSeparated: [] },
   searchProducts: { method: "GET", path: "/api/v1/search", commaSeparated: ["sort","fields"] },
   compareProducts: { method: "GET", path: "/api/v1/compare", commaSeparated: ["ids"] },
   getOpenApiContract: { method: "GET", path: "/api/v1/openapi.json", commaSeparated: [] },

@@ -21,6 +21,8 @@ export const FIELD_VALUES = [
   'id',
   'model',
   'manufacturer',
+  'company',
+  'made_by',
   'category',
   'variant',
   'aliases',

@@ -92,7 +92,9 @@ export const SCHEMAS = {
     properties: {
       id: { type: 'string' },
       model: { type: 'string' },
-      manufacturer: { type: 'string' },
+      manufacturer: { type: 'string', description: 'The manufacturer as the source spells it.' },
+      company: { $ref: '#/components/schemas/ProductCompany' },
+      made_by: { $ref: '#/components/schemas/MadeBy' },
       category: { type: 'string', enum: [...CATEGORIES] },
       variant: { type: 'string' },
       aliases: { type: 'array', items: { type: 'string' } },
@@ -199,7 +201,9 @@ export const SCHEMAS = {
     properties: {
       id: { type: 'string' },
       model: { type: 'string' },
-      manufacturer: { type: 'string' },
+      manufacturer: { type: 'string', description: 'The manufacturer as the source spells it.' },
+      company: { $ref: '#/components/schemas/ProductCompany' },
+      made_by: { $ref: '#/components/schemas/MadeBy' },
       category: { type: 'string' },
       variant: { type: 'string' },
       aliases: {
@@ -245,7 +249,33 @@ export const SCHEMAS = {
   FacetCount: {
     type: 'object',
     required: ['value', 'count'],
-    properties: { value: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
+    properties: {
+      value: { type: 'string', description: "The category, or the company's display name." },
+      id: { type: 'string', description: 'For `manufacturer`: the company id, which `manufacturer=` takes.' },
+      count: { type: 'integer', minimum: 0 },
+    },
+  },
+  ProductCompany: {
+    type: 'object',
+    description:
+      'The company behind the manufacturer spelling: a derived value (see `GET /api/v1/manufacturers/{id}` for every spelling and its evidence).',
+    required: ['id', 'name', 'method', 'rule', 'evidence'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string', description: 'Its display name: the spelling most of its products carry.' },
+      method: { type: 'string', enum: ['derived'] },
+      rule: { type: 'string', enum: ['identity', 'normalization', 'cross-edition', 'reviewed'] },
+      evidence: { type: 'string' },
+    },
+  },
+  MadeBy: {
+    type: 'object',
+    description: 'The original maker a brand note names ("SunPower Corp (Original Mfg - Fronius Int. GmbH)").',
+    required: ['name'],
+    properties: {
+      name: { type: 'string' },
+      id: { type: 'string', description: 'Its company, when the lists have it.' },
+    },
   },
   CollectionMeta: {
     type: 'object',
@@ -524,6 +554,89 @@ export const SCHEMAS = {
           next_cursor: { type: 'string' },
         },
         additionalProperties: false,
+      },
+    },
+  },
+  CompanySummary: {
+    type: 'object',
+    required: ['id', 'name', 'products', 'categories'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      products: { type: 'integer', minimum: 0 },
+      categories: {
+        type: 'object',
+        description: 'Current products per category.',
+        additionalProperties: { type: 'integer', minimum: 0 },
+      },
+    },
+    additionalProperties: false,
+  },
+  CompanyCollection: {
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: {
+      data: { type: 'array', items: { $ref: '#/components/schemas/CompanySummary' } },
+      meta: {
+        type: 'object',
+        required: ['limit', 'total'],
+        properties: {
+          limit: { type: 'integer' },
+          total: { type: 'integer', minimum: 0, description: 'Companies in all pages.' },
+          next_cursor: { type: 'string' },
+        },
+      },
+    },
+  },
+  Company: {
+    type: 'object',
+    required: ['id', 'name', 'products', 'spellings', 'related', 'aliases'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string', description: 'Its display name: the spelling most of its products carry.' },
+      products: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Products that carry one of its spellings, when the catalog was seeded.',
+      },
+      aliases: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Short names search and `manufacturer=` know it by.',
+      },
+      spellings: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['spelling', 'products', 'rule', 'evidence'],
+          properties: {
+            spelling: { type: 'string', description: 'As the source writes it.' },
+            products: { type: 'integer', minimum: 0 },
+            rule: { type: 'string', enum: ['identity', 'normalization', 'cross-edition', 'reviewed'] },
+            evidence: { type: 'string' },
+            product_line: {
+              type: 'string',
+              description: 'Words of a product line cut from a name derived from a module Name.',
+            },
+            original_maker: { type: 'string', description: 'The maker a brand note names.' },
+          },
+        },
+      },
+      related: {
+        type: 'array',
+        description:
+          'Companies linked without being one: renamed (successor, formerly), or brand and maker (made-by, makes-for).',
+        items: {
+          type: 'object',
+          required: ['relation', 'name', 'products', 'evidence'],
+          properties: {
+            relation: { type: 'string', enum: ['successor', 'formerly', 'made-by', 'makes-for'] },
+            name: { type: 'string' },
+            company: { type: 'string' },
+            products: { type: 'integer', minimum: 0 },
+            evidence: { type: 'string' },
+          },
+        },
       },
     },
   },

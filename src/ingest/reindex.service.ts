@@ -3,9 +3,12 @@
 // drops the new index and leaves the old one serving.
 import type { ProductDoc } from '../catalog/product.types';
 import { toSearchDocument, type SearchDocument } from '../catalog/search-document';
+import { companyLookup, type CompanyDoc } from '../catalog/company-records';
 
 export interface ReindexPorts {
   readonly products: { stream(): AsyncIterable<ProductDoc> };
+  /** The company records each product's manufacturer spelling is joined to. */
+  readonly companies: { all(): Promise<CompanyDoc[]> };
   readonly index: {
     create(): Promise<string>;
     load(index: string, docs: AsyncIterable<SearchDocument>, onProgress?: (n: number) => void): Promise<number>;
@@ -39,7 +42,11 @@ export async function reindex(
   const index = await ports.index.create();
   try {
     let streamed = 0;
-    const counted = mapStream(ports.products.stream(), (p) => (streamed++, toSearchDocument(p)));
+    const companyOf = companyLookup(await ports.companies.all());
+    const counted = mapStream(
+      ports.products.stream(),
+      (p) => (streamed++, toSearchDocument(p, companyOf(p.manufacturer))),
+    );
     await ports.index.load(index, counted, (n) => onProgress?.(n, expected));
     await ports.index.finish(index);
     const indexed = await ports.index.count(index);

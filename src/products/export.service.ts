@@ -24,6 +24,8 @@ export const EXPORT_SOURCE = [
   'id',
   'model',
   'manufacturer',
+  'company',
+  'made_by',
   'category',
   'variant',
   'specs',
@@ -34,7 +36,7 @@ export const EXPORT_SOURCE = [
 ] as const;
 type Exported = Pick<
   SearchDocument,
-  'id' | 'model' | 'manufacturer' | 'category' | 'variant' | 'specs' | 'current_revision'
+  'id' | 'model' | 'manufacturer' | 'company' | 'made_by' | 'category' | 'variant' | 'specs' | 'current_revision'
 > & {
   detail: Pick<SearchDocument['detail'], 'provenance' | 'quality' | 'listing'>;
 };
@@ -94,6 +96,8 @@ export async function openExport(filter: ProductFilter, ports: ExportPorts): Pro
         id: p.id,
         model: p.model,
         manufacturer: p.manufacturer,
+        ...(p.company ? { company: p.company } : {}),
+        ...(p.made_by ? { made_by: p.made_by } : {}),
         category: p.category,
         variant: p.variant,
         specs: p.specs,

@@ -26,6 +26,8 @@ export const DETAIL_SOURCE = [
   'id',
   'model',
   'manufacturer',
+  'company',
+  'made_by',
   'category',
   'variant',
   'specs',
@@ -34,7 +36,7 @@ export const DETAIL_SOURCE = [
   'detail',
 ] as const;
 /** What compare shows of each product. */
-export const COMPARE_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'specs'] as const;
+export const COMPARE_SOURCE = ['id', 'model', 'manufacturer', 'company', 'category', 'variant', 'specs'] as const;
 
 type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
 
@@ -46,6 +48,8 @@ export async function getProduct(id: string, ports: ProductPorts, asOf?: string)
     id: product.id,
     model: product.model,
     manufacturer: product.manufacturer,
+    ...(product.company ? { company: product.company } : {}),
+    ...(product.made_by ? { made_by: product.made_by } : {}),
     category: product.category,
     variant: product.variant,
     aliases: product.detail.aliases,

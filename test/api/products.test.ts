@@ -6,6 +6,7 @@ import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import type { Catalog } from '../helpers/catalog';
 import type { ProductDoc } from '../../src/catalog/product.types';
+import type { CompanyDoc } from '../../src/catalog/company-records';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPENAPI } from '../../src/contract/openapi';
 import { qualityOf } from '../../src/catalog/quality';
@@ -94,10 +95,28 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     assert.deepEqual(inWatts.body.data, first.body.data, '0.4kW and 400 are the same bound');
   });
 
-  it('when filtered by several manufacturers, case-insensitively, then exactly their products come back', async () => {
-    const names = ['trina solar', 'sunpower'];
+  it("when filtered by several manufacturers, case-insensitively, then exactly their companies' products come back, however each is spelled", async () => {
+    // The companies as the seed recorded them: every spelling of each, and the brands a company made products for.
+    const companies = await catalog.mongo.db.collection<CompanyDoc>('companies').find({}).toArray();
+    const named = (name: string) => companies.find((c) => c.spellings.some((s) => s.spelling.toLowerCase() === name))!;
+    const ids = new Set(['trina solar', 'sunpower'].map((n) => named(n)._id));
+    const spellings = new Set(
+      companies.flatMap((c) =>
+        c.spellings
+          .filter(
+            (s) =>
+              ids.has(c._id) ||
+              c.related.some(
+                (r) =>
+                  r.relation === 'made-by' && ids.has(r.company ?? '') && r.evidence.includes(`- ${s.originalMaker})`),
+              ),
+          )
+          .map((s) => s.spelling),
+      ),
+    );
+    assert.ok(spellings.size > 2, [...spellings].join(', '));
     const res = await list({ manufacturer: ['Trina Solar', 'SUNPOWER'], limit: 1 });
-    assert.equal(res.body.meta.total, products.filter((p) => names.includes(p.manufacturer.toLowerCase())).length);
+    assert.equal(res.body.meta.total, products.filter((p) => spellings.has(p.manufacturer)).length);
   });
 
   it('when filtered by quality=fail, then exactly the products whose values fail a consistency check come back, each saying which', async () => {

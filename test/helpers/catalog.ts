@@ -6,6 +6,8 @@ import { ProductRepository } from '../../src/adapters/mongo/product.repository';
 import { RevisionRepository } from '../../src/adapters/mongo/revision.repository';
 import { SourceRepository } from '../../src/adapters/mongo/source.repository';
 import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
+import { CompanyRepository } from '../../src/adapters/mongo/company.repository';
+import { companyRecords } from '../../seed/convert/companies';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { syncCatalog, type SyncReport } from '../../src/ingest/catalog-sync.service';
 import { convertSources, loadManifest, toSourceDocs, type ManifestSource } from '../../seed/convert';
@@ -34,6 +36,7 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
   const revisions = new RevisionRepository(mongo.db);
   const sources = new SourceRepository(mongo.db);
   const changes = new ChangeRepository(mongo.db);
+  const companies = new CompanyRepository(mongo.db);
   const index = new IndexAdmin(es, name);
   return {
     mongoUri,
@@ -49,7 +52,8 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
       return syncCatalog(
         toSourceDocs(manifest, conversion),
         conversion.drafts,
-        { products, revisions, changes, sources, index },
+        companyRecords(conversion.drafts).docs,
+        { products, revisions, changes, sources, companies, index },
         {},
         now,
       );

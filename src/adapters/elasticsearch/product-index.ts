@@ -6,9 +6,9 @@ import type { EsClient } from './client';
 import { esCall, answerText } from './client';
 import type { IndexGeneration } from './index-generation';
 import { ReadCache, type CacheLimits } from './read-cache';
-import { buildSearchRequest, facetsFrom, filterQuery } from './search-request';
+import { buildSearchRequest, companiesRequest, facetsFrom, filterQuery } from './search-request';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
-import type { ProductFilter, ProductQuery, ResultPage } from '../../catalog/product-query';
+import type { CompanyPage, ProductFilter, ProductQuery, ResultPage } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
 export interface Scan {
@@ -76,6 +76,34 @@ export class ProductIndex {
       this.es.mget<Record<string, unknown>>({ index: this.alias, ids: [...ids], _source_includes: [...source] }),
     );
     return res.docs.map((d) => ('found' in d && d.found ? (d._source ?? null) : null));
+  }
+
+  /** A page of the companies current products name, in id order after `after`, counted per category. */
+  async companies(page: {
+    readonly limit: number;
+    readonly after?: string;
+    readonly category?: string;
+  }): Promise<CompanyPage> {
+    const res = await this.search(companiesRequest(page));
+    type Bucket = {
+      key: { id: string };
+      doc_count: number;
+      name: { buckets: { key: string }[] };
+      categories: { buckets: { key: string; doc_count: number }[] };
+    };
+    const aggs = res.aggregations as { companies: { buckets: Bucket[] }; total: { value: number } };
+    const buckets = aggs.companies.buckets;
+    const companies = buckets.slice(0, page.limit).map((b) => ({
+      id: b.key.id,
+      name: b.name.buckets[0]?.key ?? b.key.id,
+      products: b.doc_count,
+      categories: Object.fromEntries(b.categories.buckets.map((c) => [c.key, c.doc_count])),
+    }));
+    return {
+      companies,
+      total: aggs.total.value,
+      ...(buckets.length > page.limit ? { next: companies.at(-1)!.id } : {}),
+    };
   }
 
   /** How many products `filter` selects. */

@@ -13,7 +13,19 @@ const SORT_FIELD: Record<string, string> = {
   category: 'category',
   id: 'id',
 };
-const SUMMARY_SOURCE = ['id', 'model', 'manufacturer', 'category', 'variant', 'aliases', 'specs', 'quality', 'listing'];
+const SUMMARY_SOURCE = [
+  'id',
+  'model',
+  'manufacturer',
+  'company',
+  'made_by',
+  'category',
+  'variant',
+  'aliases',
+  'specs',
+  'quality',
+  'listing',
+];
 
 /** A power written as people do in a search box: "400W", "400 w", "5kW", "5.5 kw". */
 const POWER = /(?:^|\s)(\d+(?:\.\d+)?)\s?(k?w)(?=\s|$)/i;
@@ -106,7 +118,9 @@ const bound = (spec: SpecName, value: number) =>
 function filters(query: ProductQuery): object[] {
   const out: object[] = [];
   if (query.categories.length > 0) out.push({ terms: { category: query.categories } });
-  if (query.manufacturers.length > 0) out.push({ terms: { 'manufacturer.keyword': query.manufacturers } });
+  // A company id, any spelling of a company or a short form of it: the whole company (company_match, lower-cased).
+  if (query.manufacturers.length > 0)
+    out.push({ terms: { company_match: query.manufacturers.map((m) => m.toLowerCase()) } });
   if (query.quality.length > 0) out.push({ terms: { 'quality.status': query.quality } });
   if (query.inLatestEdition !== undefined) out.push({ term: { 'listing.in_latest_edition': query.inLatestEdition } });
   for (const r of query.ranges) out.push({ range: { [`specs.${r.spec}`]: { [r.op]: bound(r.spec, r.value) } } });
@@ -131,7 +145,10 @@ function sourceFor(fields: string[] | undefined): string[] {
 function facetAggs(query: ProductQuery) {
   const aggs: Record<string, object> = {
     category: { terms: { field: 'category', size: 10 } },
-    manufacturer: { terms: { field: 'manufacturer.raw', size: 25 } },
+    manufacturer: {
+      terms: { field: 'company.id', size: 25 },
+      aggs: { name: { terms: { field: 'company.name', size: 1 } } },
+    },
   };
   if (query.categories.length === 1)
     for (const spec of NUMERIC_SPECS) aggs[`spec:${spec}`] = { stats: { field: `specs.${spec}` } };
@@ -147,9 +164,15 @@ export function facetsFrom(aggs: Record<string, any>): Facets {
     if (name.startsWith('spec:') && agg.count > 0)
       specs[name.slice(5)] = { min: agg.min, max: agg.max, count: agg.count };
   }
+  type CompanyBucket = { key: string; doc_count: number; name?: { buckets: { key: string }[] } };
+  const companies = ((aggs.manufacturer?.buckets ?? []) as CompanyBucket[]).map((b) => ({
+    value: b.name?.buckets[0]?.key ?? b.key,
+    id: b.key,
+    count: b.doc_count,
+  }));
   return {
     category: buckets('category'),
-    manufacturer: buckets('manufacturer'),
+    manufacturer: companies,
     ...(Object.keys(specs).length ? { specs } : {}),
   };
 }
@@ -177,5 +200,36 @@ export function buildSearchRequest(query: ProductQuery, after: SortValue[] | und
     _source: sourceFor(query.fields),
     ...(after ? { search_after: after } : {}),
     ...(withFacets ? { aggs: facetAggs(query) } : {}),
+  };
+}
+
+/**
+ * Companies in id order, one more than the page (so a next page is known), with their display name
+ * and counts per category; `total` is exact below Elasticsearch's cardinality precision threshold
+ * (set above the few thousand companies the lists name).
+ */
+export function companiesRequest(page: {
+  readonly limit: number;
+  readonly after?: string;
+  readonly category?: string;
+}) {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: page.category ? { term: { category: page.category } } : { match_all: {} },
+    aggs: {
+      companies: {
+        composite: {
+          size: page.limit + 1,
+          sources: [{ id: { terms: { field: 'company.id' } } }],
+          ...(page.after ? { after: { id: page.after } } : {}),
+        },
+        aggs: {
+          name: { terms: { field: 'company.name', size: 1 } },
+          categories: { terms: { field: 'category', size: 10 } },
+        },
+      },
+      total: { cardinality: { field: 'company.id', precision_threshold: 10000 } },
+    },
   };
 }

@@ -16,6 +16,7 @@ export const COLLECTIONS = {
   accounts: 'accounts',
   emails: 'account_emails',
   apiKeys: 'api_keys',
+  companies: 'companies',
 } as const;
 
 export async function ensureIndexes(db: Db): Promise<void> {
