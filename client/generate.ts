@@ -53,12 +53,20 @@ function objectType(schema: Schema, indent: string): string {
   return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : 'Record<string, never>';
 }
 
-/** `validated`: as the handler gets them, where a parameter with a default is always present. */
-function parametersOf(op: Schema, where: 'query' | 'path', validated = false): string {
+function parametersOf(op: Schema, where: 'query' | 'path'): string {
   const params = ((op.parameters ?? []) as Schema[]).filter((p) => p.in === where);
   if (params.length === 0) return 'never';
-  const present = (p: Schema) => p.required || (validated && p.schema?.default !== undefined);
-  return `{\n${params.map((p) => `${doc(p.description, '      ')}      ${key(p.name)}${present(p) ? '' : '?'}: ${typeOf(p.schema, '      ')};`).join('\n')}\n    }`;
+  return `{\n${params.map((p) => `${doc(p.description, '      ')}      ${key(p.name)}${p.required ? '' : '?'}: ${typeOf(p.schema, '      ')};`).join('\n')}\n    }`;
+}
+
+/** The query as validation hands it to the handler: a parameter with a default is always present. */
+function validatedQueryOf(op: Schema): string {
+  const query = `Operations[${quote(op.operationId)}]['query']`;
+  const defaulted = ((op.parameters ?? []) as Schema[]).filter(
+    (p) => p.in === 'query' && p.schema?.default !== undefined,
+  );
+  if (defaulted.length === 0) return query;
+  return `${query} & { ${defaulted.map((p) => `${key(p.name)}: ${typeOf(p.schema, '    ')};`).join(' ')} }`;
 }
 
 function responsesOf(op: Schema): string {
@@ -91,7 +99,7 @@ export function generate(): string {
         `    method: ${quote(method.toUpperCase())};`,
         `    path: ${quote(p)};`,
         `    query: ${parametersOf(op, 'query')};`,
-        `    validatedQuery: ${parametersOf(op, 'query', true)};`,
+        `    validatedQuery: ${validatedQueryOf(op)};`,
         `    params: ${parametersOf(op, 'path')};`,
         `    body: ${body ? typeOf(body, '    ') : 'never'};`,
         `    responses: ${responsesOf(op)};`,
