@@ -8,6 +8,8 @@ export interface Target {
   readonly manufacturer: string;
   readonly category: string;
   readonly stc_power_w?: number;
+  /** The product's company id, where the catalog resolved one: a maker is then judged by company, whatever the spelling. */
+  readonly company?: string;
 }
 
 export type Kind =
@@ -58,6 +60,7 @@ export interface Hit {
   readonly manufacturer: string;
   readonly category: string;
   readonly specs?: { stc_power_w?: number };
+  readonly company?: { readonly id: string };
 }
 
 /** mulberry32: a small seeded generator, so the set is the same on every machine. */
@@ -155,7 +158,8 @@ export function rankOf(c: Case, hits: readonly Hit[]): number {
 }
 
 function found(c: Case, h: Hit): boolean {
-  const sameMaker = h.manufacturer === c.target.manufacturer;
+  const sameMaker =
+    c.target.company !== undefined ? h.company?.id === c.target.company : h.manufacturer === c.target.manufacturer;
   switch (c.kind) {
     case 'manufacturer':
       return sameMaker;

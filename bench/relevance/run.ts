@@ -29,6 +29,7 @@ async function main() {
       manufacturer: d.manufacturer,
       category: d.category,
       stc_power_w: d.specs.stc_power_w as number | undefined,
+      ...(d.company ? { company: d.company.id } : {}),
     });
   }
   const cases = buildQuerySet(products, Number(args['per-kind']), Number(args.seed));
@@ -44,7 +45,7 @@ async function main() {
     const query = parseProductQuery('search', {
       q: c.q,
       limit: 10,
-      fields: ['id', 'model', 'manufacturer', 'category', 'specs.stc_power_w'],
+      fields: ['id', 'model', 'manufacturer', 'company', 'category', 'specs.stc_power_w'],
     });
     const result = await search.find(query, undefined, false);
     ranks.push(
