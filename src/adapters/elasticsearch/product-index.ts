@@ -12,8 +12,6 @@ import type { CompanyPage, ProductFilter, ProductQuery, ResultPage } from '../..
 import type { SortValue } from '../../shared/cursor';
 
 export interface Scan {
-  /** Documents the scan will yield. */
-  readonly total: number;
   /** The documents, read a page at a time; the point in time is closed when they end. */
   readonly documents: AsyncIterable<Record<string, unknown>>;
   /** Closes the point in time early (a scan abandoned before or while it is read). */
@@ -128,7 +126,8 @@ export class ProductIndex {
           _source: [...source],
           size: SCAN_PAGE,
           sort: [{ _shard_doc: 'asc' }],
-          track_total_hits: after === undefined,
+          // The export is priced by count() before the scan; the scan need not count again.
+          track_total_hits: false,
           ...(after ? { search_after: after } : {}),
         }),
       );
@@ -157,7 +156,7 @@ export class ProductIndex {
         await close();
       }
     }
-    return { total: totalOf(first.hits), documents: documents(), close };
+    return { documents: documents(), close };
   }
 
   private cached<T extends object>(request: string, call: () => Promise<T>): Promise<T> {
