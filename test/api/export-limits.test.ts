@@ -11,6 +11,7 @@ import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 import { waitFor } from '../helpers/wait';
 import { ELASTICSEARCH_URL } from '../helpers/engines';
+import { startCapture } from '../../bench/capture';
 import { createEsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { buildSynthetic } from '../../src/ingest/synthetic.service';
@@ -45,19 +46,12 @@ function stalledExport(url: string, token: string): Promise<Stalled> {
   });
 }
 
-/** Points in time Elasticsearch has opened since it started (each export opens one). */
-async function pointsInTimeOpened(): Promise<number> {
-  const stats = (await (await fetch(`${ELASTICSEARCH_URL}/_nodes/stats/indices/search`)).json()) as {
-    nodes: Record<string, { indices: { search: { point_in_time_total: number } } }>;
-  };
-  return Object.values(stats.nodes).reduce((sum, n) => sum + n.indices.search.point_in_time_total, 0);
-}
-
 describe('export limits: priced before work, bounded per account, idle clients closed', function () {
   this.timeout(120000);
   let catalog: Catalog;
   let server: TestServer;
   let poor: TestServer;
+  let asked: Awaited<ReturnType<typeof startCapture>>;
 
   before(async () => {
     catalog = await openCatalog();
@@ -73,20 +67,32 @@ describe('export limits: priced before work, bounded per account, idle clients c
       EXPORT_IDLE_TIMEOUT_MS: String(IDLE_MS),
     };
     server = await startServer(shared);
-    poor = await startServer({ ...shared, SIGNUP_CREDITS: '3' });
+    // The account that cannot pay talks to Elasticsearch through a recorder: what it asked is known.
+    asked = await startCapture(ELASTICSEARCH_URL);
+    poor = await startServer({ ...shared, SIGNUP_CREDITS: '3', ELASTICSEARCH_URL: asked.url });
   });
   after(async () => {
     await Promise.all([server?.stop(), poor?.stop()]);
+    await asked?.close();
     await catalog?.drop();
   });
 
   it('when an account cannot pay for an export, then 402 before any document is read, and nothing is charged', async () => {
     const key = (await (await newDeveloper(poor.url)).key(['products:read'])).secret;
-    const opened = await pointsInTimeOpened();
+    asked.taken.length = 0;
     const refused = await call(poor.url, 'exportProducts', { token: key });
     assert.equal(refused.status, 402);
     assert.match(refused.body.detail, /credit/i);
-    assert.equal(await pointsInTimeOpened(), opened, 'no point in time was opened, so no document was read');
+    const paths = asked.taken.map((r) => `${r.method} ${r.path.split('?')[0]}`);
+    assert.ok(
+      paths.some((p) => p.endsWith('/_count')),
+      `the price came from a count: ${paths.join(', ')}`,
+    );
+    assert.deepEqual(
+      paths.filter((p) => /_pit|_search/.test(p)),
+      [],
+      'no point in time was opened and no document read',
+    );
     const after = await call(poor.url, 'listProducts', { token: key, query: { limit: 1 } });
     assert.equal(after.headers.get('x-quota-balance'), '2', 'the 402 cost nothing; the list cost 1');
   });
