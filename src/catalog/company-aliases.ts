@@ -17,6 +17,17 @@ const KINDS = new Set([
   ),
 ]);
 
+/** Whether a word says who a company is: neither a place nor a kind of business ("Solar", "General"). */
+export function saysWho(word: string): boolean {
+  const w = word.toLowerCase();
+  return !PLACES.has(w) && !KINDS.has(w);
+}
+
+/** A word that can name a company on its own: 3+ characters with a letter, saying who. */
+export function isBrandWord(word: string): boolean {
+  return word.length >= 3 && /\p{L}/u.test(word) && saysWho(word);
+}
+
 /** For each word of any company's keys, the companies whose keys hold it. */
 export function wordIndex(companies: readonly Company[]): Map<string, Set<string>> {
   const index = new Map<string, Set<string>>();
@@ -55,13 +66,7 @@ export function aliasesOf(
   for (const s of names.values()) push(withoutLegalForm(s.spelling));
   const written = company.name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const first = written.find((w) => !PLACES.has(w.toLowerCase()));
-  if (
-    first &&
-    first.length >= 3 &&
-    /\p{L}/u.test(first) &&
-    !KINDS.has(first.toLowerCase()) &&
-    !notAliases.has(first.toLowerCase())
-  ) {
+  if (first && isBrandWord(first) && !notAliases.has(first.toLowerCase())) {
     const owners = words.get(companyKey(first));
     if (owners && owners.size === 1 && owners.has(company.id)) push(first);
   }

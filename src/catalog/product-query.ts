@@ -10,6 +10,54 @@ export type RangeOp = (typeof RANGE_OPS)[number];
 
 export type Mode = 'list' | 'search';
 
+/**
+ * The power a product is sold by, whatever its category (a module's STC power, an inverter's AC
+ * power, a heat pump's heating output): a range on it matches any of SPECS' nominal powers.
+ */
+export const NOMINAL_POWER = 'nominal_power_w';
+export type RangeSpec = SpecName | typeof NOMINAL_POWER;
+
+export interface Range {
+  readonly spec: RangeSpec;
+  readonly op: RangeOp;
+  readonly value: number;
+}
+
+/** A text or boolean spec that must hold one of `values` (text compared without regard to case). */
+export interface SpecValues {
+  readonly spec: SpecName;
+  readonly values: readonly (string | boolean)[];
+}
+
+/**
+ * What the words of `q` were understood as (search/understanding.ts): a second reading of the query
+ * beside the words as typed. Products that satisfy all of it rank above those that only match words.
+ */
+export type Relaxation = 'bounds' | 'parts';
+
+export interface Understood {
+  readonly categories: readonly string[];
+  /** Company ids (any of them). */
+  readonly companies: readonly string[];
+  readonly values: readonly SpecValues[];
+  /** Bounds the words imply (a microinverter's DC voltage). */
+  readonly ranges: readonly Range[];
+  /** Quantities typed, with the bounds their tolerance allows: the nearer a product's value, the higher it ranks. */
+  readonly near: readonly {
+    readonly spec: RangeSpec;
+    readonly value: number;
+    readonly min: number;
+    readonly max: number;
+  }[];
+  /** The words not understood, matched as text; absent when none remain. */
+  readonly text?: string;
+  /**
+   * Loosened because nothing satisfied all of it: `bounds`, the leftover text only ranks and quantities
+   * only order by nearness; `parts`, besides, every part only ranks (at least one must hold).
+   */
+  readonly relaxed?: Relaxation;
+}
+
 export interface ProductQuery {
   readonly mode: Mode;
   readonly q?: string;
@@ -18,7 +66,10 @@ export interface ProductQuery {
   readonly quality: string[];
   /** Only products the newest edition of their lists does (true) or does not (false) list. */
   readonly inLatestEdition?: boolean;
-  readonly ranges: { spec: SpecName; op: RangeOp; value: number }[];
+  readonly ranges: Range[];
+  readonly values: SpecValues[];
+  /** Search only: the understood reading of `q`. */
+  readonly understood?: Understood;
   /** Sort keys with direction; empty means relevance (search) or model (list). */
   readonly sort: { key: string; desc: boolean }[];
   /** Projection: undefined means the default summary. */
@@ -71,4 +122,14 @@ export interface CompanyPage {
   readonly companies: CompanyCount[];
   readonly total: number;
   readonly next?: string;
+}
+
+/** A company as a query may name it: every name a `manufacturer` filter matches, and its current products per category. */
+export interface CompanyNames {
+  readonly id: string;
+  readonly name: string;
+  readonly names: readonly string[];
+  readonly categories: Readonly<Record<string, number>>;
+  /** Companies that made some of its products (brand notes): their names are among `names` too. */
+  readonly madeBy: readonly string[];
 }

@@ -1,7 +1,8 @@
 // The OpenAPI 3.0.3 document: the single source of truth. Request validation is compiled from it,
 // routes mount only for operations it declares (with their scope and cost), tests validate every
 // response against it, and GET /api/v1/openapi.json serves exactly this object.
-import { CATEGORIES, SPECS, type SpecName } from '../catalog/spec-catalog';
+import { CATEGORIES, SPECS } from '../catalog/spec-catalog';
+import { NOMINAL_POWER, type RangeSpec } from '../catalog/product-query';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { CONFIG_DEFAULTS } from '../config';
 import { NOTICE } from '../catalog/notice';
@@ -16,11 +17,13 @@ import {
   COMPARE_MAX,
   FIELD_VALUES,
   MAX_SORT_KEYS,
-  NUMERIC_SPECS,
   RANGE_OPS,
+  RANGE_SPECS,
+  VALUE_SPECS,
   rangeParam,
   rangeValuePattern,
   unitFactors,
+  valueParam,
 } from './query-vocabulary';
 
 /** A limit the operator sets: its configuration key and its default (what an instance enforces unless configured otherwise). */
@@ -85,15 +88,30 @@ const commaList = (name: string, description: string, items: object, bounds: obj
   param(name, description, { type: 'array', items, ...bounds }, { style: 'form', explode: false });
 
 const RANGE_OP_WORDS: Record<string, string> = { gte: 'at least', gt: 'more than', lte: 'at most', lt: 'less than' };
-const rangeUnits = (spec: SpecName) => Object.keys(unitFactors(spec)).join(', ');
-const RANGE_PARAMS = NUMERIC_SPECS.flatMap((spec) =>
+const rangeUnits = (spec: RangeSpec) => Object.keys(unitFactors(spec)).join(', ');
+const unitOf = (spec: RangeSpec) => (spec === NOMINAL_POWER ? 'W' : SPECS[spec].unit);
+const rangeSubject = (spec: RangeSpec) =>
+  spec === NOMINAL_POWER
+    ? 'nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump)'
+    : spec;
+const RANGE_PARAMS = RANGE_SPECS.flatMap((spec) =>
   RANGE_OPS.map((op) =>
     param(
       rangeParam(spec, op),
-      `Only products whose ${spec} is ${RANGE_OP_WORDS[op]} this${rangeUnits(spec) ? ` (unit, any case: ${rangeUnits(spec)}; none means ${SPECS[spec].unit})` : ''}.`,
+      `Only products whose ${rangeSubject(spec)} is ${RANGE_OP_WORDS[op]} this${rangeUnits(spec) ? ` (unit, any case: ${rangeUnits(spec)}; none means ${unitOf(spec)})` : ''}.`,
       { type: 'string', maxLength: 40, pattern: rangeValuePattern(spec) },
     ),
   ),
+);
+const VALUE_PARAMS = VALUE_SPECS.map((spec) =>
+  SPECS[spec].type === 'boolean'
+    ? param(valueParam(spec), `Only products whose ${spec} is this.`, { type: 'boolean' })
+    : param(
+        valueParam(spec),
+        `Only products whose ${spec} is one of these (repeat for several; compared without regard to case).`,
+        { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+        { style: 'form', explode: true },
+      ),
 );
 
 const IN_LATEST_EDITION_PARAM = param(
@@ -106,7 +124,7 @@ function collectionParams(mode: 'list' | 'search') {
   return [
     param(
       'q',
-      'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes).',
+      'Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes), and in a search also words and quantities ("Trina module", "bifacial 550W", "SMA 7.7kW inverter", "Daikin air to water heat pump"): see `meta.interpretation`.',
       { type: 'string', minLength: 1, maxLength: 200 },
     ),
     param(
@@ -143,6 +161,7 @@ function collectionParams(mode: 'list' | 'search') {
       { minItems: 1, maxItems: FIELD_VALUES.length },
     ),
     ...RANGE_PARAMS,
+    ...VALUE_PARAMS,
   ];
 }
 
@@ -155,7 +174,11 @@ const SEARCH_DOC =
   'punctuation and case), then part-number prefixes, phrases and all words anywhere (model, manufacturer, aliases); below ' +
   'all of those, the same words with typos forgiven (one edit in words of 4-6 characters, two from 7; whole model numbers ' +
   'without punctuation likewise from 5 and 8 characters; shorter words must match exactly). A power written as `400W` or ' +
-  '`5kW` also matches products of that nominal power (STC power of modules, AC power of inverters). The first page (no ' +
+  '`5kW` also matches products of that nominal power (STC power of modules, AC power of inverters). ' +
+  'Words and quantities are also read as what they ask for (`meta.interpretation`, docs/api.md "Query understanding"): ' +
+  'category words, attribute words mapped to spec values, quantities with units mapped to specs within a stated ' +
+  'tolerance (nearest first), and companies by any name; products that satisfy every part rank first, and when none ' +
+  'does the parts only rank (`relaxed`). The first page (no ' +
   'cursor) carries `meta.facets`; a first page with no results carries `meta.suggestions`.';
 const RANGE_DOC =
   "Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>` for every numeric spec, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec's dimension (W, kW, MW; V, kV, mV; A, kA, mA), after at most one space.";

@@ -320,7 +320,47 @@ export type CollectionMeta = {
   facets?: Facets;
   /** Present exactly when a search with `q` finds nothing (first page): up to 5 queries to try instead, best first, built from spellings that exist in the data (Elasticsearch term suggesters: each word against the words of model, manufacturer and aliases; the whole text against model numbers without punctuation). Empty when nothing close exists. */
   suggestions?: Array<string>;
+  interpretation?: Interpretation;
   notice: string;
+};
+
+/** How a search read `q` (every page of a search with `q`): the parts it understood, each with the ordinary parameters that select the same thing, and the words left as text. Products that satisfy every part rank above products that only match the words as typed; a model number is always matched as typed too. To take a part away, send `q` = `text` with the other parts' `parameters`. */
+export type Interpretation = {
+  /** The words not understood, matched as text; empty when none remain. */
+  text: string;
+  parts: Array<InterpretedPart>;
+  /** The reading in words, e.g. `bifacial PV modules by Trina Solar, 550 W ± 2%`. */
+  summary: string;
+  /** What was loosened because no product satisfied every part, rather than answer nothing: `text`, the leftover words only rank; `quantities`, they only order the results, nearest first; `parts`, every part only ranks and a product meets at least one. Empty when nothing was. */
+  relaxed: Array<"text" | "quantities" | "parts">;
+};
+
+export type InterpretedPart = {
+  /** category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, `mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker). */
+  kind: "category" | "attribute" | "manufacturer" | "quantity";
+  /** The words of `q` it was read from, as typed. */
+  from: string;
+  /** What it was read as, for display (`microinverter`, `550 W ± 2%`). */
+  label: string;
+  category?: "pv-module" | "inverter" | "heat-pump";
+  /** The companies the name may mean (a first word several companies share, such as `Bosch`, means any of them). */
+  companies?: Array<{
+    id: string;
+    name: string;
+  }>;
+  /** A quantity: the spec it bounds (`nominal_power_w`: any category's). */
+  spec?: string;
+  /** A quantity: the value typed, in `unit`. */
+  value?: number;
+  unit?: string;
+  /** A quantity: how far a value may be from it, as a share (0.02 = 2%). */
+  tolerance?: number;
+  min?: number;
+  max?: number;
+  /** The ordinary query parameters that select what this part does (a list value: repeat the parameter). */
+  parameters: {
+    [key: string]: (string | Array<string>);
+  };
 };
 
 export type ProductCollection = {
@@ -709,7 +749,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/products";
     query: {
-      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
+      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes), and in a search also words and quantities ("Trina module", "bifacial 550W", "SMA 7.7kW inverter", "Daikin air to water heat pump"): see `meta.interpretation`. */
       q?: string;
       /** Only these categories (repeat the parameter for several). */
       category?: Array<"pv-module" | "inverter" | "heat-pump">;
@@ -1231,6 +1271,42 @@ export interface Operations {
       "specs.hplib_p4_cop[lte]"?: string;
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at least this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[gte]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is more than this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[gt]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at most this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[lte]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is less than this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[lt]"?: string;
+      /** Only products whose technology is one of these (repeat for several; compared without regard to case). */
+      "specs.technology"?: Array<string>;
+      /** Only products whose bifacial is this. */
+      "specs.bifacial"?: boolean;
+      /** Only products whose bipv is this. */
+      "specs.bipv"?: boolean;
+      /** Only products whose sandia_vintage is one of these (repeat for several; compared without regard to case). */
+      "specs.sandia_vintage"?: Array<string>;
+      /** Only products whose inverter_type is one of these (repeat for several; compared without regard to case). */
+      "specs.inverter_type"?: Array<string>;
+      /** Only products whose hybrid is this. */
+      "specs.hybrid"?: boolean;
+      /** Only products whose cec_listing_date is one of these (repeat for several; compared without regard to case). */
+      "specs.cec_listing_date"?: Array<string>;
+      /** Only products whose sam_library_version is one of these (repeat for several; compared without regard to case). */
+      "specs.sam_library_version"?: Array<string>;
+      /** Only products whose sam_library_date is one of these (repeat for several; compared without regard to case). */
+      "specs.sam_library_date"?: Array<string>;
+      /** Only products whose heat_pump_type is one of these (repeat for several; compared without regard to case). */
+      "specs.heat_pump_type"?: Array<string>;
+      /** Only products whose compressor_regulation is one of these (repeat for several; compared without regard to case). */
+      "specs.compressor_regulation"?: Array<string>;
+      /** Only products whose refrigerant is one of these (repeat for several; compared without regard to case). */
+      "specs.refrigerant"?: Array<string>;
+      /** Only products whose test_climate is one of these (repeat for several; compared without regard to case). */
+      "specs.test_climate"?: Array<string>;
+      /** Only products whose keymark_date is one of these (repeat for several; compared without regard to case). */
+      "specs.keymark_date"?: Array<string>;
     };
     validatedQuery: Operations["listProducts"]['query'] & { limit: number; };
     params: never;
@@ -1535,7 +1611,7 @@ export interface Operations {
     method: "GET";
     path: "/api/v1/search";
     query: {
-      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes). */
+      /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes), and in a search also words and quantities ("Trina module", "bifacial 550W", "SMA 7.7kW inverter", "Daikin air to water heat pump"): see `meta.interpretation`. */
       q?: string;
       /** Only these categories (repeat the parameter for several). */
       category?: Array<"pv-module" | "inverter" | "heat-pump">;
@@ -2057,6 +2133,42 @@ export interface Operations {
       "specs.hplib_p4_cop[lte]"?: string;
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at least this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[gte]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is more than this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[gt]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at most this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[lte]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is less than this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[lt]"?: string;
+      /** Only products whose technology is one of these (repeat for several; compared without regard to case). */
+      "specs.technology"?: Array<string>;
+      /** Only products whose bifacial is this. */
+      "specs.bifacial"?: boolean;
+      /** Only products whose bipv is this. */
+      "specs.bipv"?: boolean;
+      /** Only products whose sandia_vintage is one of these (repeat for several; compared without regard to case). */
+      "specs.sandia_vintage"?: Array<string>;
+      /** Only products whose inverter_type is one of these (repeat for several; compared without regard to case). */
+      "specs.inverter_type"?: Array<string>;
+      /** Only products whose hybrid is this. */
+      "specs.hybrid"?: boolean;
+      /** Only products whose cec_listing_date is one of these (repeat for several; compared without regard to case). */
+      "specs.cec_listing_date"?: Array<string>;
+      /** Only products whose sam_library_version is one of these (repeat for several; compared without regard to case). */
+      "specs.sam_library_version"?: Array<string>;
+      /** Only products whose sam_library_date is one of these (repeat for several; compared without regard to case). */
+      "specs.sam_library_date"?: Array<string>;
+      /** Only products whose heat_pump_type is one of these (repeat for several; compared without regard to case). */
+      "specs.heat_pump_type"?: Array<string>;
+      /** Only products whose compressor_regulation is one of these (repeat for several; compared without regard to case). */
+      "specs.compressor_regulation"?: Array<string>;
+      /** Only products whose refrigerant is one of these (repeat for several; compared without regard to case). */
+      "specs.refrigerant"?: Array<string>;
+      /** Only products whose test_climate is one of these (repeat for several; compared without regard to case). */
+      "specs.test_climate"?: Array<string>;
+      /** Only products whose keymark_date is one of these (repeat for several; compared without regard to case). */
+      "specs.keymark_date"?: Array<string>;
     };
     validatedQuery: Operations["searchProducts"]['query'] & { limit: number; };
     params: never;

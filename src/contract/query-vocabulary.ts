@@ -3,9 +3,16 @@
 // (run before any charge) and the typed client know every one of them; the query parser reads the
 // same tables to convert what validation let through.
 import { SPECS, SPEC_NAMES, isNumericSpec, type SpecName } from '../catalog/spec-catalog';
-import type { RangeOp } from '../catalog/product-query';
+import { NOMINAL_POWER, type RangeOp, type RangeSpec } from '../catalog/product-query';
 
 export const NUMERIC_SPECS = SPEC_NAMES.filter(isNumericSpec);
+
+/** Every spec a range may bound: the numeric specs, and the nominal power of any category. */
+export const RANGE_SPECS: readonly RangeSpec[] = [...NUMERIC_SPECS, NOMINAL_POWER];
+
+/** Text and boolean specs, which a parameter `specs.<name>=<value>` selects by value. */
+export const VALUE_SPECS = SPEC_NAMES.filter((s) => SPECS[s].type === 'text' || SPECS[s].type === 'boolean');
+export const valueParam = (spec: SpecName) => `specs.${spec}`;
 
 /** Sort keys; `specs.<numeric spec>` sorts by that spec (products without it last). */
 export const SORT_KEYS = ['model', 'manufacturer', 'category', 'id', ...NUMERIC_SPECS.map((s) => `specs.${s}`)];
@@ -34,8 +41,9 @@ export const FIELD_VALUES = [
 
 export { RANGE_OPS } from '../catalog/product-query';
 
-/** The query parameter for one bound on one numeric spec: `specs.stc_power_w[gte]`. */
-export const rangeParam = (spec: string, op: RangeOp) => `specs.${spec}[${op}]`;
+/** The query parameter for one bound: `specs.stc_power_w[gte]`, or `nominal_power_w[gte]` (not a spec: any category's). */
+export const rangeParam = (spec: RangeSpec, op: RangeOp) =>
+  spec === NOMINAL_POWER ? `${NOMINAL_POWER}[${op}]` : `specs.${spec}[${op}]`;
 
 /** Factors to the spec's unit, by lower-case unit as written; units are matched without regard to case. */
 const PREFIXED: Record<string, Record<string, number>> = {
@@ -44,7 +52,8 @@ const PREFIXED: Record<string, Record<string, number>> = {
   current: { a: 1, ka: 1e3, ma: 1e-3 },
 };
 
-export function unitFactors(spec: SpecName): Record<string, number> {
+export function unitFactors(spec: RangeSpec): Record<string, number> {
+  if (spec === NOMINAL_POWER) return PREFIXED.power;
   const def = SPECS[spec] as { unit?: string; dimension?: string };
   if (def.dimension) return PREFIXED[def.dimension];
   return def.unit ? { [def.unit.toLowerCase()]: 1 } : {};
@@ -64,7 +73,7 @@ const caseless = (unit: string) =>
     .join('');
 
 /** A range value: a number, then optionally one space and a unit of the spec's dimension. Groups: number, unit. */
-export function rangeValuePattern(spec: SpecName): string {
+export function rangeValuePattern(spec: RangeSpec): string {
   const units = Object.keys(unitFactors(spec));
   return units.length > 0 ? `^(${NUMBER})(?: ?(${units.map(caseless).join('|')}))?$` : `^(${NUMBER})()$`;
 }

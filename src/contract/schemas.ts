@@ -297,7 +297,72 @@ export const SCHEMAS = {
           'built from spellings that exist in the data (Elasticsearch term suggesters: each word against the words of model, ' +
           'manufacturer and aliases; the whole text against model numbers without punctuation). Empty when nothing close exists.',
       },
+      interpretation: { $ref: '#/components/schemas/Interpretation' },
       notice: { type: 'string' },
+    },
+  },
+  Interpretation: {
+    type: 'object',
+    description:
+      'How a search read `q` (every page of a search with `q`): the parts it understood, each with the ordinary ' +
+      'parameters that select the same thing, and the words left as text. Products that satisfy every part rank ' +
+      'above products that only match the words as typed; a model number is always matched as typed too. To take ' +
+      "a part away, send `q` = `text` with the other parts' `parameters`.",
+    required: ['text', 'parts', 'summary', 'relaxed'],
+    properties: {
+      text: { type: 'string', description: 'The words not understood, matched as text; empty when none remain.' },
+      parts: { type: 'array', items: { $ref: '#/components/schemas/InterpretedPart' } },
+      summary: {
+        type: 'string',
+        description: 'The reading in words, e.g. `bifacial PV modules by Trina Solar, 550 W ± 2%`.',
+      },
+      relaxed: {
+        type: 'array',
+        items: { type: 'string', enum: ['text', 'quantities', 'parts'] },
+        description:
+          'What was loosened because no product satisfied every part, rather than answer nothing: `text`, the ' +
+          'leftover words only rank; `quantities`, they only order the results, nearest first; `parts`, every ' +
+          'part only ranks and a product meets at least one. Empty when nothing was.',
+      },
+    },
+  },
+  InterpretedPart: {
+    type: 'object',
+    required: ['kind', 'from', 'label', 'parameters'],
+    properties: {
+      kind: {
+        type: 'string',
+        enum: ['category', 'attribute', 'manufacturer', 'quantity'],
+        description:
+          'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
+          '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
+          'unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker).',
+      },
+      from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
+      label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },
+      category: { type: 'string', enum: [...CATEGORIES] },
+      companies: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string' }, name: { type: 'string' } },
+        },
+        description:
+          'The companies the name may mean (a first word several companies share, such as `Bosch`, means any of them).',
+      },
+      spec: { type: 'string', description: "A quantity: the spec it bounds (`nominal_power_w`: any category's)." },
+      value: { type: 'number', description: 'A quantity: the value typed, in `unit`.' },
+      unit: { type: 'string' },
+      tolerance: { type: 'number', description: 'A quantity: how far a value may be from it, as a share (0.02 = 2%).' },
+      min: { type: 'number' },
+      max: { type: 'number' },
+      parameters: {
+        type: 'object',
+        description:
+          'The ordinary query parameters that select what this part does (a list value: repeat the parameter).',
+        additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      },
     },
   },
   ProductCollection: {

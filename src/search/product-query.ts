@@ -1,14 +1,22 @@
 // A collection request, validated by the contract, parsed into what the search needs: text, filters,
 // numeric ranges (units converted), sort and projection.
 import { createHash } from 'node:crypto';
-import { NUMERIC_SPECS, RANGE_OPS, rangeParam, rangeValuePattern, unitFactors } from '../contract/query-vocabulary';
+import {
+  RANGE_OPS,
+  RANGE_SPECS,
+  VALUE_SPECS,
+  rangeParam,
+  rangeValuePattern,
+  unitFactors,
+  valueParam,
+} from '../contract/query-vocabulary';
 import type { Mode, ProductQuery } from '../catalog/product-query';
 import type { HandlerInput } from '../http/pipeline';
 
 /** The validated query of a list or a search (the two share their parameters). */
 export type CollectionQuery = HandlerInput<'listProducts'>['query'] | HandlerInput<'searchProducts'>['query'];
 
-const RANGES = NUMERIC_SPECS.flatMap((spec) =>
+const RANGES = RANGE_SPECS.flatMap((spec) =>
   RANGE_OPS.map((op) => ({ spec, op, name: rangeParam(spec, op), pattern: new RegExp(rangeValuePattern(spec)) })),
 );
 
@@ -21,6 +29,12 @@ export function parseProductQuery(mode: Mode, query: CollectionQuery): ProductQu
     const [, number, unit] = pattern.exec(raw)!;
     ranges.push({ spec, op, value: Number(number) * (unit ? unitFactors(spec)[unit.toLowerCase()] : 1) });
   }
+  const values: ProductQuery['values'] = [];
+  for (const spec of VALUE_SPECS) {
+    const raw = (query as Readonly<Record<string, unknown>>)[valueParam(spec)];
+    if (raw === undefined) continue;
+    values.push({ spec, values: Array.isArray(raw) ? raw.map((v: string) => v.toLowerCase()) : [raw as boolean] });
+  }
   const sort = (query.sort ?? []).map((s) => ({ key: s.replace(/^-/, ''), desc: s.startsWith('-') }));
   return {
     mode,
@@ -30,6 +44,7 @@ export function parseProductQuery(mode: Mode, query: CollectionQuery): ProductQu
     quality: query.quality ?? [],
     ...(typeof query.in_latest_edition === 'boolean' ? { inLatestEdition: query.in_latest_edition } : {}),
     ranges,
+    values,
     // Relevance is the search default: naming it is the same as naming nothing.
     sort: sort.filter((s) => s.key !== 'relevance'),
     fields: query.fields,
@@ -48,6 +63,7 @@ export function queryHash(q: ProductQuery): string {
     k: [...q.quality].sort(),
     l: q.inLatestEdition ?? null,
     r: q.ranges.map((r) => `${r.spec}:${r.op}:${r.value}`).sort(),
+    v: q.values.map((v) => `${v.spec}=${[...v.values].map(String).sort().join('|')}`).sort(),
     s: q.sort.map((s) => `${s.desc ? '-' : ''}${s.key}`),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);

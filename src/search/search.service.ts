@@ -1,9 +1,14 @@
-// Collection pages for list and search: parse, bind the cursor to the query, ask the index for one
-// item more than the page so `next_cursor` appears exactly when another page exists.
+// Collection pages for list and search: parse, read the words of a search (understanding.ts), bind
+// the cursor to the query, ask the index for one item more than the page so `next_cursor` appears
+// exactly when another page exists.
 import { NOTICE } from '../catalog/notice';
 import { parseProductQuery, queryHash, type CollectionQuery } from './product-query';
 import { decodeCursor, encodeCursor, type SortValue } from '../shared/cursor';
-import type { Facets, Mode, ProductQuery, ResultPage } from '../catalog/product-query';
+import { makerDictionary, type MakerDictionary } from './maker-dictionary';
+import { understand } from './understanding';
+import { interpretationOf, understoodOf, type Interpretation } from './interpretation';
+import type { Category } from '../catalog/spec-catalog';
+import type { CompanyNames, Facets, Mode, ProductQuery, Relaxation, ResultPage } from '../catalog/product-query';
 
 /** The current products (adapters/elasticsearch/product-index.ts). */
 export interface SearchPort {
@@ -11,11 +16,32 @@ export interface SearchPort {
   find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage>;
   /** Spellings in the data to try instead of `text`, best first. */
   suggest(text: string): Promise<string[]>;
+  /** Every company current products name, with its names; the same array while the index is the same. */
+  companyNames(): Promise<readonly CompanyNames[]>;
 }
 
 export interface ProductCollection {
   data: Record<string, unknown>[];
-  meta: { limit: number; total: number; notice: string; next_cursor?: string; facets?: Facets; suggestions?: string[] };
+  meta: {
+    limit: number;
+    total: number;
+    notice: string;
+    next_cursor?: string;
+    facets?: Facets;
+    suggestions?: string[];
+    interpretation?: Interpretation;
+  };
+}
+
+const RELAXATIONS: readonly Relaxation[] = ['bounds', 'parts'];
+
+const dictionaries = new WeakMap<readonly CompanyNames[], MakerDictionary>();
+
+async function dictionaryOf(port: SearchPort): Promise<MakerDictionary> {
+  const names = await port.companyNames();
+  let dictionary = dictionaries.get(names);
+  if (!dictionary) dictionaries.set(names, (dictionary = makerDictionary(names)));
+  return dictionary;
 }
 
 export async function findProducts(
@@ -24,16 +50,35 @@ export async function findProducts(
   port: SearchPort,
   cursorSecret: string,
 ): Promise<ProductCollection> {
-  const query = parseProductQuery(mode, rawQuery);
-  const hash = queryHash(query);
-  const after = query.cursor ? decodeCursor(query.cursor, hash, cursorSecret) : undefined;
+  const parsed = parseProductQuery(mode, rawQuery);
+  const hash = queryHash(parsed);
+  const after = parsed.cursor ? decodeCursor(parsed.cursor, hash, cursorSecret) : undefined;
+  const reading =
+    mode === 'search' && parsed.q
+      ? understand(
+          parsed.q,
+          await dictionaryOf(port),
+          parsed.categories.length === 1 ? (parsed.categories[0] as Category) : undefined,
+        )
+      : undefined;
+  const understood = reading && understoodOf(reading);
   // Facets describe the whole result set, so they come with the first page only.
   const withFacets = mode === 'search' && !after;
-  const result = await port.find(query, after, withFacets);
+  let query: ProductQuery = { ...parsed, understood };
+  let result = await port.find(query, after, withFacets);
+  // Nothing satisfies every understood part: loosen them step by step (first the leftover text and
+  // the quantities only rank, then every part does) rather than answer nothing; the interpretation
+  // says how far. Only an empty answer pays for the extra requests.
+  for (const relaxed of RELAXATIONS) {
+    if (result.total > 0 || !understood) break;
+    query = { ...parsed, understood: { ...understood, relaxed } };
+    result = await port.find(query, after, withFacets);
+  }
   const page = result.hits.slice(0, query.limit);
   const meta: ProductCollection['meta'] = { limit: query.limit, total: result.total, notice: NOTICE };
   if (result.hits.length > query.limit) meta.next_cursor = encodeCursor(hash, page[page.length - 1].sort, cursorSecret);
   if (withFacets && result.facets) meta.facets = result.facets;
   if (mode === 'search' && query.q && !after && result.total === 0) meta.suggestions = await port.suggest(query.q);
+  if (reading) meta.interpretation = interpretationOf(reading, query.understood?.relaxed);
   return { data: page.map((h) => h.source), meta };
 }

@@ -6,9 +6,16 @@ import type { EsClient } from './client';
 import { esCall, answerText } from './client';
 import type { IndexGeneration } from './index-generation';
 import { ReadCache, type CacheLimits } from './read-cache';
-import { buildSearchRequest, companiesRequest, facetsFrom, filterQuery } from './search-request';
+import {
+  COMPANY_NAMES_PAGE,
+  buildSearchRequest,
+  companiesRequest,
+  companyNamesRequest,
+  facetsFrom,
+  filterQuery,
+} from './search-request';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
-import type { CompanyPage, ProductFilter, ProductQuery, ResultPage } from '../../catalog/product-query';
+import type { CompanyNames, CompanyPage, ProductFilter, ProductQuery, ResultPage } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
 export interface Scan {
@@ -28,14 +35,56 @@ function totalOf(hits: { total?: number | estypes.SearchTotalHits }): number {
 
 export class ProductIndex {
   private readonly cache: ReadCache;
+  /** The companies' names of one index generation, read once for it (a few hundred KB, whatever the traffic). */
+  private names?: { readonly generation: string; readonly companies: Promise<readonly CompanyNames[]> };
 
   constructor(
     private readonly es: EsClient,
     private readonly alias: string,
-    generation: IndexGeneration,
+    private readonly generation: IndexGeneration,
     cacheLimits: CacheLimits,
   ) {
     this.cache = new ReadCache(generation, cacheLimits);
+  }
+
+  /** Every company current products name, with every name a `manufacturer` filter matches; one array per index generation. */
+  async companyNames(): Promise<readonly CompanyNames[]> {
+    const generation = await this.generation.current();
+    if (this.names?.generation !== generation) {
+      const companies = this.readCompanyNames();
+      this.names = { generation, companies };
+      // A failed read is not kept: the next search asks again.
+      companies.catch(() => {
+        if (this.names?.companies === companies) this.names = undefined;
+      });
+    }
+    return this.names.companies;
+  }
+
+  private async readCompanyNames(): Promise<CompanyNames[]> {
+    type Bucket = {
+      key: { id: string };
+      name: { buckets: { key: string }[] };
+      names: { buckets: { key: string }[] };
+      categories: { buckets: { key: string; doc_count: number }[] };
+      made_by: { buckets: { key: string }[] };
+    };
+    const out: CompanyNames[] = [];
+    for (let after: string | undefined; ;) {
+      const body = companyNamesRequest(after);
+      const res = await esCall(() => this.es.search({ index: this.alias, ...body }));
+      const buckets = (res.aggregations as { companies: { buckets: Bucket[] } }).companies.buckets;
+      for (const b of buckets)
+        out.push({
+          id: b.key.id,
+          name: b.name.buckets[0]?.key ?? b.key.id,
+          names: b.names.buckets.map((n) => n.key),
+          categories: Object.fromEntries(b.categories.buckets.map((c) => [c.key, c.doc_count])),
+          madeBy: b.made_by.buckets.map((m) => m.key),
+        });
+      if (buckets.length < COMPANY_NAMES_PAGE) return out;
+      after = buckets.at(-1)!.key.id;
+    }
   }
 
   /** A page of `query`'s results after `after` (limit + 1 hits), with the facets when asked. */

@@ -4,7 +4,15 @@
 import { NUMERIC_SPECS } from '../../contract/query-vocabulary';
 import { NOMINAL_POWER_SPECS, SPECS, type SpecName } from '../../catalog/spec-catalog';
 import { compactModel, modelParts } from '../../catalog/search-document';
-import type { Facets, ProductFilter, ProductQuery } from '../../catalog/product-query';
+import {
+  NOMINAL_POWER,
+  type Facets,
+  type ProductFilter,
+  type ProductQuery,
+  type Range,
+  type SpecValues,
+  type Understood,
+} from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
 const SORT_FIELD: Record<string, string> = {
@@ -38,7 +46,7 @@ const POWER = /(?:^|\s)(\d+(?:\.\d+)?)\s?(k?w)(?=\s|$)/i;
  * forms of fewer than 5 are never fuzzy: at that length one edit names too many other products.
  * A power in the text ("400W Trina") ranks products of that power first among the other words' matches.
  */
-export function textQuery(q: string) {
+export function literalQuery(q: string) {
   const power = POWER.exec(q);
   if (!power) return wordsQuery(q);
   // Two readings, the better one counts: the text as typed (a model such as "EP156P/72-300W" names
@@ -115,6 +123,108 @@ const INT32 = 2 ** 31;
 const bound = (spec: SpecName, value: number) =>
   SPECS[spec].type === 'integer' ? Math.min(INT32 - 1, Math.max(-INT32, value)) : value;
 
+function rangeClause(r: Range): object {
+  if (r.spec === NOMINAL_POWER)
+    return {
+      bool: {
+        should: NOMINAL_POWER_SPECS.map((spec) => ({ range: { [`specs.${spec}`]: { [r.op]: r.value } } })),
+        minimum_should_match: 1,
+      },
+    };
+  return { range: { [`specs.${r.spec}`]: { [r.op]: bound(r.spec, r.value) } } };
+}
+
+function valuesClause(v: SpecValues): object {
+  return { terms: { [`specs.${v.spec}`]: v.values.map((x) => (typeof x === 'string' ? x.toLowerCase() : x)) } };
+}
+
+/** Above any score the words as typed reach (a few hundred), so satisfying every understood part ranks first. */
+const UNDERSTOOD_BOOST = 5000;
+/** At most this much for a quantity's nearness: an exact value 100, one at the tolerance's edge 50. */
+const NEAR_WEIGHT = 100;
+
+/**
+ * The nearer a product's value to a typed quantity, the higher: a Gaussian, half at the tolerance's
+ * edge. Loosened, the nearest may lie far beyond it, so the curve is an exponential as wide as the
+ * value itself: ten times the value away still scores 0.1, well above the float resolution of a
+ * score beside UNDERSTOOD_BOOST, so order holds however far.
+ */
+function nearness(n: Understood['near'][number], relaxed: boolean): object {
+  const specs = n.spec === NOMINAL_POWER ? NOMINAL_POWER_SPECS : [n.spec];
+  const edge = Math.max(n.max - n.value, Math.abs(n.value) * 0.01, 1e-6);
+  const curve = relaxed ? 'exp' : 'gauss';
+  const scale = relaxed ? Math.max(Math.abs(n.value), edge * 10) : edge;
+  return {
+    function_score: {
+      query: { bool: { should: specs.map((s) => ({ exists: { field: `specs.${s}` } })), minimum_should_match: 1 } },
+      functions: specs.map((s) => ({
+        filter: { exists: { field: `specs.${s}` } },
+        [curve]: { [`specs.${s}`]: { origin: n.value, scale, decay: 0.5 } },
+      })),
+      score_mode: 'max',
+      boost_mode: 'replace',
+      boost: NEAR_WEIGHT,
+    },
+  };
+}
+
+/** A condition as a score: what a product that meets it gains when every part only ranks. */
+const PART_WEIGHT = { company: 40, category: 40, value: 20 };
+const scored = (filter: object, boost: number) => ({ constant_score: { filter, boost } });
+
+/**
+ * The understood reading: products with every understood part (category, companies, spec values and
+ * bounds, each quantity within its tolerance) and the leftover words, ranked above every product that
+ * only matches the words as typed; among them, nearest quantity first, then what the newest lists
+ * still carry. Relaxed (`bounds`), leftover words and quantities only rank; relaxed to `parts`, every
+ * part only ranks, and a product must meet one of them.
+ */
+function understoodQuery(u: Understood): object {
+  const words = u.text ? [wordsQuery(u.text)] : [];
+  const latest = scored({ term: { 'listing.in_latest_edition': true } }, 1);
+  const categories = u.categories.length ? [{ terms: { category: u.categories } }] : [];
+  const companies = u.companies.length ? [{ terms: { company_match: u.companies } }] : [];
+  const conditions = [...u.values.map(valuesClause), ...u.ranges.map(rangeClause)];
+  if (u.relaxed === 'parts')
+    return {
+      bool: {
+        should: [
+          ...categories.map((c) => scored(c, PART_WEIGHT.category)),
+          ...companies.map((c) => scored(c, PART_WEIGHT.company)),
+          ...conditions.map((c) => scored(c, PART_WEIGHT.value)),
+          ...u.near.map((n) => nearness(n, true)),
+          ...words,
+        ],
+        minimum_should_match: 1,
+      },
+    };
+  const bounds = u.relaxed
+    ? []
+    : u.near.flatMap((n) => [
+        rangeClause({ spec: n.spec, op: 'gte', value: n.min }),
+        rangeClause({ spec: n.spec, op: 'lte', value: n.max }),
+      ]);
+  return {
+    bool: {
+      filter: [...categories, ...companies, ...conditions, ...bounds],
+      must: u.relaxed ? [] : words,
+      should: [
+        scored({ match_all: {} }, UNDERSTOOD_BOOST),
+        ...u.near.map((n) => nearness(n, u.relaxed !== undefined)),
+        latest,
+        ...(u.relaxed ? words : []),
+      ],
+    },
+  };
+}
+
+/** The text of a search: as typed, and (when some of it was understood) as understood, the better counting. */
+export function textQuery(q: string, understood?: Understood): object {
+  const literal = literalQuery(q);
+  if (!understood) return literal;
+  return { bool: { should: [literal, understoodQuery(understood)], minimum_should_match: 1 } };
+}
+
 function filters(query: ProductQuery): object[] {
   const out: object[] = [];
   if (query.categories.length > 0) out.push({ terms: { category: query.categories } });
@@ -123,7 +233,8 @@ function filters(query: ProductQuery): object[] {
     out.push({ terms: { company_match: query.manufacturers.map((m) => m.toLowerCase()) } });
   if (query.quality.length > 0) out.push({ terms: { 'quality.status': query.quality } });
   if (query.inLatestEdition !== undefined) out.push({ term: { 'listing.in_latest_edition': query.inLatestEdition } });
-  for (const r of query.ranges) out.push({ range: { [`specs.${r.spec}`]: { [r.op]: bound(r.spec, r.value) } } });
+  for (const r of query.ranges) out.push(rangeClause(r));
+  for (const v of query.values) out.push(valuesClause(v));
   return out;
 }
 
@@ -190,7 +301,7 @@ export function filterQuery(filter: ProductFilter): object {
 
 /** One page: limit + 1 hits are asked for, so the presence of a next page is known exactly. */
 export function buildSearchRequest(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean) {
-  const must = query.q ? [textQuery(query.q)] : [];
+  const must = query.q ? [textQuery(query.q, query.understood)] : [];
   const filter = filters(query);
   return {
     size: query.limit + 1,
@@ -202,6 +313,30 @@ export function buildSearchRequest(query: ProductQuery, after: SortValue[] | und
     ...(withFacets ? { aggs: facetAggs(query) } : {}),
   };
 }
+
+/** A page of companies in id order with every name a `manufacturer` filter matches, and products per category. */
+export function companyNamesRequest(after?: string) {
+  return {
+    size: 0,
+    track_total_hits: false,
+    aggs: {
+      companies: {
+        composite: {
+          size: COMPANY_NAMES_PAGE,
+          sources: [{ id: { terms: { field: 'company.id' } } }],
+          ...(after ? { after: { id: after } } : {}),
+        },
+        aggs: {
+          name: { terms: { field: 'company.name', size: 1 } },
+          names: { terms: { field: 'company_match', size: 200 } },
+          categories: { terms: { field: 'category', size: 10 } },
+          made_by: { terms: { field: 'made_by.id', size: 50 } },
+        },
+      },
+    },
+  };
+}
+export const COMPANY_NAMES_PAGE = 1000;
 
 /**
  * Companies in id order, one more than the page (so a next page is known), with their display name

@@ -1,0 +1,203 @@
+// The words people type for what the catalog knows: categories, attributes that map to spec values,
+// and quantities with units. search/understanding.ts reads a query with these tables; the OpenAPI
+// document describes them and docs/api.md lists them. Every entry names spec values the data holds
+// (lower-case, as the index's keyword normalizer stores them).
+import type { Category, SpecName } from './spec-catalog';
+
+/** A condition an understood word puts on a product: spec values (any of them), or a numeric bound. */
+export type Condition =
+  | { readonly spec: SpecName; readonly values: readonly (string | boolean)[] }
+  | { readonly spec: SpecName; readonly op: 'lte' | 'gt'; readonly value: number };
+
+export interface Meaning {
+  /** The category the words name: a filter. */
+  readonly category?: Category;
+  /** The category an attribute implies (only its products carry the spec): picks the spec a quantity means. */
+  readonly implies?: Category;
+  readonly conditions?: readonly Condition[];
+  /** What the interpretation calls it ("bifacial", "microinverter"). */
+  readonly label: string;
+  /** Only understood in (or implying) this category; elsewhere the words stay text. */
+  readonly within?: Category;
+}
+
+/**
+ * A microinverter is told by its fields, since the lists carry no such flag: module-level DC input
+ * (at most 100 V, where string inverters start near 150 V) and at most 2 kW AC out. Over the CEC list
+ * this selects Enphase, APsystems, Hoymiles and the AC modules, and no string or battery inverter.
+ */
+export const MICROINVERTER: readonly Condition[] = [
+  { spec: 'max_dc_voltage_v', op: 'lte', value: 100 },
+  { spec: 'ac_power_w', op: 'lte', value: 2000 },
+];
+const STRING_INVERTER: readonly Condition[] = [{ spec: 'max_dc_voltage_v', op: 'gt', value: 100 }];
+
+const THIN_FILM = ['thin film', 'cdte', 'cigs', 'cis', 'si-film', '3-a-si', '2-a-si', 'a-si / mono-si'];
+const MULTI = ['multi-c-si', 'mc-si', 'efg mc-si'];
+
+/**
+ * Phrases (lower-case, words separated by one space; hyphens and slashes are read as spaces) and
+ * what they mean. The longest phrase at a position wins, so "air to water heat pump" reads as two.
+ */
+export const PHRASES: Readonly<Record<string, Meaning>> = {
+  // Categories and their everyday words.
+  module: { category: 'pv-module', label: 'PV module' },
+  modules: { category: 'pv-module', label: 'PV module' },
+  panel: { category: 'pv-module', label: 'PV module' },
+  panels: { category: 'pv-module', label: 'PV module' },
+  'pv module': { category: 'pv-module', label: 'PV module' },
+  'solar panel': { category: 'pv-module', label: 'PV module' },
+  'solar module': { category: 'pv-module', label: 'PV module' },
+  inverter: { category: 'inverter', label: 'inverter' },
+  inverters: { category: 'inverter', label: 'inverter' },
+  microinverter: { category: 'inverter', conditions: MICROINVERTER, label: 'microinverter' },
+  microinverters: { category: 'inverter', conditions: MICROINVERTER, label: 'microinverter' },
+  'micro inverter': { category: 'inverter', conditions: MICROINVERTER, label: 'microinverter' },
+  'micro inverters': { category: 'inverter', conditions: MICROINVERTER, label: 'microinverter' },
+  'string inverter': { category: 'inverter', conditions: STRING_INVERTER, label: 'string inverter' },
+  'string inverters': { category: 'inverter', conditions: STRING_INVERTER, label: 'string inverter' },
+  'heat pump': { category: 'heat-pump', label: 'heat pump' },
+  'heat pumps': { category: 'heat-pump', label: 'heat pump' },
+  heatpump: { category: 'heat-pump', label: 'heat pump' },
+  heatpumps: { category: 'heat-pump', label: 'heat pump' },
+  // Module attributes.
+  bifacial: { implies: 'pv-module', conditions: [{ spec: 'bifacial', values: [true] }], label: 'bifacial' },
+  monofacial: { implies: 'pv-module', conditions: [{ spec: 'bifacial', values: [false] }], label: 'monofacial' },
+  bipv: { implies: 'pv-module', conditions: [{ spec: 'bipv', values: [true] }], label: 'BIPV' },
+  mono: { implies: 'pv-module', conditions: [{ spec: 'technology', values: ['mono-c-si'] }], label: 'mono' },
+  monocrystalline: {
+    implies: 'pv-module',
+    conditions: [{ spec: 'technology', values: ['mono-c-si'] }],
+    label: 'mono',
+  },
+  poly: { implies: 'pv-module', conditions: [{ spec: 'technology', values: MULTI }], label: 'poly' },
+  polycrystalline: { implies: 'pv-module', conditions: [{ spec: 'technology', values: MULTI }], label: 'poly' },
+  multi: { implies: 'pv-module', conditions: [{ spec: 'technology', values: MULTI }], label: 'poly' },
+  multicrystalline: { implies: 'pv-module', conditions: [{ spec: 'technology', values: MULTI }], label: 'poly' },
+  'thin film': { implies: 'pv-module', conditions: [{ spec: 'technology', values: THIN_FILM }], label: 'thin film' },
+  thinfilm: { implies: 'pv-module', conditions: [{ spec: 'technology', values: THIN_FILM }], label: 'thin film' },
+  cdte: { implies: 'pv-module', conditions: [{ spec: 'technology', values: ['cdte'] }], label: 'CdTe' },
+  cigs: { implies: 'pv-module', conditions: [{ spec: 'technology', values: ['cigs', 'cis'] }], label: 'CIGS' },
+  hjt: { implies: 'pv-module', conditions: [{ spec: 'technology', values: ['hit-si'] }], label: 'heterojunction' },
+  heterojunction: {
+    implies: 'pv-module',
+    conditions: [{ spec: 'technology', values: ['hit-si'] }],
+    label: 'heterojunction',
+  },
+  // Inverter attributes ("hybrid" is a heat pump's word too: there it stays text).
+  hybrid: {
+    implies: 'inverter',
+    conditions: [{ spec: 'hybrid', values: [true] }],
+    label: 'hybrid',
+    within: 'inverter',
+  },
+  // Heat pump sources and sinks, as hplib records them.
+  'air to water': airWater(),
+  'air water': airWater(),
+  'air source': airWater(),
+  ashp: airWater(),
+  'ground source': brineWater('ground source'),
+  geothermal: brineWater('ground source'),
+  gshp: brineWater('ground source'),
+  brine: brineWater('brine to water'),
+  'brine to water': brineWater('brine to water'),
+  'brine water': brineWater('brine to water'),
+  'water to water': waterWater(),
+  'water water': waterWater(),
+  'water source': waterWater(),
+  // "Inverter" beside "heat pump" is the compressor, not the product (see understanding.ts).
+  'variable speed': regulation('regulated', 'variable speed'),
+  modulating: regulation('regulated', 'variable speed'),
+  'on off': regulation('on-off', 'on-off'),
+  // Refrigerants, with and without the hyphen.
+  ...refrigerants(['r32', 'r290', 'r410a', 'r407c', 'r1234yf', 'r134a']),
+};
+
+function airWater(): Meaning {
+  return hpType('outdoor air/water', 'air to water');
+}
+function brineWater(label: string): Meaning {
+  return hpType('brine/water', label);
+}
+function waterWater(): Meaning {
+  return hpType('water/water', 'water to water');
+}
+function hpType(value: string, label: string): Meaning {
+  return { implies: 'heat-pump', conditions: [{ spec: 'heat_pump_type', values: [value] }], label };
+}
+function regulation(value: string, label: string): Meaning {
+  return { implies: 'heat-pump', conditions: [{ spec: 'compressor_regulation', values: [value] }], label };
+}
+function refrigerants(names: string[]): Record<string, Meaning> {
+  const out: Record<string, Meaning> = {};
+  for (const name of names) {
+    const meaning: Meaning = {
+      implies: 'heat-pump',
+      conditions: [{ spec: 'refrigerant', values: [name] }],
+      label: name.toUpperCase(),
+    };
+    out[name] = meaning;
+    out[`${name[0]} ${name.slice(1)}`] = meaning; // "R-32" after hyphens became spaces
+  }
+  return out;
+}
+
+/** Words that carry no condition: dropped when something else was understood, else searched as text. */
+export const FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'for',
+  'with',
+  'of',
+  'and',
+  'by',
+  'from',
+  'solar',
+  'pv',
+  'photovoltaic',
+  'heating',
+]);
+
+/** Units a quantity may be written in, lower-case, and their factor to the spec's unit. */
+export const QUANTITY_UNITS: Readonly<
+  Record<string, { readonly dimension: 'power' | 'voltage' | 'cells'; readonly factor: number }>
+> = {
+  w: { dimension: 'power', factor: 1 },
+  kw: { dimension: 'power', factor: 1e3 },
+  v: { dimension: 'voltage', factor: 1 },
+  cell: { dimension: 'cells', factor: 1 },
+  cells: { dimension: 'cells', factor: 1 },
+};
+
+/**
+ * The spec a quantity names, by dimension and category; `undefined` category: none was named. A
+ * power with no category is the nominal power of whatever product (see NOMINAL_POWER).
+ */
+export const QUANTITY_SPECS: Readonly<
+  Record<'power' | 'voltage' | 'cells', Partial<Record<Category | 'any', SpecName | 'nominal_power_w'>>>
+> = {
+  power: {
+    'pv-module': 'stc_power_w',
+    inverter: 'ac_power_w',
+    'heat-pump': 'heating_power_ref_w',
+    any: 'nominal_power_w',
+  },
+  voltage: { inverter: 'nominal_ac_voltage_v', any: 'nominal_ac_voltage_v' },
+  cells: { 'pv-module': 'cells_in_series', any: 'cells_in_series' },
+};
+
+/**
+ * How near a product's value must be to a typed quantity, as a share of it. Modules and inverters are
+ * sold by the rated figure the lists carry, so 2% covers rounding ("7.7 kW" is 7,680 W). A heat pump's
+ * listed output is at the hplib reference point (-7 °C air), not the rating on its name, hence 10%.
+ * Cells are counted: exact.
+ */
+export const TOLERANCE: Readonly<Record<string, number>> = {
+  heating_power_ref_w: 0.1,
+  cells_in_series: 0,
+  default: 0.02,
+};
+
+/** A bare number after a module maker or module word is its STC power in W, within this range. */
+export const BARE_MODULE_POWER = { min: 100, max: 900 } as const;

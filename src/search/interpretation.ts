@@ -1,0 +1,112 @@
+// A reading (understanding.ts) two ways: as the second reading the index ranks by (Understood), and
+// as `meta.interpretation`, where each part carries the ordinary parameters that select the same
+// thing, so a client can show "bifacial PV modules, 550 W ± 2%" and take a part away.
+import { rangeParam } from '../contract/query-vocabulary';
+import type { Range, Relaxation, SpecValues, Understood } from '../catalog/product-query';
+import type { Condition } from '../catalog/query-words';
+import type { Part, Reading } from './understanding';
+
+export type Parameters = Record<string, string | string[]>;
+
+/** A part as `meta.interpretation` shows it: its conditions appear as parameters. */
+export type PartView = DistributiveOmit<Part, 'conditions'> & { readonly parameters: Parameters };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export interface Interpretation {
+  readonly text: string;
+  readonly parts: PartView[];
+  readonly summary: string;
+  /** What was loosened because no product satisfied every part: `text`, `quantities`, `parts`. */
+  readonly relaxed: ('text' | 'quantities' | 'parts')[];
+}
+
+function conditionParameters(conditions: readonly Condition[]): Parameters {
+  const out: Parameters = {};
+  for (const c of conditions) {
+    if ('values' in c) out[`specs.${c.spec}`] = c.values.map(String);
+    else out[rangeParam(c.spec, c.op)] = String(c.value);
+  }
+  return out;
+}
+
+function parametersOf(part: Part): Parameters {
+  switch (part.kind) {
+    case 'category':
+      return { category: [part.category], ...conditionParameters(part.conditions) };
+    case 'attribute':
+      return conditionParameters(part.conditions);
+    case 'manufacturer':
+      return { manufacturer: part.companies.map((c) => c.id) };
+    case 'quantity':
+      return { [rangeParam(part.spec, 'gte')]: String(part.min), [rangeParam(part.spec, 'lte')]: String(part.max) };
+  }
+}
+
+const PLURAL: Record<string, string> = { 'pv-module': 'PV modules', inverter: 'inverters', 'heat-pump': 'heat pumps' };
+
+function summaryOf(reading: Reading): string {
+  const of = (kind: Part['kind']) => reading.parts.filter((p) => p.kind === kind).map((p) => p.label);
+  const categories = of('category');
+  const implied =
+    reading.category && reading.parts.some((p) => p.kind === 'attribute') ? PLURAL[reading.category] : undefined;
+  const subject = [
+    ...of('attribute'),
+    categories.length ? categories.map((c) => `${c}s`).join(' or ') : (implied ?? 'products'),
+  ];
+  const makers = of('manufacturer');
+  const quantities = of('quantity');
+  return [
+    subject.join(' '),
+    makers.length ? ` by ${makers.join(' or ')}` : '',
+    quantities.length ? `, ${quantities.join(', ')}` : '',
+    reading.text ? `, matching "${reading.text}"` : '',
+  ].join('');
+}
+
+export function interpretationOf(reading: Reading, relaxation?: Relaxation): Interpretation {
+  const relaxed: Interpretation['relaxed'] = [];
+  if (relaxation && reading.text) relaxed.push('text');
+  if (relaxation && reading.parts.some((p) => p.kind === 'quantity')) relaxed.push('quantities');
+  if (relaxation === 'parts') relaxed.push('parts');
+  return {
+    text: reading.text,
+    parts: reading.parts.map((p) => {
+      const { conditions: _, ...shown } = p as Part & { conditions?: unknown };
+      return { ...shown, parameters: parametersOf(p) };
+    }),
+    summary: reading.parts.length ? summaryOf(reading) : `products matching "${reading.text}"`,
+    relaxed,
+  };
+}
+
+/** The reading as the index ranks by it; undefined when nothing was understood. */
+export function understoodOf(reading: Reading): Understood | undefined {
+  if (reading.parts.length === 0) return undefined;
+  const categories: string[] = [];
+  const companies: string[] = [];
+  const values: SpecValues[] = [];
+  const ranges: Range[] = [];
+  const near: Understood['near'][number][] = [];
+  const addConditions = (conditions: readonly Condition[]) => {
+    for (const c of conditions) {
+      if ('values' in c) values.push({ spec: c.spec, values: c.values });
+      else ranges.push({ spec: c.spec, op: c.op, value: c.value });
+    }
+  };
+  for (const p of reading.parts) {
+    if (p.kind === 'category') {
+      categories.push(p.category);
+      addConditions(p.conditions);
+    } else if (p.kind === 'attribute') addConditions(p.conditions);
+    else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
+    else near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max });
+  }
+  return {
+    categories: [...new Set(categories)],
+    companies: [...new Set(companies)],
+    values,
+    ranges,
+    near,
+    ...(reading.text ? { text: reading.text } : {}),
+  };
+}

@@ -1,0 +1,169 @@
+// Query understanding on a small dictionary: what each kind of word is read as, what stays text, and
+// that every part names the ordinary parameters that select the same thing.
+import assert from 'node:assert/strict';
+import { makerDictionary } from '../../../src/search/maker-dictionary';
+import { understand, type Part } from '../../../src/search/understanding';
+import { interpretationOf, understoodOf } from '../../../src/search/interpretation';
+import type { CompanyNames } from '../../../src/catalog/product-query';
+
+const company = (
+  id: string,
+  names: string[],
+  categories: Record<string, number>,
+  madeBy: string[] = [],
+): CompanyNames => ({
+  id,
+  name: names[0],
+  names: [id, ...names.map((n) => n.toLowerCase())],
+  categories,
+  madeBy,
+});
+const DICTIONARY = makerDictionary([
+  company('trina-solar', ['Trina Solar', 'Trina'], { 'pv-module': 1400 }),
+  company('jinko-solar', ['Jinko Solar Co. Ltd', 'Jinko'], { 'pv-module': 590, inverter: 62 }),
+  company('hanwha-qcells', ['Hanwha Q CELLS', 'Qcells'], { 'pv-module': 900 }),
+  company('sma-america', ['SMA America', 'SMA'], { inverter: 300 }),
+  // A brand whose products SMA made: "SMA" is among its names, yet it means the maker.
+  company(
+    'sunpower',
+    ['SunPower', 'SunPower Corp (Original Mfg - SMA America)', 'sma america', 'sma'],
+    { 'pv-module': 900, inverter: 160 },
+    ['sma-america'],
+  ),
+  company('bosch-thermotechnik', ['Bosch Thermotechnik'], { 'heat-pump': 100 }),
+  company('bosch-solar-energy', ['Bosch Solar Energy'], { 'pv-module': 80 }),
+  company('daikin-europe', ['DAIKIN Europe', 'Daikin'], { 'heat-pump': 600 }),
+  company('solar-power', ['Solar Power'], { 'pv-module': 3 }),
+]);
+
+const read = (q: string, explicit?: 'pv-module' | 'inverter' | 'heat-pump') => understand(q, DICTIONARY, explicit);
+const kinds = (parts: readonly Part[]) => parts.map((p) => p.kind);
+const quantity = (parts: readonly Part[]) =>
+  parts.find((p) => p.kind === 'quantity') as Extract<Part, { kind: 'quantity' }>;
+
+describe('query understanding', () => {
+  it('when a maker and a category word are typed, then both are understood and no text remains', () => {
+    const r = read('Trina module');
+    assert.deepEqual(kinds(r.parts), ['manufacturer', 'category']);
+    assert.deepEqual(
+      interpretationOf(r).parts.map((p) => p.parameters),
+      [{ manufacturer: ['trina-solar'] }, { category: ['pv-module'] }],
+    );
+    assert.equal(r.text, '');
+  });
+
+  it("when a power is typed with or without a space, in W or kW, then it bounds the category's nominal power within 2%", () => {
+    for (const q of ['bifacial 550W', 'bifacial 550 W', 'bifacial 0.55kW', 'bifacial 0.55 kw']) {
+      const p = quantity(read(q).parts);
+      assert.equal(p.spec, 'stc_power_w', q);
+      assert.equal(p.value, 550, q);
+      assert.deepEqual([p.min, p.max], [539, 561], q);
+    }
+    const inverter = quantity(read('SMA 7.7kW inverter').parts);
+    assert.equal(inverter.spec, 'ac_power_w');
+    assert.deepEqual(interpretationOf(read('SMA 7.7kW inverter')).parts[1].parameters, {
+      'specs.ac_power_w[gte]': '7546',
+      'specs.ac_power_w[lte]': '7854',
+    });
+    // No category named or implied: any category's nominal power.
+    assert.equal(quantity(read('7.7kW').parts).spec, 'nominal_power_w');
+    assert.deepEqual(interpretationOf(read('7.7kW')).parts[0].parameters, {
+      'nominal_power_w[gte]': '7546',
+      'nominal_power_w[lte]': '7854',
+    });
+  });
+
+  it('when a voltage, a cell count or a heat pump output is typed, then each bounds its own spec', () => {
+    const r = read('5kW inverter 208V');
+    assert.deepEqual(
+      r.parts.flatMap((p) => (p.kind === 'quantity' ? [p.spec] : [])),
+      ['ac_power_w', 'nominal_ac_voltage_v'],
+    );
+    const cells = quantity(
+      read('60-cell 300W panel').parts.filter((p) => p.kind === 'quantity' && p.spec === 'cells_in_series'),
+    );
+    assert.deepEqual([cells.min, cells.max], [60, 60], 'cells are counted: exact');
+    const heat = quantity(read('Daikin 8 kW heat pump').parts);
+    assert.equal(heat.spec, 'heating_power_ref_w');
+    assert.equal(heat.tolerance, 0.1);
+  });
+
+  it('when a bare number follows a module maker, then it is the module power; after an inverter maker it stays text', () => {
+    assert.equal(quantity(read('Trina 450').parts).spec, 'stc_power_w');
+    assert.equal(read('Trina 450').text, '');
+    const sma = read('SMA 450');
+    assert.equal(quantity(sma.parts), undefined);
+    assert.equal(sma.text, '450');
+  });
+
+  it('when attribute words are typed, then they map to spec values, hyphens and case aside', () => {
+    const r = read('Daikin air-to-water heat pump R-32');
+    assert.deepEqual(
+      interpretationOf(r).parts.map((p) => p.parameters),
+      [
+        { manufacturer: ['daikin-europe'] },
+        { 'specs.heat_pump_type': ['outdoor air/water'] },
+        { category: ['heat-pump'] },
+        { 'specs.refrigerant': ['r32'] },
+      ],
+    );
+    assert.deepEqual(interpretationOf(read('poly 255W')).parts[0].parameters, {
+      'specs.technology': ['multi-c-si', 'mc-si', 'efg mc-si'],
+    });
+    assert.deepEqual(interpretationOf(read('micro inverter')).parts[0].parameters, {
+      category: ['inverter'],
+      'specs.max_dc_voltage_v[lte]': '100',
+      'specs.ac_power_w[lte]': '2000',
+    });
+  });
+
+  it('when "inverter" is typed beside "heat pump", then it is the compressor, not a second category', () => {
+    const r = read('inverter heat pump');
+    assert.deepEqual(understoodOf(r)?.categories, ['heat-pump']);
+    assert.deepEqual(understoodOf(r)?.values, [{ spec: 'compressor_regulation', values: ['regulated'] }]);
+  });
+
+  it('when "hybrid" is typed with "heat pump", then it stays text (hybrid is an inverter attribute)', () => {
+    assert.equal(read('hybrid heat pump').text, 'hybrid');
+    assert.deepEqual(understoodOf(read('Growatt hybrid inverter'))?.values, [{ spec: 'hybrid', values: [true] }]);
+  });
+
+  it('when a company is named by a short name, a spacing or a shared first word, then it means those companies', () => {
+    assert.deepEqual(understoodOf(read('Q CELLS 400W'))?.companies, ['hanwha-qcells']);
+    assert.deepEqual(understoodOf(read('qcells 400W'))?.companies, ['hanwha-qcells']);
+    assert.deepEqual(understoodOf(read('Bosch air source heat pump'))?.companies, [
+      'bosch-solar-energy',
+      'bosch-thermotechnik',
+    ]);
+    assert.deepEqual(
+      understoodOf(read('SMA inverter'))?.companies,
+      ['sma-america'],
+      'the maker, not the brand it made for',
+    );
+  });
+
+  it('when a word is a kind of business or a filler, then it names no company', () => {
+    const r = read('solar power inverter');
+    // "Solar Power" is a company's whole name: two words name it; "solar" alone never does.
+    assert.deepEqual(understoodOf(r)?.companies, ['solar-power']);
+    assert.deepEqual(understoodOf(read('solar inverter'))?.companies, []);
+    assert.equal(read('solar inverter').text, '', 'a filler is dropped once something else was understood');
+  });
+
+  it('when nothing is understood, then the query is text only and a model number is untouched', () => {
+    for (const q of ['SUN2000-5KTL-USL0', 'Q.PEAK DUO-G5 330', 'zzqxv', 'solar']) {
+      const r = read(q);
+      assert.deepEqual(r.parts, [], q);
+      assert.equal(r.text, q);
+      assert.equal(understoodOf(r), undefined);
+    }
+  });
+
+  it('when the parameters of a reading are sent back with its leftover text, then they read the same', () => {
+    const r = read('Trina Vertex bifacial 550W');
+    assert.equal(r.text, 'Vertex');
+    const again = read(r.text);
+    assert.deepEqual(again.parts, [], 'leftover words are not understood a second time');
+    assert.equal(interpretationOf(r).summary, 'bifacial PV modules by Trina Solar, 550 W ± 2%, matching "Vertex"');
+  });
+});
