@@ -19,6 +19,19 @@ export async function sampleDocuments<T>(
   return sample.hits.hits.map((h) => h._source!);
 }
 
+const PEOPLE = [
+  'Trina module',
+  'bifacial 550W',
+  'SMA 7.7kW inverter',
+  'Daikin air to water heat pump',
+  '5kW inverter 208V',
+  'Growatt hybrid inverter',
+  'R410a Mitsubishi heat pump',
+  'Qcells poly 255W',
+  'Enphase microinverter',
+  'Canadian Solar panel',
+];
+
 export async function queryMix(es: EsClient, alias: string, gateway: string, key: string): Promise<string[]> {
   const products = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(
     es,
@@ -47,6 +60,8 @@ export async function queryMix(es: EsClient, alias: string, gateway: string, key
     '/api/v1/products?category=inverter&specs.ac_power_w[gte]=5kW&specs.ac_power_w[lte]=10kW&sort=specs.ac_power_w&limit=20',
     '/api/v1/products?category=pv-module&quality=pass&limit=20',
     '/api/v1/search?q=bifacial%20mono&category=pv-module&limit=20',
+    // What people type in words and quantities (issue 30): understood, then ranked by what it means.
+    ...PEOPLE.map((q) => `/api/v1/search?q=${enc(q)}&limit=20`),
   );
   // Second pages: the cursor each first page hands out (bound to the gateway's CURSOR_SECRET).
   const continued: string[] = [];

@@ -1,6 +1,7 @@
-// npm run relevance [-- --per-kind 400 --seed N]: success@1, @3 and @10 per way of typing, for the
-// ranking the API uses (its own query parser and request builder), against the alias `npm start`
-// loaded. Prints a table and writes bench-results/relevance.json.
+// npm run relevance [-- --per-kind 400 --per-template 40 --seed N]: success@1, @3 and @10 per way of
+// typing a model number, and success@3, precision@10 and empty answers per template of the people's
+// queries (people.ts), for the search the API runs (its service: parser, understanding, request
+// builder), against the alias `npm start` loaded. Prints tables and writes bench-results/relevance.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,20 +10,38 @@ import { createEsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { ProductIndex } from '../../src/adapters/elasticsearch/product-index';
 import { IndexGeneration } from '../../src/adapters/elasticsearch/index-generation';
-import { parseProductQuery } from '../../src/search/product-query';
+import { findProducts } from '../../src/search/search.service';
+import { makerDictionary } from '../../src/search/maker-dictionary';
+import { understand } from '../../src/search/understanding';
 import type { SearchDocument } from '../../src/catalog/search-document';
 import { ROOT } from '../processes';
 import { buildQuerySet, rankOf, summarize, TARGETS, type Hit, type Target } from './query-set';
+import {
+  buildPeopleSet,
+  JUDGED_FIELDS,
+  judgePeople,
+  overall,
+  PEOPLE_TARGETS,
+  productOf,
+  type PeopleResult,
+  type Product,
+} from './people';
 
 const { values: args } = parseArgs({
-  options: { 'per-kind': { type: 'string', default: '400' }, seed: { type: 'string', default: '20261121' } },
+  options: {
+    'per-kind': { type: 'string', default: '400' },
+    'per-template': { type: 'string', default: '40' },
+    seed: { type: 'string', default: '20261121' },
+  },
 });
 
 async function main() {
   const config = loadConfig();
   const es = createEsClient(config.ELASTICSEARCH_URL, 30000);
   const products: Target[] = [];
+  const catalog: Product[] = [];
   for await (const d of new IndexAdmin(es, config.ELASTICSEARCH_INDEX).documents<SearchDocument>()) {
+    catalog.push(productOf(d));
     products.push({
       id: d.id,
       model: d.model,
@@ -40,22 +59,23 @@ async function main() {
     new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS),
     { maxBytes: 0, maxEntries: 0 },
   );
+  const secret = 'relevance'.repeat(4);
   const ranks: number[] = [];
   for (const c of cases) {
-    const query = parseProductQuery('search', {
-      q: c.q,
-      limit: 10,
-      fields: ['id', 'model', 'manufacturer', 'company', 'category', 'specs.stc_power_w'],
-    });
-    const result = await search.find(query, undefined, false);
-    ranks.push(
-      rankOf(
-        c,
-        result.hits.slice(0, 10).map((h) => h.source as unknown as Hit),
-      ),
-    );
+    const fields = ['id', 'model', 'manufacturer', 'company', 'category', 'specs.stc_power_w'] as const;
+    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...fields] }, search, secret);
+    ranks.push(rankOf(c, result.data as unknown as Hit[]));
   }
   const report = summarize(cases, ranks);
+  const people = buildPeopleSet(catalog, Number(args['per-template']));
+  const answers: PeopleResult[] = [];
+  for (const c of people) {
+    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...JUDGED_FIELDS] }, search, secret);
+    answers.push({ hits: result.data as unknown as Product[], total: result.meta.total });
+  }
+  const peopleReport = judgePeople(people, answers, catalog);
+  const all = overall(peopleReport);
+  const cost = understandingCost(await search.companyNames(), [...people.map((c) => c.q), ...cases.map((c) => c.q)]);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
   console.log(`relevance: ${products.length} products, ${cases.length} queries (seed ${args.seed})\n`);
   console.log('| kind | queries | @1 | @3 | @10 | target |\n|---|---|---|---|---|---|');
@@ -67,12 +87,44 @@ async function main() {
     );
   }
   for (const r of report) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
+  console.log(`\npeople's queries: ${all.queries} (seed 20261124)\n`);
+  console.log('| template | queries | @3 | precision@10 | empty |\n|---|---|---|---|---|');
+  for (const r of peopleReport)
+    console.log(`| ${r.template} | ${r.queries} | ${pct(r.at3)} | ${pct(r.precision10)} | ${r.empty} |`);
+  const met = all.at3 >= PEOPLE_TARGETS.at3 && all.precision10 >= PEOPLE_TARGETS.precision10 && all.empty === 0;
+  console.log(
+    `| **all** | ${all.queries} | ${pct(all.at3)} | ${pct(all.precision10)} | ${all.empty} |\n\ntargets (@3 >= 95%, precision@10 >= 90%, no empty): ${met ? 'met' : 'NOT met'}`,
+  );
+  for (const r of peopleReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
+  console.log(
+    `\nunderstanding, in the gateway: ${cost.perQueryUs.toFixed(1)} µs per query (median of ${cost.rounds} rounds over ${cost.queries} queries); the companies' dictionary built in ${cost.dictionaryMs.toFixed(0)} ms once per index generation`,
+  );
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench-results', 'relevance.json'),
-    JSON.stringify({ seed: Number(args.seed), products: products.length, report }, null, 2),
+    JSON.stringify(
+      { seed: Number(args.seed), products: products.length, report, people: peopleReport, overall: all },
+      null,
+      2,
+    ),
   );
   await es.close();
+}
+
+/** What reading a query costs the gateway: CPU time of understand() per query, and of building the dictionary. */
+function understandingCost(names: Parameters<typeof makerDictionary>[0], queries: readonly string[]) {
+  const t0 = process.hrtime.bigint();
+  const dictionary = makerDictionary(names);
+  const dictionaryMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const rounds = 7;
+  const perRound: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (const q of queries) understand(q, dictionary);
+    perRound.push(Number(process.hrtime.bigint() - start) / 1e3 / queries.length);
+  }
+  perRound.sort((a, b) => a - b);
+  return { perQueryUs: perRound[Math.floor(rounds / 2)], rounds, queries: queries.length, dictionaryMs };
 }
 
 main().catch((err) => {

@@ -21,6 +21,20 @@ import {
   TARGETS,
   type Hit,
 } from '../../bench/relevance/query-set';
+import {
+  buildPeopleSet,
+  JUDGED_FIELDS,
+  judgePeople,
+  overall,
+  PEOPLE_TARGETS,
+  PEOPLE_TEMPLATES,
+  productOf,
+  type Product,
+} from '../../bench/relevance/people';
+import { createEsClient } from '../../src/adapters/elasticsearch/client';
+import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
+import type { SearchDocument } from '../../src/catalog/search-document';
+import { ELASTICSEARCH_URL } from '../helpers/engines';
 
 describe('product read API (complete CEC, Sandia and hplib data)', function () {
   this.timeout(300000);
@@ -507,6 +521,120 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
         `${r.kind}: ${(reached * 100).toFixed(1)}% @${t.at}, target ${t.min * 100}%; missed ${r.misses.join('; ')}`,
       );
     }
+  });
+
+  describe("people's queries: words and quantities", () => {
+    const catalogProducts: Product[] = [];
+    before(async () => {
+      const es = createEsClient(ELASTICSEARCH_URL, 120000);
+      try {
+        for await (const d of new IndexAdmin(es, catalog.alias).documents<SearchDocument>())
+          catalogProducts.push(productOf(d));
+      } finally {
+        await es.close();
+      }
+    });
+    const search = (query: Record<string, string | number | string[]>) =>
+      call(server.url, 'searchProducts', { token: searchKey, query });
+
+    it('when 8 queries per template are searched, then a wanted product is in the top 3 for 95%, precision@10 is 90% and none is empty', async () => {
+      const cases = buildPeopleSet(catalogProducts, 8);
+      const answers = [];
+      for (const c of cases) {
+        const res = await search({ q: c.q, limit: 10, fields: [...JUDGED_FIELDS] });
+        answers.push({ hits: res.body.data as Product[], total: res.body.meta.total as number });
+      }
+      const reports = judgePeople(cases, answers, catalogProducts);
+      assert.deepEqual(
+        reports.map((r) => r.template),
+        PEOPLE_TEMPLATES,
+        'every template was drawn',
+      );
+      const all = overall(reports);
+      const detail = reports.map(
+        (r) => `${r.template}: @3 ${r.at3}, p@10 ${r.precision10.toFixed(2)}, empty ${r.empty}; ${r.misses.join('; ')}`,
+      );
+      assert.ok(all.at3 >= PEOPLE_TARGETS.at3, `@3 ${all.at3}\n${detail.join('\n')}`);
+      assert.ok(all.precision10 >= PEOPLE_TARGETS.precision10, `p@10 ${all.precision10}\n${detail.join('\n')}`);
+      assert.equal(all.empty, PEOPLE_TARGETS.empty, detail.join('\n'));
+    });
+
+    it('when the parts of an interpretation are sent back as ordinary parameters, then they select the same products', async () => {
+      const read = await search({ q: 'Trina bifacial 550W module', limit: 100, fields: ['id'] });
+      const interpretation = read.body.meta.interpretation;
+      assert.deepEqual(
+        interpretation.parts.map((p: any) => p.kind),
+        ['manufacturer', 'attribute', 'quantity', 'category'],
+      );
+      assert.equal(interpretation.text, '');
+      assert.deepEqual(interpretation.relaxed, []);
+      assert.match(interpretation.summary, /^bifacial PV modules by .*Trina Solar.*, 550 W ± 2%$/);
+      const parameters = Object.assign({}, ...interpretation.parts.map((p: any) => p.parameters));
+      const listed = await call(server.url, 'listProducts', {
+        token: key,
+        query: { ...parameters, limit: 100, fields: ['id'] },
+      });
+      assert.ok(read.body.meta.total > 0);
+      assert.equal(listed.body.meta.total, read.body.meta.total);
+      assert.deepEqual(new Set(listed.body.data.map((d: any) => d.id)), new Set(read.body.data.map((d: any) => d.id)));
+      // Without one part (the power), the rest select more products, every one of them still bifacial.
+      const { 'specs.stc_power_w[gte]': _lo, 'specs.stc_power_w[lte]': _hi, ...withoutPower } = parameters;
+      const wider = await call(server.url, 'listProducts', {
+        token: key,
+        query: { ...withoutPower, limit: 100, fields: ['specs.bifacial'] },
+      });
+      assert.ok(wider.body.meta.total > listed.body.meta.total);
+      assert.ok(wider.body.data.every((d: any) => d.specs.bifacial === true));
+    });
+
+    it('when a quantity is typed, then products within its tolerance come first, the nearest before the others', async () => {
+      const res = await search({
+        q: '5kW inverter 208V',
+        limit: 20,
+        fields: ['specs.ac_power_w', 'specs.nominal_ac_voltage_v'],
+      });
+      const powers = res.body.data.map((d: any) => d.specs.ac_power_w as number);
+      assert.ok(powers.length > 0);
+      assert.ok(
+        powers.every((w: number) => Math.abs(w - 5000) <= 100),
+        powers.join(', '),
+      );
+      assert.ok(res.body.data.every((d: any) => d.specs.nominal_ac_voltage_v === 208));
+      const distances = powers.map((w: number) => Math.abs(w - 5000));
+      assert.deepEqual(
+        distances,
+        [...distances].sort((a, b) => a - b),
+        'nearest first',
+      );
+    });
+
+    it('when no product satisfies every part, then the answer is loosened, not empty, and says so', async () => {
+      // The lists hold Jinko modules up to about 400 W, none of 900 W.
+      const res = await search({ q: 'Jinko 900', limit: 5, fields: ['company', 'specs.stc_power_w'] });
+      assert.ok(res.body.meta.total > 0);
+      assert.deepEqual(res.body.meta.interpretation.relaxed, ['quantities']);
+      const powers = res.body.data.map((d: any) => d.specs.stc_power_w as number);
+      assert.ok(res.body.data.every((d: any) => d.company.id === 'jinko-solar'));
+      assert.deepEqual(
+        powers,
+        [...powers].sort((a, b) => b - a),
+        'nearest to 900 W first',
+      );
+    });
+
+    it('when a model number or an unknown word is searched, then nothing is read into it', async () => {
+      for (const q of ['SUN2000-5KTL-USL0', 'zzqxv']) {
+        const res = await search({ q, limit: 3 });
+        assert.deepEqual(res.body.meta.interpretation.parts, [], q);
+        assert.equal(res.body.meta.interpretation.text, q);
+      }
+      const bad = await callUnchecked(server.url, 'searchProducts', {
+        token: searchKey,
+        query: 'q=module&specs.bifacial=maybe',
+      });
+      assert.equal(bad.status, 400);
+      assert.match(bad.body.detail, /specs\.bifacial/);
+    });
   });
 
   it('when a search result is narrowed by a facet, then the total is what the facet counted', async () => {
