@@ -2,55 +2,14 @@
 // "Manufacturer: Model [240V]" (292 lack the bracket, 288 of them with Vac 0); ADR has Manufacturer and Model columns. An
 // inverter is identified by manufacturer, model and nominal AC voltage, so a model listed for 208 V
 // and 240 V is two products, and the same model in both files is one.
+import {
+  ADR_INVERTER_COLUMNS,
+  CEC_INVERTER_2024_COLUMNS,
+  SAM_INVERTER_COLUMNS,
+} from '../../src/catalog/source-columns';
 import type { SpecName } from '../../src/catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type SourceRecord } from './claims';
 import { identityClaim, specClaims, type AbsentWhen, type Table, type TableRecord } from './table';
-
-export const SAM_INVERTER_COLUMNS: Readonly<Record<string, SpecName>> = {
-  Vac: 'nominal_ac_voltage_v',
-  Pso: 'self_consumption_w',
-  Paco: 'ac_power_w',
-  Pdco: 'dc_power_w',
-  Vdco: 'nominal_dc_voltage_v',
-  C0: 'sandia_c0_per_w',
-  C1: 'sandia_c1_per_v',
-  C2: 'sandia_c2_per_v',
-  C3: 'sandia_c3_per_v',
-  Pnt: 'night_tare_w',
-  Vdcmax: 'max_dc_voltage_v',
-  Idcmax: 'max_dc_current_a',
-  Mppt_low: 'mppt_low_v',
-  Mppt_high: 'mppt_high_v',
-  CEC_Date: 'cec_listing_date',
-  CEC_Type: 'inverter_type',
-};
-
-/** The 2024 edition: CEC_hybrid (Y/N) where 2019 has CEC_Type. */
-export const CEC_INVERTER_2024_COLUMNS: Readonly<Record<string, SpecName>> = {
-  ...Object.fromEntries(Object.entries(SAM_INVERTER_COLUMNS).filter(([column]) => column !== 'CEC_Type')),
-  CEC_hybrid: 'hybrid',
-};
-
-export const ADR_INVERTER_COLUMNS: Readonly<Record<string, SpecName>> = {
-  Vac: 'nominal_ac_voltage_v',
-  Vintage: 'adr_vintage_year',
-  Pacmax: 'ac_power_w',
-  Pnom: 'dc_power_w',
-  Vnom: 'nominal_dc_voltage_v',
-  Vmin: 'min_operating_dc_voltage_v',
-  Vmax: 'max_operating_dc_voltage_v',
-  ADRCoefficients: 'adr_coefficients',
-  Pnt: 'night_tare_w',
-  Vdcmax: 'max_dc_voltage_v',
-  Idcmax: 'max_dc_current_a',
-  MPPTLow: 'mppt_low_v',
-  MPPTHi: 'mppt_high_v',
-  TambLow: 'ambient_temp_min_c',
-  TambHi: 'ambient_temp_max_c',
-  Weight: 'weight_kg',
-  PacFitErrMax: 'adr_pac_fit_error_max',
-  YearOfData: 'adr_data_year',
-};
 
 export const SAM_INVERTER_REQUIRED = ['Name', ...Object.keys(SAM_INVERTER_COLUMNS)];
 export const CEC_INVERTER_2024_REQUIRED = ['Name', ...Object.keys(CEC_INVERTER_2024_COLUMNS)];

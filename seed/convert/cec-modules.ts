@@ -1,46 +1,12 @@
 // CEC PV module list as shipped in the SAM library. The 2019 edition has no manufacturer column
 // (derived from Name); the 2024 edition has one, and every Name starts with it.
+import { CEC_MODULE_COLUMNS, CEC_MODULE_2024_COLUMNS } from '../../src/catalog/source-columns';
 import type { SpecName } from '../../src/catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type Claim, type SourceRecord } from './claims';
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
 import { identityClaim, specClaims, type Table, type TableRecord } from './table';
 import { firstClaims, type Rematch } from './editions';
 import { sameClaimValue } from '../../src/catalog/precision';
-
-export const CEC_MODULE_COLUMNS: Readonly<Record<string, SpecName>> = {
-  Technology: 'technology',
-  Bifacial: 'bifacial',
-  STC: 'stc_power_w',
-  PTC: 'ptc_power_w',
-  A_c: 'area_m2',
-  Length: 'length_m',
-  Width: 'width_m',
-  N_s: 'cells_in_series',
-  I_sc_ref: 'isc_a',
-  V_oc_ref: 'voc_v',
-  I_mp_ref: 'imp_a',
-  V_mp_ref: 'vmp_v',
-  alpha_sc: 'alpha_isc_a_per_k',
-  beta_oc: 'beta_voc_v_per_k',
-  T_NOCT: 'noct_c',
-  a_ref: 'a_ref_v',
-  I_L_ref: 'il_ref_a',
-  I_o_ref: 'io_ref_a',
-  R_s: 'rs_ohm',
-  R_sh_ref: 'rsh_ref_ohm',
-  Adjust: 'adjust_pct',
-  gamma_r: 'gamma_pmp_pct_per_k',
-  BIPV: 'bipv',
-  Version: 'sam_library_version',
-  // The same date on every record of an edition: when the library was built, not when the CEC listed the module.
-  Date: 'sam_library_date',
-};
-
-/** The 2024 edition: gamma_pmp where 2019 has gamma_r, and a Manufacturer column. */
-export const CEC_MODULE_2024_COLUMNS: Readonly<Record<string, SpecName>> = {
-  ...Object.fromEntries(Object.entries(CEC_MODULE_COLUMNS).filter(([column]) => column !== 'gamma_r')),
-  gamma_pmp: 'gamma_pmp_pct_per_k',
-};
 
 export const CEC_MODULE_REQUIRED = ['Name', ...Object.keys(CEC_MODULE_COLUMNS)];
 export const CEC_MODULE_2024_REQUIRED = ['Name', 'Manufacturer', ...Object.keys(CEC_MODULE_2024_COLUMNS)];

@@ -3,8 +3,6 @@
 // is matched to earlier ones.
 import type { SourceRecord } from './claims';
 import {
-  CEC_MODULE_COLUMNS,
-  CEC_MODULE_2024_COLUMNS,
   CEC_MODULE_REQUIRED,
   CEC_MODULE_2024_REQUIRED,
   convertCecModules,
@@ -13,17 +11,23 @@ import {
   RENAMED_MODULE_RULE,
 } from './cec-modules';
 import {
-  ADR_INVERTER_COLUMNS,
   ADR_INVERTER_REQUIRED,
-  CEC_INVERTER_2024_COLUMNS,
   CEC_INVERTER_2024_REQUIRED,
-  SAM_INVERTER_COLUMNS,
   SAM_INVERTER_REQUIRED,
   convertAdrInverters,
   convertSamInverters,
 } from './cec-inverters';
-import { convertSandiaModules, SANDIA_MODULE_COLUMNS, SANDIA_MODULE_REQUIRED, sandiaBaseName } from './sandia-modules';
-import { convertHeatPumps, HPLIB_COLUMNS, HPLIB_REQUIRED } from './heat-pumps';
+import { convertSandiaModules, SANDIA_MODULE_REQUIRED, sandiaBaseName } from './sandia-modules';
+import { convertHeatPumps, HPLIB_REQUIRED } from './heat-pumps';
+import {
+  ADR_INVERTER_COLUMNS,
+  CEC_INVERTER_2024_COLUMNS,
+  CEC_MODULE_COLUMNS,
+  CEC_MODULE_2024_COLUMNS,
+  HPLIB_COLUMNS,
+  SAM_INVERTER_COLUMNS,
+  SANDIA_MODULE_COLUMNS,
+} from '../../src/catalog/source-columns';
 import type { ManufacturerDeriver } from './manufacturer';
 import type { Edition } from './editions';
 import type { Table } from './table';

@@ -1,23 +1,11 @@
 // Sandia module library: names end in "[year]", the test year; the same module may be listed for
 // several years. Only the electrical ratings and geometry are taken (the model coefficients are
 // Sandia-model specific). Pmax is derived as Impo x Vmpo.
-import type { SpecName } from '../../src/catalog/spec-catalog';
+import { SANDIA_MODULE_COLUMNS } from '../../src/catalog/source-columns';
 import { SourceError, type SourceRecord } from './claims';
 import { moduleKey } from './cec-modules';
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
 import { identityClaim, locate, specClaims, type Table, type TableRecord } from './table';
-
-export const SANDIA_MODULE_COLUMNS: Readonly<Record<string, SpecName>> = {
-  Vintage: 'sandia_vintage',
-  Area: 'area_m2',
-  Material: 'technology',
-  'Cells in Series': 'cells_in_series',
-  'Parallel Strings': 'parallel_strings',
-  Isco: 'isc_a',
-  Voco: 'voc_v',
-  Impo: 'imp_a',
-  Vmpo: 'vmp_v',
-};
 
 export const SANDIA_MODULE_REQUIRED = ['Name', ...Object.keys(SANDIA_MODULE_COLUMNS)];
 

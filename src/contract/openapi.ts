@@ -109,7 +109,8 @@ const VALUE_PARAMS = VALUE_SPECS.map((spec) =>
     : param(
         valueParam(spec),
         `Only products whose ${spec} is one of these (repeat for several; compared without regard to case).`,
-        { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+        // Printable ASCII, as every value the lists hold: it keeps the longest request within MAX_HEADER_BYTES.
+        { type: 'array', maxItems: 10, items: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[ -~]+$' } },
         { style: 'form', explode: true },
       ),
 );
@@ -599,6 +600,28 @@ export function buildOpenApi() {
           },
         },
       },
+      '/api/v1/specs': {
+        get: {
+          operationId: 'listSpecs',
+          summary: 'The glossary: every spec, its unit, the products that carry it, its source columns and pvlib name',
+          tags: ['contract'],
+          security: [],
+          'x-scope': 'public',
+          description:
+            'The same glossary the document carries on each spec of `Specs` (`x-unit`, `x-pvlib-name`, `x-source-columns`): ' +
+            "for each spec, pvlib's parameter name in `retrieve_sam('CECMod')` or `('CECInverter')` where it has one (`a_ref_v` is `a_ref`), " +
+            'and the column of each list file it is read from. Public, like this document.',
+          responses: {
+            200: {
+              description: 'Every spec, in the catalog order.',
+              content: { 'application/json': { schema: ref('SpecGlossary') } },
+            },
+            400: problem(
+              'Query parameters were sent; this operation takes none (the problem lists at most the first 50).',
+            ),
+          },
+        },
+      },
       '/api/v1/auth/register': {
         post: {
           operationId: 'register',
@@ -743,9 +766,10 @@ export function buildOpenApi() {
 /**
  * Request line plus headers, at most. Chosen so that every request the document allows fits with
  * room for the headers (test/unit/contract/request-size.test.ts checks it): every range
- * parameter and 20 manufacturers at their longest, percent-encoded, fit within it.
+ * parameter, every spec-value parameter and 20 manufacturers at their longest, percent-encoded, fit
+ * within it (about 110 KiB since the spec-value parameters came with query understanding).
  */
-export const MAX_HEADER_BYTES = 96 * 1024;
+export const MAX_HEADER_BYTES = 128 * 1024;
 
 /** Every operation can meet the server's transport limit, answered before any route. */
 function withTransportLimits<

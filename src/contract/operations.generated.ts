@@ -182,6 +182,26 @@ export type Specs = {
   keymark_date?: string;
 };
 
+export type SpecGlossary = {
+  data: Array<{
+    name: string;
+    type: "number" | "integer" | "text" | "boolean" | "number-list";
+    unit?: string;
+    description: string;
+    categories: Array<"pv-module" | "inverter" | "heat-pump">;
+    /** pvlib's parameter name per table of `pvlib.pvsystem.retrieve_sam` (`CECMod`, `CECInverter`), where pvlib has one. */
+    pvlib: {
+      [key: string]: string;
+    };
+    /** Each column the spec is read from: the file format (reader), its list, and the column name. */
+    sources: Array<{
+      format: string;
+      list: string;
+      column: string;
+    }>;
+  }>;
+};
+
 /** A product as listed in collections; `fields` may project it down to `id` plus the fields asked for. */
 export type Product = {
   id: string;
@@ -2224,6 +2244,20 @@ export interface Operations {
       431: Problem;
     };
   };
+  /** The glossary: every spec, its unit, the products that carry it, its source columns and pvlib name */
+  listSpecs: {
+    method: "GET";
+    path: "/api/v1/specs";
+    query: never;
+    validatedQuery: Operations["listSpecs"]['query'];
+    params: never;
+    body: never;
+    responses: {
+      200: SpecGlossary;
+      400: Problem;
+      431: Problem;
+    };
+  };
   /** Create an account */
   register: {
     method: "POST";
@@ -2334,6 +2368,7 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   searchProducts: { method: "GET", path: "/api/v1/search", commaSeparated: ["sort","fields"] },
   compareProducts: { method: "GET", path: "/api/v1/compare", commaSeparated: ["ids"] },
   getOpenApiContract: { method: "GET", path: "/api/v1/openapi.json", commaSeparated: [] },
+  listSpecs: { method: "GET", path: "/api/v1/specs", commaSeparated: [] },
   register: { method: "POST", path: "/api/v1/auth/register", commaSeparated: [] },
   login: { method: "POST", path: "/api/v1/auth/login", commaSeparated: [] },
   listApiKeys: { method: "GET", path: "/api/v1/developer/keys", commaSeparated: [] },

@@ -1,5 +1,6 @@
 // Component schemas of the OpenAPI document: response shapes the tests validate every answer against.
 import { CATEGORIES, SPECS } from '../catalog/spec-catalog';
+import { GLOSSARY } from '../catalog/glossary';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { MAX_LISTED_ERRORS } from '../errors/app-error';
 import { DESIGN_SCHEMAS } from './design-schemas';
@@ -74,16 +75,54 @@ export const SCHEMAS = {
     type: 'object',
     description: "Spec values by normalized name; units are in `x-spec-catalog` and in each product's `units`.",
     properties: Object.fromEntries(
-      Object.entries(SPECS).map(([name, def]) => [
-        name,
+      GLOSSARY.map((g) => [
+        g.name,
         {
-          ...JSON_SCHEMA[def.type],
-          ...('unit' in def && def.unit ? { 'x-unit': def.unit } : {}),
-          description: def.description,
+          ...JSON_SCHEMA[SPECS[g.name].type],
+          ...(g.unit ? { 'x-unit': g.unit } : {}),
+          description: g.description,
+          ...(Object.keys(g.pvlib).length ? { 'x-pvlib-name': g.pvlib } : {}),
+          'x-source-columns': g.sources,
         },
       ]),
     ),
     additionalProperties: false,
+  },
+  SpecGlossary: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name', 'type', 'description', 'categories', 'pvlib', 'sources'],
+          properties: {
+            name: { type: 'string' },
+            type: { type: 'string', enum: ['number', 'integer', 'text', 'boolean', 'number-list'] },
+            unit: { type: 'string' },
+            description: { type: 'string' },
+            categories: { type: 'array', items: { type: 'string', enum: [...CATEGORIES] } },
+            pvlib: {
+              type: 'object',
+              description:
+                "pvlib's parameter name per table of `pvlib.pvsystem.retrieve_sam` (`CECMod`, `CECInverter`), where pvlib has one.",
+              additionalProperties: { type: 'string' },
+            },
+            sources: {
+              type: 'array',
+              description:
+                'Each column the spec is read from: the file format (reader), its list, and the column name.',
+              items: {
+                type: 'object',
+                required: ['format', 'list', 'column'],
+                properties: { format: { type: 'string' }, list: { type: 'string' }, column: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
   },
   Product: {
     type: 'object',

@@ -10,6 +10,7 @@ import type { CompanyDoc } from '../../src/catalog/company-records';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPENAPI } from '../../src/contract/openapi';
 import { qualityOf } from '../../src/catalog/quality';
+import { SPECS } from '../../src/catalog/spec-catalog';
 import { compactModel } from '../../src/catalog/search-document';
 import {
   buildQuerySet,
@@ -711,5 +712,42 @@ describe('served contract', () => {
       assert.ok(op, `${id} is in the served document`);
       for (const status of statuses) assert.ok(String(status) in op.responses, `${id} declares ${status}`);
     }
+  });
+
+  it("when GET /api/v1/specs is asked without credentials, then every spec comes with its unit, source columns and pvlib's name where pvlib has one", async () => {
+    const res = await call(server.url, 'listSpecs');
+    assert.equal(res.status, 200);
+    const glossary = new Map<string, any>(res.body.data.map((g: any) => [g.name, g]));
+    assert.deepEqual([...glossary.keys()].sort(), Object.keys(SPECS).sort());
+    // The seven names a pvlib user renames by hand before calcparams_cec, and two of an inverter's.
+    const pvlib: Record<string, [string, string]> = {
+      a_ref_v: ['CECMod', 'a_ref'],
+      il_ref_a: ['CECMod', 'I_L_ref'],
+      io_ref_a: ['CECMod', 'I_o_ref'],
+      rs_ohm: ['CECMod', 'R_s'],
+      rsh_ref_ohm: ['CECMod', 'R_sh_ref'],
+      adjust_pct: ['CECMod', 'Adjust'],
+      alpha_isc_a_per_k: ['CECMod', 'alpha_sc'],
+      ac_power_w: ['CECInverter', 'Paco'],
+      sandia_c0_per_w: ['CECInverter', 'C0'],
+    };
+    for (const [spec, [table, name]] of Object.entries(pvlib))
+      assert.equal(glossary.get(spec).pvlib[table], name, spec);
+    assert.deepEqual(glossary.get('hybrid').pvlib, {}, 'the 2024 column pvlib does not have');
+    assert.deepEqual(
+      glossary.get('gamma_pmp_pct_per_k').sources.map((s: any) => `${s.format}:${s.column}`),
+      ['cec-modules:gamma_r', 'cec-modules-2024:gamma_pmp'],
+      'each edition names its column',
+    );
+    assert.equal(glossary.get('stc_power_w').unit, 'W');
+    assert.deepEqual(glossary.get('refrigerant').categories, ['heat-pump']);
+    // The document carries the same on each spec.
+    const specs = (OPENAPI.components.schemas.Specs as any).properties;
+    for (const [name, g] of glossary) {
+      assert.deepEqual(specs[name]['x-pvlib-name'] ?? {}, g.pvlib, name);
+      assert.deepEqual(specs[name]['x-source-columns'], g.sources, name);
+    }
+    const bad = await callUnchecked(server.url, 'listSpecs', { query: 'x=1' });
+    assert.equal(bad.status, 400);
   });
 });
