@@ -1,0 +1,620 @@
+"""The client: every read operation of the Product Data Service over urllib (standard library only)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import email.utils
+import gzip
+import http.client
+import json
+import math
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import zlib
+from typing import (
+    IO,
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
+
+from . import __version__
+from .errors import ProblemError, StreamInterrupted, TransportError, problem_error
+from .operations import OPERATIONS, RANGE_OPS, range_param, value_param
+
+__all__ = ["Client", "Page", "ExportStream", "JSON", "Scalar", "SpecFilters"]
+
+JSON = Dict[str, Any]
+Scalar = Union[str, int, float, bool]
+#: ``{"stc_power_w": {"gte": 400, "lte": "0.5 kW"}, "technology": ["Mono-c-Si", "CdTe"], "bifacial": True}``:
+#: a mapping of bounds is a numeric range (``specs.<name>[gte]``), anything else one or several values
+#: of a text or boolean spec (``specs.<name>=...``).
+SpecFilters = Mapping[str, Union[Scalar, Sequence[Scalar], Mapping[str, Scalar]]]
+Many = Union[str, Sequence[str]]
+AsOf = Union[int, str, _dt.datetime]
+
+_RETRIED = (429, 503)
+
+
+class Page:
+    """One page of a collection: ``data`` (the items) and ``meta`` (``limit``, ``total``, ``next_cursor``, ...)."""
+
+    __slots__ = ("data", "meta", "headers")
+
+    def __init__(self, data: List[JSON], meta: JSON, headers: Mapping[str, str]) -> None:
+        self.data = data
+        self.meta = meta
+        #: The answer's headers (``X-Quota-Cost``, ``X-Quota-Balance``, ``X-RateLimit-Remaining``, ...).
+        self.headers = dict(headers)
+
+    @property
+    def total(self) -> Optional[int]:
+        """How many items the whole query matches."""
+        return self.meta.get("total")
+
+    @property
+    def next_cursor(self) -> Optional[str]:
+        """The cursor of the next page; None on the last one."""
+        return self.meta.get("next_cursor")
+
+    def __iter__(self) -> Iterator[JSON]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def __repr__(self) -> str:
+        return f"Page({len(self.data)} items, total={self.total}, next_cursor={'yes' if self.next_cursor else 'no'})"
+
+
+class ExportStream:
+    """The export's NDJSON stream, read lazily: one product (a dict) per line, as you iterate.
+
+    The request is made (and its price charged) when ``Client.export`` is called; lines are read
+    from the socket only as they are consumed. Close it (or use it in a ``with`` block) to stop
+    early. A stream the service ends before it is complete raises :class:`StreamInterrupted`.
+    """
+
+    def __init__(self, response: IO[bytes], headers: Mapping[str, str]) -> None:
+        self.headers = dict(headers)
+        self._response = response
+        encoding = self.headers.get("content-encoding", "").lower()
+        self._reader: IO[bytes] = gzip.GzipFile(fileobj=response, mode="rb") if encoding == "gzip" else response
+        self._closed = False
+        #: Products read so far.
+        self.count = 0
+
+    @property
+    def cost(self) -> Optional[int]:
+        """The credits the export cost (``X-Quota-Cost``)."""
+        value = self.headers.get("x-quota-cost")
+        return int(value) if value and value.isdigit() else None
+
+    def __iter__(self) -> "ExportStream":
+        return self
+
+    def __next__(self) -> JSON:
+        if self._closed:
+            raise StopIteration
+        try:
+            line = self._reader.readline()
+        except (http.client.IncompleteRead, EOFError, zlib.error, OSError, http.client.HTTPException) as err:
+            self.close()
+            raise StreamInterrupted(f"the export stream ended after {self.count} products: {err!r}") from err
+        if not line:
+            self.close()
+            raise StopIteration
+        if not line.endswith(b"\n"):
+            self.close()
+            raise StreamInterrupted(f"the export stream ended inside a line after {self.count} products")
+        try:
+            item = json.loads(line.decode("utf-8"))
+        except ValueError as err:
+            self.close()
+            raise TransportError(f"line {self.count + 1} of the export is not JSON: {line[:200]!r}") from err
+        self.count += 1
+        return item
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            try:
+                self._response.close()
+            except OSError:
+                pass
+
+    def __enter__(self) -> "ExportStream":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _scalar(value: Any) -> str:
+    """A query value as the document's patterns take it: booleans lower-case, floats in Python's shortest form."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{value!r} is not a finite number")
+        return repr(value)
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"cannot send {type(value).__name__} {value!r} as a query value")
+
+
+def _many(value: Many) -> List[str]:
+    return [value] if isinstance(value, str) else [_scalar(v) for v in value]
+
+
+def _as_of(value: AsOf) -> str:
+    if isinstance(value, bool):
+        raise TypeError("as_of is a revision number, an RFC 3339 time or a datetime")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, _dt.datetime):
+        if value.tzinfo is None:
+            raise ValueError("as_of: a datetime needs a time zone (e.g. datetime.timezone.utc)")
+        return value.isoformat()
+    return value
+
+
+def _retry_after(value: Optional[str]) -> Optional[float]:
+    """Seconds from a Retry-After header: delta-seconds, or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=_dt.timezone.utc)
+    return max(0.0, (when - _dt.datetime.now(_dt.timezone.utc)).total_seconds())
+
+
+class Client:
+    """A client of the Product Data Service.
+
+    ``base_url`` is the service's root (``http://127.0.0.1:3000``); ``key`` an API key (``pds_...``)
+    with the scopes of the operations you call (``products:read``, ``search:read``,
+    ``revisions:read``); ``timeout`` the seconds any one socket operation may take.
+
+    A 429 or 503 answer carrying ``Retry-After`` is retried after sleeping the seconds it states,
+    at most ``max_retries`` times and only when the wait is at most ``max_retry_wait`` seconds;
+    then the problem is raised (:class:`~pds_client.errors.RateLimitedError`,
+    :class:`~pds_client.errors.ServiceUnavailableError`). Every other error answer raises at once.
+    Each call costs the credits the document states for its operation (``x-credit-cost``).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        key: Optional[str] = None,
+        timeout: float = 30.0,
+        *,
+        max_retries: int = 3,
+        max_retry_wait: float = 120.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        if not base_url.startswith(("http://", "https://")):
+            raise ValueError(f"base_url must be an http(s) URL, not {base_url!r}")
+        self.base_url = base_url.rstrip("/")
+        self.key = key
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.max_retry_wait = max_retry_wait
+        self._sleep = sleep
+        self._opener = urllib.request.build_opener()
+
+    def __repr__(self) -> str:
+        # Never the key.
+        return f"Client({self.base_url!r}, key={'set' if self.key else 'none'}, timeout={self.timeout})"
+
+    # -- transport -------------------------------------------------------------------------------
+
+    def _url(self, operation_id: str, path: Mapping[str, Any], query: Sequence[Tuple[str, str]]) -> str:
+        op = OPERATIONS[operation_id]
+        op.check([name for name, _ in query])
+        missing = [p for p in op.path_params if p not in path]
+        if missing:
+            raise TypeError(f"{operation_id} needs {', '.join(missing)}")
+        url = self.base_url + op.path.format(**{k: urllib.parse.quote(str(v), safe="") for k, v in path.items()})
+        if query:
+            url += "?" + urllib.parse.urlencode(list(query), quote_via=urllib.parse.quote)
+        return url
+
+    def _open(
+        self,
+        operation_id: str,
+        path: Optional[Mapping[str, Any]] = None,
+        query: Sequence[Tuple[str, str]] = (),
+        accept: str = "application/json",
+        gzip_ok: bool = False,
+    ) -> Tuple[IO[bytes], Dict[str, str]]:
+        """Sends one request, retrying 429 and 503 as their Retry-After says; the open response and its headers."""
+        url = self._url(operation_id, path or {}, query)
+        headers = {"Accept": accept, "User-Agent": f"pds-client/{__version__} (python urllib)"}
+        if gzip_ok:
+            headers["Accept-Encoding"] = "gzip"
+        if self.key:
+            headers["Authorization"] = f"Bearer {self.key}"
+        retries = 0
+        while True:
+            request = urllib.request.Request(url, headers=headers, method=OPERATIONS[operation_id].method)
+            try:
+                response = self._opener.open(request, timeout=self.timeout)
+                return response, {k.lower(): v for k, v in response.headers.items()}
+            except urllib.error.HTTPError as err:
+                error = self._problem(err)
+                wait = error.retry_after
+                if (
+                    err.code in _RETRIED
+                    and wait is not None
+                    and retries < self.max_retries
+                    and wait <= self.max_retry_wait
+                ):
+                    retries += 1
+                    self._sleep(wait)
+                    continue
+                raise error from None
+            except (urllib.error.URLError, OSError, http.client.HTTPException) as err:
+                reason = getattr(err, "reason", err)
+                raise TransportError(f"{operation_id}: no answer from {self.base_url}: {reason}") from err
+
+    @staticmethod
+    def _problem(err: urllib.error.HTTPError) -> ProblemError:
+        try:
+            body = err.read()
+        except (OSError, http.client.HTTPException):
+            body = b""
+        finally:
+            err.close()
+        headers = {k.lower(): v for k, v in (err.headers or {}).items()}
+        if headers.get("content-encoding", "").lower() == "gzip":
+            try:
+                body = gzip.decompress(body)
+            except (OSError, EOFError, zlib.error):
+                pass
+        return problem_error(
+            err.code, str(err.reason or ""), body, headers.get("content-type", ""), _retry_after(headers.get("retry-after"))
+        )
+
+    def _json(
+        self,
+        operation_id: str,
+        path: Optional[Mapping[str, Any]] = None,
+        query: Sequence[Tuple[str, str]] = (),
+    ) -> Tuple[Any, Dict[str, str]]:
+        response, headers = self._open(operation_id, path, query, gzip_ok=True)
+        try:
+            body = response.read()
+        except (OSError, http.client.HTTPException) as err:
+            raise TransportError(f"{operation_id}: the answer was cut short: {err!r}") from err
+        finally:
+            response.close()
+        if headers.get("content-encoding", "").lower() == "gzip":
+            body = gzip.decompress(body)
+        try:
+            return json.loads(body.decode("utf-8")), headers
+        except ValueError as err:
+            raise TransportError(f"{operation_id}: the answer is not JSON: {body[:200]!r}") from err
+
+    def _page(self, operation_id: str, path: Optional[Mapping[str, Any]], query: Sequence[Tuple[str, str]]) -> Page:
+        body, headers = self._json(operation_id, path, query)
+        return Page(list(body.get("data", [])), dict(body.get("meta", {})), headers)
+
+    def _walk(self, fetch: Callable[[Optional[str]], Page]) -> Iterator[JSON]:
+        cursor: Optional[str] = None
+        while True:
+            page = fetch(cursor)
+            yield from page.data
+            cursor = page.next_cursor
+            if not cursor:
+                return
+
+    # -- collections: list and search ------------------------------------------------------------
+
+    @staticmethod
+    def _collection(
+        q: Optional[str],
+        category: Optional[Many],
+        manufacturer: Optional[Many],
+        in_latest_edition: Optional[bool],
+        quality: Optional[Many],
+        sort: Optional[Many],
+        fields: Optional[Many],
+        specs: Optional[SpecFilters],
+        nominal_power: Optional[Mapping[str, Scalar]],
+        limit: Optional[int],
+        cursor: Optional[str],
+    ) -> List[Tuple[str, str]]:
+        query: List[Tuple[str, str]] = []
+        if q is not None:
+            query.append(("q", q))
+        for name, values in (("category", category), ("manufacturer", manufacturer), ("quality", quality)):
+            if values is not None:
+                query.extend((name, v) for v in _many(values))
+        if in_latest_edition is not None:
+            query.append(("in_latest_edition", _scalar(bool(in_latest_edition))))
+        for name, values in (("sort", sort), ("fields", fields)):
+            if values is not None:
+                query.append((name, ",".join(_many(values))))
+        for spec, condition in (specs or {}).items():
+            if isinstance(condition, Mapping):
+                for op, bound in condition.items():
+                    if op not in RANGE_OPS:
+                        raise ValueError(f"specs[{spec!r}]: {op!r} is not one of {', '.join(RANGE_OPS)}")
+                    query.append((range_param(spec, op), _scalar(bound)))
+            elif isinstance(condition, (list, tuple, set, frozenset)):
+                query.extend((value_param(spec), _scalar(v)) for v in condition)
+            else:
+                query.append((value_param(spec), _scalar(condition)))
+        for op, bound in (nominal_power or {}).items():
+            if op not in RANGE_OPS:
+                raise ValueError(f"nominal_power: {op!r} is not one of {', '.join(RANGE_OPS)}")
+            query.append((range_param("nominal_power_w", op), _scalar(bound)))
+        if limit is not None:
+            query.append(("limit", _scalar(int(limit))))
+        if cursor is not None:
+            query.append(("cursor", cursor))
+        return query
+
+    def list_products(
+        self,
+        *,
+        q: Optional[str] = None,
+        category: Optional[Many] = None,
+        manufacturer: Optional[Many] = None,
+        in_latest_edition: Optional[bool] = None,
+        quality: Optional[Many] = None,
+        sort: Optional[Many] = None,
+        fields: Optional[Many] = None,
+        specs: Optional[SpecFilters] = None,
+        nominal_power: Optional[Mapping[str, Scalar]] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> Page:
+        """One page of ``GET /api/v1/products`` (listProducts, 1 credit): filtered, sorted (default: model).
+
+        ``category``, ``manufacturer`` and ``quality`` take one value or several; ``sort`` and
+        ``fields`` one key or several (``"-specs.stc_power_w"``, ``["id", "specs.voc_v"]``);
+        ``specs`` ranges and values (see :data:`SpecFilters`); ``nominal_power`` bounds of any
+        category's nominal power (``{"gte": "5kW"}``).
+        """
+        query = self._collection(
+            q, category, manufacturer, in_latest_edition, quality, sort, fields, specs, nominal_power, limit, cursor
+        )
+        return self._page("listProducts", None, query)
+
+    def search(
+        self,
+        q: Optional[str] = None,
+        *,
+        category: Optional[Many] = None,
+        manufacturer: Optional[Many] = None,
+        in_latest_edition: Optional[bool] = None,
+        quality: Optional[Many] = None,
+        sort: Optional[Many] = None,
+        fields: Optional[Many] = None,
+        specs: Optional[SpecFilters] = None,
+        nominal_power: Optional[Mapping[str, Scalar]] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> Page:
+        """One page of ``GET /api/v1/search`` (searchProducts, 2 credits): ranked by relevance unless ``sort`` says.
+
+        The first page carries ``meta.facets``; a search with ``q`` carries ``meta.interpretation``.
+        Parameters as in :meth:`list_products`.
+        """
+        query = self._collection(
+            q, category, manufacturer, in_latest_edition, quality, sort, fields, specs, nominal_power, limit, cursor
+        )
+        return self._page("searchProducts", None, query)
+
+    def iter_products(
+        self,
+        *,
+        q: Optional[str] = None,
+        category: Optional[Many] = None,
+        manufacturer: Optional[Many] = None,
+        in_latest_edition: Optional[bool] = None,
+        quality: Optional[Many] = None,
+        sort: Optional[Many] = None,
+        fields: Optional[Many] = None,
+        specs: Optional[SpecFilters] = None,
+        nominal_power: Optional[Mapping[str, Scalar]] = None,
+        page_size: int = 100,
+    ) -> Iterator[JSON]:
+        """Every product of a listProducts query, page after page following ``meta.next_cursor`` (lazily)."""
+        return self._walk(
+            lambda cursor: self.list_products(
+                q=q,
+                category=category,
+                manufacturer=manufacturer,
+                in_latest_edition=in_latest_edition,
+                quality=quality,
+                sort=sort,
+                fields=fields,
+                specs=specs,
+                nominal_power=nominal_power,
+                limit=page_size,
+                cursor=cursor,
+            )
+        )
+
+    def iter_search(
+        self,
+        q: Optional[str] = None,
+        *,
+        category: Optional[Many] = None,
+        manufacturer: Optional[Many] = None,
+        in_latest_edition: Optional[bool] = None,
+        quality: Optional[Many] = None,
+        sort: Optional[Many] = None,
+        fields: Optional[Many] = None,
+        specs: Optional[SpecFilters] = None,
+        nominal_power: Optional[Mapping[str, Scalar]] = None,
+        page_size: int = 100,
+    ) -> Iterator[JSON]:
+        """Every result of a search, page after page following ``meta.next_cursor`` (lazily; 2 credits a page)."""
+        return self._walk(
+            lambda cursor: self.search(
+                q,
+                category=category,
+                manufacturer=manufacturer,
+                in_latest_edition=in_latest_edition,
+                quality=quality,
+                sort=sort,
+                fields=fields,
+                specs=specs,
+                nominal_power=nominal_power,
+                limit=page_size,
+                cursor=cursor,
+            )
+        )
+
+    # -- single products -------------------------------------------------------------------------
+
+    def get_product(self, id: str, as_of: Optional[AsOf] = None) -> JSON:
+        """``GET /api/v1/products/{id}`` (getProduct, 1 credit): the product with the provenance of every value.
+
+        ``as_of``: a revision number (``1``), an RFC 3339 time, or an aware datetime: the product
+        as it stood then (a 404 when it did not exist yet).
+        """
+        query = [("as_of", _as_of(as_of))] if as_of is not None else []
+        body, _ = self._json("getProduct", {"id": id}, query)
+        return body  # type: ignore[no-any-return]
+
+    def compare(self, ids: Sequence[str]) -> JSON:
+        """``GET /api/v1/compare`` (compareProducts, 2 credits): 2 to 10 products spec by spec, in the order asked."""
+        if isinstance(ids, str):
+            raise TypeError("ids: a sequence of product ids, not one string")
+        body, _ = self._json("compareProducts", None, [("ids", ",".join(ids))])
+        return body  # type: ignore[no-any-return]
+
+    def revisions(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Page:
+        """One page of a product's revisions, newest first (listRevisions, 1 credit; scope revisions:read)."""
+        return self._page("listRevisions", {"id": id}, self._paging(limit, cursor))
+
+    def iter_revisions(self, id: str, *, page_size: int = 100) -> Iterator[JSON]:
+        """Every revision of a product, newest first, following ``meta.next_cursor``."""
+        return self._walk(lambda cursor: self.revisions(id, limit=page_size, cursor=cursor))
+
+    def revision(self, id: str, number: int) -> JSON:
+        """One revision with its full claim snapshot (getRevision, 1 credit; scope revisions:read)."""
+        body, _ = self._json("getRevision", {"id": id, "number": int(number)})
+        return body  # type: ignore[no-any-return]
+
+    def changes(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Page:
+        """One page of the feed of revisions in commit order (listChanges; keep ``meta.cursor`` for next time)."""
+        return self._page("listChanges", None, self._paging(limit, cursor))
+
+    def export(self, *, category: Optional[str] = None, in_latest_edition: Optional[bool] = None) -> ExportStream:
+        """``GET /api/v1/export`` (exportProducts): every current product, streamed lazily, one dict per line.
+
+        The whole price (1 credit per 100 products) is charged when this is called; read the
+        stream with ``for product in stream`` and close it (``with client.export(...) as stream``)
+        to stop early.
+        """
+        query: List[Tuple[str, str]] = []
+        if category is not None:
+            query.append(("category", category))
+        if in_latest_edition is not None:
+            query.append(("in_latest_edition", _scalar(bool(in_latest_edition))))
+        response, headers = self._open("exportProducts", None, query, accept="application/x-ndjson", gzip_ok=True)
+        return ExportStream(response, headers)
+
+    # -- design ----------------------------------------------------------------------------------
+
+    def module_performance(
+        self,
+        id: str,
+        *,
+        irradiance: Optional[float] = None,
+        cell_temperature: Optional[float] = None,
+        model: Optional[str] = None,
+        iv_points: Optional[int] = None,
+    ) -> JSON:
+        """A module's operating point at an irradiance (W/m²) and cell temperature (°C) (getModulePerformance)."""
+        query: List[Tuple[str, str]] = []
+        for name, value in (
+            ("irradiance", irradiance),
+            ("cell_temperature", cell_temperature),
+            ("model", model),
+            ("iv_points", iv_points),
+        ):
+            if value is not None:
+                query.append((name, _scalar(value)))
+        body, _ = self._json("getModulePerformance", {"id": id}, query)
+        return body  # type: ignore[no-any-return]
+
+    def compatibility(
+        self, module: str, inverter: str, t_min: float, t_max: float, *, temperatures: Optional[str] = None
+    ) -> JSON:
+        """String sizing: how many modules in series the inverter takes from t_min to t_max (checkCompatibility)."""
+        query = [("module", module), ("inverter", inverter), ("t_min", _scalar(t_min)), ("t_max", _scalar(t_max))]
+        if temperatures is not None:
+            query.append(("temperatures", temperatures))
+        body, _ = self._json("checkCompatibility", None, query)
+        return body  # type: ignore[no-any-return]
+
+    # -- sources, companies, the glossary and the document -----------------------------------------
+
+    def sources(self) -> List[JSON]:
+        """Every source file with its publisher chain, sha256, licence and counts (listSources)."""
+        body, _ = self._json("listSources")
+        return list(body["data"])
+
+    def source(self, id: str) -> JSON:
+        """One source file (getSource)."""
+        body, _ = self._json("getSource", {"id": id})
+        return body  # type: ignore[no-any-return]
+
+    def manufacturers(
+        self, *, category: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None
+    ) -> Page:
+        """One page of the companies behind the products, in id order (listManufacturers)."""
+        query = ([("category", category)] if category is not None else []) + self._paging(limit, cursor)
+        return self._page("listManufacturers", None, query)
+
+    def iter_manufacturers(self, *, category: Optional[str] = None, page_size: int = 100) -> Iterator[JSON]:
+        """Every company, following ``meta.next_cursor``."""
+        return self._walk(lambda cursor: self.manufacturers(category=category, limit=page_size, cursor=cursor))
+
+    def manufacturer(self, id: str) -> JSON:
+        """One company: its spellings with their evidence and its relations (getManufacturer)."""
+        body, _ = self._json("getManufacturer", {"id": id})
+        return body  # type: ignore[no-any-return]
+
+    def specs(self) -> List[JSON]:
+        """The glossary (listSpecs, public): every spec's type, unit, categories, source columns and pvlib name."""
+        body, _ = self._json("listSpecs")
+        return list(body["data"])
+
+    def openapi(self) -> JSON:
+        """The OpenAPI document the service serves (getOpenApiContract, public)."""
+        body, _ = self._json("getOpenApiContract")
+        return body  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _paging(limit: Optional[int], cursor: Optional[str]) -> List[Tuple[str, str]]:
+        query: List[Tuple[str, str]] = []
+        if limit is not None:
+            query.append(("limit", _scalar(int(limit))))
+        if cursor is not None:
+            query.append(("cursor", cursor))
+        return query
