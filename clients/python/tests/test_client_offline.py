@@ -37,7 +37,7 @@ def problem(status: int, slug: str, title: str, detail: str, **extra: object) ->
     return json.dumps({"type": f"/problems/{slug}", "title": title, "status": status, "detail": detail, **extra}).encode()
 
 
-def page(data: List[dict], **meta: object) -> bytes:
+def page(data: List[Dict[str, object]], **meta: object) -> bytes:
     return json.dumps({"data": data, "meta": {"limit": len(data), **meta}}).encode()
 
 

@@ -96,7 +96,7 @@ class Recorder(Client):
         super().__init__("http://recorder.invalid", "pds_recorder")
         self.sent: List[Tuple[str, str, str]] = []
 
-    def _open(  # type: ignore[override]
+    def _open(
         self,
         operation_id: str,
         path: Optional[Mapping[str, Any]] = None,

@@ -16,7 +16,9 @@ import os
 import sys
 import unittest
 import warnings
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, cast
+
+from pds_client import Client
 
 from .support import env, have_module, need, service
 
@@ -57,8 +59,11 @@ def sha256(path: str) -> str:
 
 
 class PvlibFramesTest(unittest.TestCase):
+    client: "Client"
+    sources: str
     readings: Dict[str, "pd.DataFrame"]
     picked: Dict[str, List[str]]
+    changed: Dict[str, List[str]]
     energies: List[Tuple[str, str, float, float]] = []
     cells = 0
 
@@ -232,7 +237,8 @@ class PvlibFramesTest(unittest.TestCase):
         self.assertEqual(list(where.index.names), ["spec", "product"])
         checked = 0
         lines: Dict[str, List[str]] = {}
-        for (spec, id), row in where.iterrows():
+        for key, row in where.iterrows():
+            spec, id = cast(Tuple[str, str], key)
             if row["method"] != "reported":
                 continue
             path = os.path.join(self.sources, row["file"])

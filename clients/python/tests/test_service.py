@@ -7,7 +7,7 @@ import math
 import os
 import time
 import unittest
-from typing import List
+from typing import Any, Dict, List
 
 from pds_client import (
     AuthenticationError,
@@ -97,6 +97,10 @@ class ProblemTest(unittest.TestCase):
 
 
 class ReadTest(unittest.TestCase):
+    client: Client
+    changed: str
+    history: List[Dict[str, Any]]
+
     @classmethod
     def setUpClass(cls) -> None:
         cls.client = service()

@@ -25,6 +25,7 @@ from typing import (
     Sequence,
     Tuple,
     Union,
+    cast,
 )
 
 from . import __version__
@@ -88,7 +89,9 @@ class ExportStream:
         self.headers = dict(headers)
         self._response = response
         encoding = self.headers.get("content-encoding", "").lower()
-        self._reader: IO[bytes] = gzip.GzipFile(fileobj=response, mode="rb") if encoding == "gzip" else response
+        self._reader: IO[bytes] = (
+            cast(IO[bytes], gzip.GzipFile(fileobj=response, mode="rb")) if encoding == "gzip" else response
+        )
         self._closed = False
         #: Products read so far.
         self.count = 0
@@ -117,7 +120,7 @@ class ExportStream:
             self.close()
             raise StreamInterrupted(f"the export stream ended inside a line after {self.count} products")
         try:
-            item = json.loads(line.decode("utf-8"))
+            item: JSON = json.loads(line.decode("utf-8"))
         except ValueError as err:
             self.close()
             raise TransportError(f"line {self.count + 1} of the export is not JSON: {line[:200]!r}") from err

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 try:
     import pandas as pd
@@ -172,7 +172,7 @@ def _table(glossary: Sequence[JSON], table: str) -> _Table:
             f"the glossary's {table} parameters differ from pvlib's: missing {missing or 'none'}, unknown {extra or 'none'}"
         )
     rows: List[_Row] = []
-    lists: Optional[set] = None
+    lists: Optional[Set[str]] = None
     for name, kind in layout:
         entry = by_pvlib[name]
         if entry["type"] not in _KIND_TYPES[kind]:
@@ -215,10 +215,10 @@ def _column(table: _Table, detail: JSON) -> Optional[Tuple[str, List[Any]]]:
     specs = detail.get("specs", {})
     where = detail.get("provenance", {})
     cells: List[Any] = []
-    used: Counter = Counter()
+    used: "Counter[str]" = Counter()
     for row in table.rows:
         source = (where.get(row.spec) or {}).get("source_id")
-        if row.spec in specs and source in sources:
+        if row.spec in specs and isinstance(source, str) and source in sources:
             cells.append(_cell(row.kind, specs[row.spec]))
             used[source] += 1
         else:
