@@ -26,7 +26,7 @@ export interface Meaning {
  * (at most 100 V, where string inverters start near 150 V) and at most 2 kW AC out. Over the CEC list
  * this selects Enphase, APsystems, Hoymiles and the AC modules, and no string or battery inverter.
  */
-export const MICROINVERTER: readonly Condition[] = [
+const MICROINVERTER: readonly Condition[] = [
   { spec: 'max_dc_voltage_v', op: 'lte', value: 100 },
   { spec: 'ac_power_w', op: 'lte', value: 2000 },
 ];

@@ -46,7 +46,7 @@ const POWER = /(?:^|\s)(\d+(?:\.\d+)?)\s?(k?w)(?=\s|$)/i;
  * forms of fewer than 5 are never fuzzy: at that length one edit names too many other products.
  * A power in the text ("400W Trina") ranks products of that power first among the other words' matches.
  */
-export function literalQuery(q: string) {
+function literalQuery(q: string) {
   const power = POWER.exec(q);
   if (!power) return wordsQuery(q);
   // Two readings, the better one counts: the text as typed (a model such as "EP156P/72-300W" names
