@@ -24,11 +24,21 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
+/** The Node binary a gateway runs on, and its flags (e.g. --cpu-prof). */
+export interface Runtime {
+  readonly node: string;
+  readonly args: readonly string[];
+}
+
 /** Starts `node dist/src/main.js` with `env` on a free port; resolves once /healthz answers. */
-export async function startGateway(env: Record<string, string>, logFile: string): Promise<Gateway> {
+export async function startGateway(
+  env: Record<string, string>,
+  logFile: string,
+  runtime: Runtime = { node: process.execPath, args: [] },
+): Promise<Gateway> {
   const port = await freePort();
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
+  const child: ChildProcess = spawn(runtime.node, [...runtime.args, path.join(ROOT, 'dist/src/main.js')], {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', out, out],
   });

@@ -1,8 +1,10 @@
-// npm run bench [-- --duration 20 --rounds 3 --scale 200000 --only search|reads|export]
+// npm run bench [-- --duration 20 --rounds 3 --scale 200000 --only search|reads|export --node 24 --profile]
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
 // engines `npm start` brought up and the data it loaded; prints a table and writes bench-results/.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// --node 24 runs the gateway on that Node (engines/node.mjs); --profile takes a CPU profile of a
+// gateway serving cached getProducts and prints where its time goes (bench/profile.ts).
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,8 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { createEsClient, type EsClient } from '../src/adapters/elasticsearch/client';
 import { loadConfig } from '../src/config';
 import { startCapture, captureSearches } from './capture';
-import { queryMix } from './query-mix';
-import { startGateway, runLoad, sampleRss, median, ROOT, type Gateway } from './processes';
+import { queryMix, sampleDocuments } from './query-mix';
+import { startGateway, runLoad, sampleRss, median, ROOT, type Gateway, type Runtime } from './processes';
+import { summarizeProfile } from './profile';
 import type { LoadResult } from './load';
 import { measureReindex } from './reindex';
 import { measureDeepPaging } from './deep-paging';
@@ -24,12 +27,23 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '200000' },
     concurrency: { type: 'string', default: '8,32' },
     only: { type: 'string' },
+    node: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const SCALE = Number(args.scale);
 const CONCURRENCY = args.concurrency.split(',').map(Number);
+/** The Node the gateways run on: this one, or the major `--node` names, installed by engines/node.mjs. */
+const RUNTIME: Runtime = { node: args.node ? installedNode(args.node) : process.execPath, args: [] };
+
+function installedNode(major: string): string {
+  const script = `import { ensureNode } from ${JSON.stringify(path.join(ROOT, 'engines', 'node.mjs'))}; process.stdout.write(await ensureNode(${JSON.stringify(major)}));`;
+  const found = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (found.status !== 0) throw new Error(`no Node ${major}: ${found.stderr}`);
+  return found.stdout.trim();
+}
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
 const OUT = path.join(ROOT, 'bench-results');
@@ -91,7 +105,7 @@ const medianResult = (rs: LoadResult[]): LoadResult => ({
 async function searchBench(es: EsClient): Promise<{ rows: SearchRow[]; mix: number; leftOut: string[] }> {
   // 1. Capture: one gateway behind a recording proxy, each query of the mix sent once.
   const capture = await startCapture(config.ELASTICSEARCH_URL);
-  let gateway: Gateway = await startGateway({ ...gatewayEnv(capture.url), ...NO_CACHE }, LOG);
+  let gateway: Gateway = await startGateway({ ...gatewayEnv(capture.url), ...NO_CACHE }, LOG, RUNTIME);
   const key = await developerKey(gateway.url);
   const mix = await queryMix(es, config.ELASTICSEARCH_INDEX, gateway.url, key);
   const { urls: oneCall, bodies, leftOut: twoCalls } = await captureSearches(capture, gateway.url, key, mix);
@@ -101,7 +115,7 @@ async function searchBench(es: EsClient): Promise<{ rows: SearchRow[]; mix: numb
   // 2. Load: the gateway straight on Elasticsearch, against the captured bodies on Elasticsearch.
   // Without the read cache: the mix repeats its few dozen queries, and these rows measure what a
   // search costs (the cached case is the Zipf row of --only reads).
-  gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL), ...NO_CACHE }, LOG);
+  gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL), ...NO_CACHE }, LOG, RUNTIME);
   const headers = { authorization: `Bearer ${key}` };
   const rows: SearchRow[] = [];
   try {
@@ -150,7 +164,8 @@ async function searchBench(es: EsClient): Promise<{ rows: SearchRow[]; mix: numb
 }
 
 function machine(esVersion: string) {
-  return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, Elasticsearch ${esVersion} (1 node, ${process.env.ES_HEAP ?? '1g'} heap), FerretDB 1.24.2/SQLite, shared machine`;
+  const node = spawnSync(RUNTIME.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, gateway on Node ${node}, Elasticsearch ${esVersion} (1 node, ${process.env.ES_HEAP ?? '1g'} heap), FerretDB 1.24.2/SQLite, shared machine`;
 }
 
 async function main() {
@@ -160,6 +175,13 @@ async function main() {
   const esVersion = nodes ? (Object.values(nodes.nodes)[0]?.version ?? '?') : '?';
   say(`machine: ${machine(esVersion)}`);
 
+  if (args.profile) {
+    const table = (await profileBench(es, esVersion)).join('\n');
+    process.stdout.write(`${table}\n`);
+    writeFileSync(path.join(OUT, 'profile.md'), `${table}\n`);
+    await es.close();
+    return;
+  }
   if (args.only === 'reads' || args.only === 'export') {
     const table = readLines(await readsBench(es, args.only === 'export'), esVersion).join('\n');
     process.stdout.write(`${table}\n`);
@@ -194,7 +216,7 @@ async function main() {
     );
     if (seeded.status !== 0) throw new Error('building the synthetic index failed');
   }
-  const gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL, synthetic), ...NO_CACHE }, LOG);
+  const gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL, synthetic), ...NO_CACHE }, LOG, RUNTIME);
   let deep;
   try {
     deep = await measureDeepPaging(gateway.url, await developerKey(gateway.url), 15);
@@ -227,9 +249,48 @@ async function main() {
 
 const f = (n: number, d = 0) => n.toFixed(d);
 
+/** A gateway (read cache on) profiled while it serves cached getProducts at 8 connections. */
+async function profileBench(es: EsClient, esVersion: string): Promise<string[]> {
+  const dir = mkdtempSync(path.join(OUT, 'profile-'));
+  const runtime = { ...RUNTIME, args: ['--cpu-prof', `--cpu-prof-dir=${dir}`] };
+  const gateway = await startGateway(gatewayEnv(config.ELASTICSEARCH_URL), LOG, runtime);
+  let load: LoadResult;
+  try {
+    const headers = { authorization: `Bearer ${await developerKey(gateway.url)}` };
+    const ids = await sampleDocuments<{ id: string }>(es, config.ELASTICSEARCH_INDEX, 400, ['id'], 7);
+    const requests = ids.map(({ id }) => ({
+      method: 'GET' as const,
+      path: `/api/v1/products/${encodeURIComponent(id)}`,
+      headers,
+    }));
+    // Every id once first: the profile is of answers the response cache already holds.
+    await runLoad({ url: gateway.url, connections: 8, durationSeconds: 3, requests });
+    load = await runLoad({ url: gateway.url, connections: 8, durationSeconds: DURATION, requests });
+  } finally {
+    await gateway.stop();
+  }
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`the gateway wrote no profile into ${dir}`);
+  const summary = summarizeProfile(path.join(dir, file));
+  const rows = (entries: { name: string; percent: number }[]) =>
+    entries.map((e) => `| ${e.name.replace(/\|/g, '\\|')} | ${f(e.percent, 1)}% |`);
+  return [
+    `Gateway CPU profile, ${new Date().toISOString().slice(0, 10)}: ${machine(esVersion)}.`,
+    `Cached getProduct, 8 connections, ${DURATION} s: ${f(load.rps)} req/s; ${summary.busySamples} busy samples (the whole life of the process, start and stop included). Profile: ${path.relative(ROOT, path.join(dir, file))}.`,
+    '',
+    '| function (its own samples) | share of busy samples |',
+    '|---|---|',
+    ...rows(summary.selfTop),
+    '',
+    '| owner (own samples of the nearest package or service file on the stack) | share of busy samples |',
+    '|---|---|',
+    ...rows(summary.ownersTop),
+  ];
+}
+
 async function readsBench(es: EsClient, exportOnly = false) {
   const start = async (esUrl: string, extra: Record<string, string> = {}) => {
-    const gateway = await startGateway({ ...gatewayEnv(esUrl), ...extra }, LOG);
+    const gateway = await startGateway({ ...gatewayEnv(esUrl), ...extra }, LOG, RUNTIME);
     return { ...gateway, key: await developerKey(gateway.url) };
   };
   const cached = await start(config.ELASTICSEARCH_URL);
@@ -275,7 +336,7 @@ function searchLines(search: Awaited<ReturnType<typeof searchBench>>, esVersion:
   return [
     `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s; query mix of ${search.mix} requests` +
       (search.leftOut.length
-        ? ` (${search.leftOut.length} left out: they find nothing, and the suggesters make it two calls: ${search.leftOut.join(' ')}).`
+        ? ` (${search.leftOut.length} left out: each makes more than one call (suggesters, or a relaxed reading): ${search.leftOut.join(' ')}).`
         : '.'),
     '',
     '| measure | gateway | raw Elasticsearch | ratio / difference | target |',
