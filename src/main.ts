@@ -2,7 +2,6 @@
 import type { Server } from 'node:http';
 import { loadConfig, ConfigError } from './config';
 import { createLogger, type Logger } from './shared/logger';
-import { batchedSink } from './shared/log-sink';
 import { createHttpServer } from './http/http-server';
 import { buildApp } from './app';
 import { wire } from './wiring';
@@ -18,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config.LOG_LEVEL, batchedSink());
+  const logger = createLogger(config.LOG_LEVEL);
   const wired = wire(config, logger);
   await wired.warmUp();
   const app = buildApp({

@@ -1,9 +1,10 @@
-// Structured JSON logs on stdout, one object a line. Keys that can carry secrets are redacted
-// wherever they appear, so a careless call site cannot leak a password, key or token.
+// Structured JSON logs on stdout, one object a line, written by pino: the request never waits for
+// the write (an asynchronous destination that gathers what arrives while a write is under way, and
+// writes what is left when the process exits). Keys that can carry secrets are redacted wherever
+// they appear, so a careless call site cannot leak a password, key or token.
+import pino from 'pino';
 import type { Config } from '../config';
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 const SECRET_KEYS = /pass(word)?|secret|token|authorization|api[-_]?key|cookie|hash/i;
 
 export interface Logger {
@@ -21,16 +22,28 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export function createLogger(
-  level: Config['LOG_LEVEL'],
-  write: (line: string) => void = (l) => process.stdout.write(l),
-): Logger {
-  const threshold = LEVELS[level];
-  const emit =
-    (lvl: Level) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
-      if (LEVELS[lvl] < threshold) return;
-      write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(redact(fields) as object) })}\n`);
-    };
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
+/**
+ * `write` receives each line instead of stdout (tests keep them). pino's own path redaction is not
+ * used: it names paths, and a secret may sit under any key at any depth.
+ */
+export function createLogger(level: Config['LOG_LEVEL'], write?: (line: string) => void): Logger {
+  const destination = write ? { write } : pino.destination({ dest: 1, sync: false });
+  const log = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => redact(fields) as Record<string, unknown>,
+      },
+    },
+    destination,
+  );
+  return {
+    debug: (msg, fields = {}) => log.debug(fields, msg),
+    info: (msg, fields = {}) => log.info(fields, msg),
+    warn: (msg, fields = {}) => log.warn(fields, msg),
+    error: (msg, fields = {}) => log.error(fields, msg),
+  };
 }

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ELASTICSEARCH_URL, REDIS_URL } from './engines';
+import { logLines } from './log-lines';
 
 export interface ServiceProcess {
   readonly url: string;
@@ -32,11 +33,11 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     }, 20000);
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     child.stdout!.on('data', () => {
-      const m = /"msg":"listening","address":"([^"]+)"/.exec(out);
-      if (m && !listening) {
+      const at = logLines(out).find((l) => l.msg === 'listening')?.address;
+      if (typeof at === 'string' && !listening) {
         listening = true;
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve(at);
       }
     });
   });

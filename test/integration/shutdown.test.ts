@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, ELASTICSEARCH_URL, MONGODB_URI, REDIS_URL, uniqueName, mongoUriFor } from '../helpers/engines';
 import { dropTestData } from '../helpers/cleanup';
+import { logLines } from '../helpers/log-lines';
 
 describe('main.ts process', function () {
   this.timeout(30000);
@@ -26,10 +27,10 @@ describe('main.ts process', function () {
     const address = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 15000);
       child.stdout.on('data', () => {
-        const m = /"msg":"listening","address":"([^"]+)"/.exec(out);
-        if (m) {
+        const at = logLines(out).find((l) => l.msg === 'listening')?.address;
+        if (typeof at === 'string') {
           clearTimeout(timer);
-          resolve(m[1]);
+          resolve(at);
         }
       });
     });
@@ -38,8 +39,15 @@ describe('main.ts process', function () {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
-    assert.match(out, /"msg":"shutting down","signal":"SIGTERM"/);
-    assert.match(out, /"msg":"stopped"/);
+    const lines = logLines(out);
+    assert.ok(
+      lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM'),
+      out,
+    );
+    assert.ok(
+      lines.some((l) => l.msg === 'stopped'),
+      out,
+    );
     await dropTestData(mongoUriFor(name, MONGODB_URI), name);
   });
 
