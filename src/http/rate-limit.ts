@@ -2,7 +2,8 @@
 // creating keys does not multiply the allowance): state in Redis, shared by every instance. When
 // Redis does not answer, each instance limits on its own (in memory) instead of failing or hanging,
 // and says so in the log; /readyz reports Redis down meanwhile. The headers report the tighter of
-// the two limits.
+// the two limits. Both are counted for every request, so one refused by the key's limit still
+// counts toward the account's (documented with the 429).
 import ratelimit from 'koa-ratelimit';
 import type { Next } from 'koa';
 import { requireState, type RequestContext as Context, type RequestMiddleware as Middleware } from './request-state';
@@ -48,11 +49,12 @@ interface Limit {
   readonly who: string;
 }
 
-/** One limit as middleware: counts in Redis (or in memory without it), and on reaching `next` reports where it stands. */
-function limiter(
-  limit: Limit,
-  options: RateLimitOptions,
-): (ctx: Context, next: (standing: Standing) => Promise<void>) => Promise<void> {
+/**
+ * One limit, counted in Redis (or in memory without it): resolves with where it stands, or refuses
+ * with RATE_LIMITED. koa-ratelimit is run as a check only (its `next` returns at once), so that
+ * the two limits can be counted at the same time.
+ */
+function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context) => Promise<Standing> {
   const { windowMs, redis, logger } = options;
   const common = {
     duration: windowMs,
@@ -65,24 +67,20 @@ function limiter(
   const local = ratelimit({ ...common, driver: 'memory', db: new Map() });
   const shared = redis ? ratelimit({ ...common, driver: 'redis', db: redis }) : local;
 
-  const run = async (
-    middleware: Middleware,
-    ctx: Context,
-    next: (standing: Standing) => Promise<void>,
-    reached: { downstream: boolean },
-  ) => {
+  const check = async (middleware: Middleware, ctx: Context): Promise<Standing> => {
+    let standing: Standing | undefined;
     try {
-      await middleware(ctx, async () => {
-        reached.downstream = true;
-        await next({
+      await middleware(ctx, () => {
+        standing = {
           remaining: Number(ctx.response.get(HEADERS.remaining)),
           reset: Number(ctx.response.get(HEADERS.reset)),
           max: limit.max,
-        });
+        };
+        return Promise.resolve();
       });
     } catch (err) {
       const e = err as { status?: number; headers?: Record<string, string | number> };
-      if (reached.downstream || e.status !== 429) throw err;
+      if (e.status !== 429) throw err;
       const reset = Number(e.headers?.[HEADERS.reset] ?? 0);
       const retryAfter = Math.max(1, Math.ceil(reset - Date.now() / 1000));
       metrics.rateLimited(limit.name);
@@ -100,19 +98,21 @@ function limiter(
         },
       );
     }
+    // koa-ratelimit reads the standing before it calls `next`; a standing it did not report is a bug here.
+    if (!standing) throw new Error(`rate limit ${limit.name} reported no standing`);
+    return standing;
   };
 
-  return async (ctx, next) => {
-    const reached = { downstream: false };
+  return async (ctx) => {
     try {
-      await run(shared, ctx, next, reached);
+      return await check(shared, ctx);
     } catch (err) {
-      if (reached.downstream || shared === local || err instanceof AppError) throw err;
+      if (shared === local || err instanceof AppError) throw err;
       logger.warn('rate-limit store unavailable; limiting in this instance only', {
         limit: limit.name,
         cause: (err as Error).message,
       });
-      await run(local, ctx, next, reached);
+      return check(local, ctx);
     }
   };
 }
@@ -131,17 +131,20 @@ export function rateLimitGate(options: RateLimitOptions): Middleware {
     },
     options,
   );
-  return (ctx: Context, next: Next) =>
-    byKey(ctx, (key) =>
-      byAccount(ctx, async (account) => {
-        const tighter = account.remaining < key.remaining ? account : key;
-        ctx.set({
-          [HEADERS.total]: String(tighter.max),
-          [HEADERS.remaining]: String(tighter.remaining),
-          [HEADERS.reset]: String(tighter.reset),
-          ...ietfFields(tighter.remaining, tighter.reset, tighter.max, options.windowMs),
-        });
-        await next();
-      }),
-    );
+  // Both counted at once: their two scripts leave in one write and are answered together (the
+  // Redis client pipelines commands issued in one tick), so the gate waits for one round trip.
+  return async (ctx: Context, next: Next) => {
+    const [key, account] = await Promise.allSettled([byKey(ctx), byAccount(ctx)]);
+    // The key's refusal first: it is the one its holder can act on.
+    if (key.status === 'rejected') throw key.reason;
+    if (account.status === 'rejected') throw account.reason;
+    const tighter = account.value.remaining < key.value.remaining ? account.value : key.value;
+    ctx.set({
+      [HEADERS.total]: String(tighter.max),
+      [HEADERS.remaining]: String(tighter.remaining),
+      [HEADERS.reset]: String(tighter.reset),
+      ...ietfFields(tighter.remaining, tighter.reset, tighter.max, options.windowMs),
+    });
+    await next();
+  };
 }
