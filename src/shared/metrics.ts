@@ -51,11 +51,23 @@ const rateLimited = new Counter({
   registers: [registry],
 });
 
+/** Each route, method and status's two series, looked up once: labelling hashes the label values. */
+const series = new Map<string, { count: { inc(): void }; seconds: { observe(s: number): void } }>();
+
 export const metrics = {
   request(route: string, method: string, status: number, seconds: number): void {
-    const labels = { route, method, status: String(status) };
-    requests.inc(labels);
-    requestSeconds.observe(labels, seconds);
+    const id = `${method} ${status} ${route}`;
+    let s = series.get(id);
+    if (!s) {
+      // Bounded: routes are the router's templates (or 'unmatched'), methods and statuses few.
+      s = {
+        count: requests.labels(route, method, String(status)),
+        seconds: requestSeconds.labels(route, method, String(status)),
+      };
+      series.set(id, s);
+    }
+    s.count.inc();
+    s.seconds.observe(seconds);
   },
   dependency(name: string, seconds: number): void {
     dependencySeconds.observe({ dependency: name }, seconds);
