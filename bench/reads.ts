@@ -161,10 +161,20 @@ export async function measureReads(
   });
   for (const [connections, target] of [
     [8, '>= 0.5x'],
-    [1, '<= +1.5 ms p50'],
+    [1, '<= +0.5 ms'],
   ] as const) {
+    // Issue 35: a cached read costs the gateway no more CPU than Elasticsearch spends on a raw GET.
+    const cachedTarget = connections === 8 ? `${target}; CPU <= raw ES` : target;
     rows.push(
-      await compareSides(s, 'getProduct (cache on)', target, connections, s.cached, ids.map(get), ids.map(rawGet)),
+      await compareSides(
+        s,
+        'getProduct (cache on)',
+        cachedTarget,
+        connections,
+        s.cached,
+        ids.map(get),
+        ids.map(rawGet),
+      ),
     );
     rows.push(
       await compareSides(s, 'getProduct (cache off)', target, connections, s.uncached, ids.map(get), ids.map(rawGet)),
