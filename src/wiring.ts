@@ -63,6 +63,8 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const mongo = createMongo(config.MONGODB_URI, mongoDatabaseName(config.MONGODB_URI), config.REQUEST_TIMEOUT_MS);
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
   redis?.on('error', (err) => logger.debug('redis error', { cause: err.message }));
+  const rateLimitRedis = config.REDIS_URL ? createRedis(config.REDIS_URL, true) : undefined;
+  rateLimitRedis?.on('error', (err) => logger.debug('redis error (rate limits)', { cause: err.message }));
   // Indexes are ensured in the background: the service starts even while MongoDB is away.
   ensureIndexes(mongo.db).catch((err) => logger.warn('could not ensure MongoDB indexes yet', { cause: String(err) }));
 
@@ -98,7 +100,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       max: config.RATE_LIMIT_MAX,
       accountMax: config.ACCOUNT_RATE_LIMIT_MAX,
       windowMs: config.RATE_LIMIT_WINDOW_MS,
-      redis,
+      redis: rateLimitRedis,
       keyPrefix: config.REDIS_KEY_PREFIX,
       logger,
     }),
@@ -155,12 +157,12 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     ],
     refunds,
     async warmUp() {
-      if (redis) await redisReady(redis, WARM_UP_MS);
+      await Promise.all([redis, rateLimitRedis].flatMap((r) => (r ? [redisReady(r, WARM_UP_MS)] : [])));
     },
     async close() {
       await leases.close();
       await refunds.close();
-      await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit()]);
+      await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit(), rateLimitRedis?.quit()]);
     },
   };
 }

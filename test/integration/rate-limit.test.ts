@@ -46,7 +46,7 @@ describe('rate-limit gate on Redis', function () {
 
   before(async () => {
     proxy = await recordingProxy(new URL(REDIS_URL));
-    redis = createRedis(proxy.url);
+    redis = createRedis(proxy.url, true);
     await redisReady(redis, 5000);
     const app = new Koa<RequestState>();
     app.silent = true;

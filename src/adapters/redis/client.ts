@@ -4,10 +4,12 @@ export type RedisClient = Redis;
 
 /**
  * Fails fast instead of queueing: with Redis away, a command errors at once and the rate limiter
- * falls back to its in-process store rather than holding requests. Commands issued in one tick
- * leave in one write (auto-pipelining): the rate limit's two scripts cost one round trip.
+ * falls back to its in-process store rather than holding requests. `pipelined`: commands issued in
+ * one tick leave in one write (auto-pipelining), so the rate limit's two scripts cost one round
+ * trip; the rate limit gets a client of its own for that, and the credit lock and owed refunds keep
+ * one command per write.
  */
-export function createRedis(url: string): RedisClient {
+export function createRedis(url: string, pipelined = false): RedisClient {
   return new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -15,7 +17,7 @@ export function createRedis(url: string): RedisClient {
     commandTimeout: 1000,
     retryStrategy: () => 1000,
     lazyConnect: false,
-    enableAutoPipelining: true,
+    enableAutoPipelining: pipelined,
   });
 }
 
