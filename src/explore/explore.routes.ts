@@ -4,7 +4,7 @@
 // its vocabularies from the served OpenAPI document. No inline script or style: the CSP allows only
 // this origin's files.
 import Router from '@koa/router';
-import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../shared/paths';
 import { AppError } from '../errors/app-error';
@@ -12,7 +12,8 @@ import { AppError } from '../errors/app-error';
 // The assets stay beside this file in src/ (tsc does not copy them to dist/).
 const ASSETS_DIR = path.join(PROJECT_ROOT, 'src', 'explore', 'assets');
 const SCRIPT = 'text/javascript; charset=utf-8';
-const ASSETS: Readonly<Record<string, string>> = {
+/** Every file the page may load, with its type: nothing else under /explore/assets/ is served. */
+export const ASSETS: Readonly<Record<string, string>> = {
   'explore.css': 'text/css; charset=utf-8',
   'explore.mjs': SCRIPT,
   'api.mjs': SCRIPT,
@@ -59,14 +60,15 @@ export function exploreRouter(): Router {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = PAGE;
   });
-  router.get('/explore/assets/:file', (ctx) => {
+  router.get('/explore/assets/:file', async (ctx) => {
     const file = ctx.params.file;
     // Own properties only: `constructor` or `__proto__` must not be taken for an asset.
     if (!Object.hasOwn(ASSETS, file))
       throw new AppError('ROUTE_NOT_FOUND', `No asset '${file}' under /explore/assets/.`);
     ctx.type = ASSETS[file];
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(path.join(ASSETS_DIR, file));
+    // Read whole (a few KB each) rather than streamed, so they carry an ETag and a returning reader gets 304s.
+    ctx.body = await readFile(path.join(ASSETS_DIR, file));
   });
   return router;
 }
