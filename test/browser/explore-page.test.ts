@@ -198,6 +198,17 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     await page.click('#revisions-open');
     await page.waitForSelector('#revisions ol.timeline li');
     assert.match((await page.locator('#revisions').textContent()) ?? '', /Revision 1/);
+    // A module both CEC editions list: the newer edition's revision says what it changed.
+    const url = page.url();
+    await page.goto(`${server.url}/explore?product=ablytek-6mn6a280`);
+    await page.click('#revisions-open');
+    await page.waitForSelector('#revisions ol.timeline li');
+    const timeline = (await page.locator('#revisions').textContent()) ?? '';
+    assert.match(timeline, /Revision 2/);
+    assert.match(timeline, /rsh_ref_ohm: 945\.868958 → 945\.874/, 'the value before and after');
+    await shot(page, 'revisions');
+    await page.goto(url);
+    await page.waitForSelector('#alternatives-open');
   });
 
   it('when the alternatives are opened, then each says what differs and by how much', async () => {
@@ -302,6 +313,18 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.tagName);
     assert.ok(focused && focused !== 'BODY', 'Tab moves on to the next control');
+    // A product opened and its evidence shown with the keyboard alone.
+    await page.waitForFunction(() => document.querySelector('#results')?.getAttribute('data-for')?.includes('duo'));
+    await page.locator('#results li.card h3 a').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#specs');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'product-title', 'focus moves to the product');
+    const evidence = page.locator('#specs button[aria-expanded]').first();
+    await evidence.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await evidence.getAttribute('aria-expanded'), 'true');
+    await page.goBack();
+    await page.waitForSelector('#results li.card');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

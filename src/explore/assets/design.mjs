@@ -7,6 +7,8 @@ import { lineChart } from './chart.mjs';
 
 const REMEMBER = 'pds.explore.design';
 const IV_POINTS = 80;
+/** Computed values, shown to 5 significant digits (the inputs are given to about that). */
+const approx = (x) => num(Number(x.toPrecision(5)));
 
 export function designView(main, ctx) {
   const remembered = JSON.parse(sessionStorage.getItem(REMEMBER) ?? '{}');
@@ -90,13 +92,13 @@ export function designView(main, ctx) {
       const iv = r.iv_curve.map((p) => ({ x: p.v, y: p.i }));
       const pv = r.iv_curve.map((p) => ({ x: p.v, y: p.v * p.i }));
       const { isc_a, voc_v, imp_a, vmp_v, pmp_w } = r.results;
-      const at = `${num(r.conditions.irradiance_w_m2)} W/m² and ${num(r.conditions.cell_temperature_c)} °C`;
+      const at = `${approx(r.conditions.irradiance_w_m2)} W/m² and ${approx(r.conditions.cell_temperature_c)} °C`;
       fill(
         ivOut,
         h(
           'p',
           {},
-          `${r.product.model ?? r.product.id} at ${at}: Isc ${num(isc_a)} A, Voc ${num(voc_v)} V, maximum power ${num(pmp_w)} W at ${num(vmp_v)} V and ${num(imp_a)} A.`,
+          `${r.product.model ?? r.product.id} at ${at}: Isc ${approx(isc_a)} A, Voc ${approx(voc_v)} V, maximum power ${approx(pmp_w)} W at ${approx(vmp_v)} V and ${approx(imp_a)} A.`,
         ),
         h(
           'div',
@@ -104,7 +106,7 @@ export function designView(main, ctx) {
           lineChart({
             id: 'iv-chart',
             title: `IV curve at ${at}`,
-            description: `Current falls from ${num(isc_a)} A at 0 V to 0 A at ${num(voc_v)} V; the maximum power point is at ${num(vmp_v)} V, ${num(imp_a)} A.`,
+            description: `Current falls from ${approx(isc_a)} A at 0 V to 0 A at ${approx(voc_v)} V; the maximum power point is at ${approx(vmp_v)} V, ${approx(imp_a)} A.`,
             xLabel: 'Voltage (V)',
             yLabel: 'Current (A)',
             series: [{ label: 'I(V)', points: iv, className: 'iv' }],
@@ -113,11 +115,11 @@ export function designView(main, ctx) {
           lineChart({
             id: 'pv-chart',
             title: `PV curve at ${at}`,
-            description: `Power peaks at ${num(pmp_w)} W at ${num(vmp_v)} V.`,
+            description: `Power peaks at ${approx(pmp_w)} W at ${approx(vmp_v)} V.`,
             xLabel: 'Voltage (V)',
             yLabel: 'Power (W)',
             series: [{ label: 'P(V)', points: pv, className: 'pv' }],
-            marks: [{ x: vmp_v, y: pmp_w, label: `${num(pmp_w)} W` }],
+            marks: [{ x: vmp_v, y: pmp_w, label: `${approx(pmp_w)} W` }],
           }),
         ),
         h('p', { className: 'muted' }, r.method.name),

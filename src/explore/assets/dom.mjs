@@ -42,13 +42,16 @@ export function fill(el, ...children) {
   return el;
 }
 
-/** A number as people read it: at most 4 significant digits beyond the integer part, no float noise. */
+/**
+ * A number as the source gave it, without float noise (10 significant digits): rounding further
+ * would hide the differences compare marks and the changes a revision records.
+ */
 export function num(value) {
   if (typeof value !== 'number') return String(value);
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
   const abs = Math.abs(value);
-  if (abs !== 0 && (abs < 1e-3 || abs >= 1e9)) return value.toExponential(3);
-  return Number(value.toPrecision(abs >= 1000 ? 7 : 5)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (abs !== 0 && (abs < 1e-3 || abs >= 1e9)) return Number(value.toPrecision(10)).toExponential();
+  return Number(value.toPrecision(10)).toLocaleString('en-US', { maximumFractionDigits: 12 });
 }
 
 /** A value with its unit (`400 W`), or a list, a boolean or text as is. */
