@@ -79,6 +79,7 @@ export function problemView(err) {
           p.errors.map((e) => h('li', {}, `${e.in ?? ''} ${e.name ?? ''}: ${e.message ?? ''}`.trim())),
         )
       : null,
+    p.status === 401 ? h('p', {}, 'The key this page holds no longer works: sign out, then sign in again.') : null,
     p.type ? h('p', { className: 'muted' }, 'Problem type: ', h('code', {}, p.type)) : null,
   );
 }
