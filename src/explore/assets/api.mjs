@@ -4,7 +4,7 @@ import { h } from './dom.mjs';
 import { session } from './session.mjs';
 
 /** An API answer that was not 2xx: its RFC 9457 problem, as the service sent it. */
-export class Problem extends Error {
+class Problem extends Error {
   constructor(status, body) {
     super(body?.detail ?? `HTTP ${status}`);
     this.status = status;
@@ -25,7 +25,7 @@ export async function loadContract() {
 export const doc = () => contract;
 
 /** The operation with this id, as the document declares it. */
-export function operation(operationId) {
+function operation(operationId) {
   for (const item of Object.values(contract.paths))
     for (const op of Object.values(item)) if (op.operationId === operationId) return op;
   throw new Error(`the document declares no ${operationId}`);
@@ -39,25 +39,19 @@ export const paramSchema = (operationId, name) =>
 export const specInfo = (name) => contract['x-spec-catalog'][name] ?? {};
 
 /**
- * Calls the API. `query`: a URLSearchParams or an object (arrays repeat the parameter). The key goes
- * in the Authorization header only, never in a URL. `signal` cancels a stale request.
+ * Reads from the API. `query`: a URLSearchParams or an object (arrays repeat the parameter). The key
+ * goes in the Authorization header only, never in a URL. `signal` cancels a stale request.
  */
-export async function api(path, { query, signal, method = 'GET', body, token } = {}) {
+export async function api(path, { query, signal } = {}) {
   const params = query instanceof URLSearchParams ? query : new URLSearchParams();
   if (query && !(query instanceof URLSearchParams))
     for (const [k, v] of Object.entries(query))
       for (const item of [v].flat()) if (item !== undefined && item !== '') params.append(k, String(item));
   const qs = params.toString();
-  const bearer = token ?? session.key();
-  const headers = bearer ? { authorization: `Bearer ${bearer}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`/api/v1${path}${qs ? `?${qs}` : ''}`, {
-    method,
-    headers,
+    headers: { authorization: `Bearer ${session.key()}` },
     signal,
-    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (res.status === 204) return undefined;
   const parsed = await res.json().catch(() => undefined);
   if (!res.ok) throw new Problem(res.status, parsed);
   return parsed;

@@ -6,7 +6,7 @@ import { api, paramSchema, problemView, specInfo } from './api.mjs';
 const PICKED = 'pds.explore.picked';
 
 /** The products picked so far, in the order picked: `{id, model}`. */
-export function picked() {
+function picked() {
   try {
     return JSON.parse(sessionStorage.getItem(PICKED) ?? '[]');
   } catch {

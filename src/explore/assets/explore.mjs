@@ -14,10 +14,10 @@ let scopes = [];
 /** Ends what the view on screen started (pending requests, observers) before another replaces it. */
 let leave = () => undefined;
 
-/** Moves to `url` (same page) and shows its view; `replace` keeps one history entry per search. */
-export function go(url, { replace = false } = {}) {
+/** Moves to `url` (same page) and shows its view. */
+function go(url) {
   const target = new URL(url, location.href);
-  if (target.href !== location.href) history[replace ? 'replaceState' : 'pushState'](null, '', target);
+  if (target.href !== location.href) history.pushState(null, '', target);
   return show();
 }
 
@@ -33,7 +33,7 @@ function show() {
   }
   const params = new URLSearchParams(location.search);
   const view = params.get('view') ?? (params.has('product') ? 'product' : 'search');
-  const ctx = { params, go, onLeave: (fn) => (leave = fn) };
+  const ctx = { params, onLeave: (fn) => (leave = fn) };
   if (view === 'product') return productView(main, params.get('product'), ctx);
   if (view === 'compare') return compareView(main, ctx);
   if (view === 'design') return designView(main, ctx);

@@ -400,7 +400,7 @@ const sortLabel = (k) =>
 const NOMINAL = ['stc_power_w', 'ac_power_w', 'heating_power_ref_w'];
 
 /** One result: model, company, category, nominal power, listing and quality, open and pick. */
-export function card(p) {
+function card(p) {
   const nominal = NOMINAL.find((s) => p.specs?.[s] !== undefined);
   return h(
     'li',
