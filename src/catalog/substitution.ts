@@ -20,7 +20,7 @@ export interface SameSpec {
 }
 
 export interface Substitution {
-  /** The first is the primary spec: a substitute lies within a factor of `PRIMARY_WINDOW` of it. */
+  /** The first is the primary spec: a substitute's lies within `PRIMARY_BAND` of the product's. */
   readonly near: readonly [NearSpec, ...NearSpec[]];
   readonly same: readonly SameSpec[];
 }
@@ -62,8 +62,12 @@ export const SUBSTITUTION: Readonly<Record<Category, Substitution>> = {
   },
 };
 
-/** A substitute's primary spec lies between the product's divided and multiplied by this. */
-export const PRIMARY_WINDOW = 2;
+/**
+ * How far (as a share) a substitute's primary spec may lie from the product's. Listed products come
+ * first whatever their score, so this band is what keeps a listed 400 W module from being offered
+ * before an unlisted 255 W one for a 270 W module: it is not a substitute.
+ */
+export const PRIMARY_BAND = 0.25;
 
 /** How many substitutes an answer may hold, and how many it holds unless asked. */
 export const SIMILAR_LIMIT = { min: 1, max: 20, default: 5 } as const;

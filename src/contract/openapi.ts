@@ -10,7 +10,7 @@ import type { Scope } from '../catalog/api-key.types';
 import { SCHEMAS } from './schemas';
 import { QUALITY_CHECKS } from '../catalog/quality';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
-import { PRIMARY_WINDOW, SIMILAR_LIMIT, SUBSTITUTION } from '../catalog/substitution';
+import { PRIMARY_BAND, SIMILAR_LIMIT, SUBSTITUTION } from '../catalog/substitution';
 import { COMPATIBILITY_DOC, PERFORMANCE_DOC } from './design-docs';
 import {
   sortValues,
@@ -294,7 +294,7 @@ export function buildOpenApi() {
             1,
             {
               tags: ['products'],
-              description: `Products of the same category, without this one, whose primary deciding spec lies within a factor of ${PRIMARY_WINDOW} of this product's, ranked by how near each deciding spec lies (\`x-substitution\`: \`near\` specs count half at \`within\` of this product's value, \`same\` specs count when equal, each by its \`weight\`). Products the newest edition of their lists still lists come first. Each substitute says which deciding specs differ and by how much (\`differences\`, \`explanation\`) and which are the same.`,
+              description: `Products of the same category, without this one, whose primary deciding spec (the first of \`near\`) lies within ±${PRIMARY_BAND * 100}% of this product's, ranked by how near each deciding spec lies (\`x-substitution\`: \`near\` specs count half at \`within\` of this product's value, \`same\` specs count when equal, each by its \`weight\`). Products the newest edition of their lists still lists come first. Each substitute says which deciding specs differ and by how much (\`differences\`, \`explanation\`) and which are the same.`,
               parameters: [
                 ID_PARAM,
                 param('limit', 'How many substitutes at most.', {

@@ -3,7 +3,7 @@
 import { AppError } from '../errors/app-error';
 import { NOTICE } from '../catalog/notice';
 import { CATEGORIES, SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
-import { PRIMARY_WINDOW, SUBSTITUTION, type NearestQuery } from '../catalog/substitution';
+import { PRIMARY_BAND, SUBSTITUTION, type NearestQuery } from '../catalog/substitution';
 import type { SearchDocument } from '../catalog/search-document';
 
 type Stored = Record<string, unknown>;
@@ -54,7 +54,7 @@ export async function similarProducts(id: string, limit: number, ports: SimilarP
   const primary = numbers.find((n) => n.spec === rules.near[0].spec);
   const window =
     primary && primary.value > 0
-      ? { spec: primary.spec, min: primary.value / PRIMARY_WINDOW, max: primary.value * PRIMARY_WINDOW }
+      ? { spec: primary.spec, min: primary.value * (1 - PRIMARY_BAND), max: primary.value * (1 + PRIMARY_BAND) }
       : undefined;
   const hits = await ports.index.nearest({
     id: product.id,

@@ -7,7 +7,7 @@ import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
-import { SUBSTITUTION } from '../../src/catalog/substitution';
+import { PRIMARY_BAND, SUBSTITUTION } from '../../src/catalog/substitution';
 import type { Category } from '../../src/catalog/spec-catalog';
 
 type Specs = Record<string, number | string | boolean | undefined>;
@@ -100,6 +100,12 @@ describe('alternatives: GET /api/v1/products/{id}/similar', function () {
       for (const [i, s] of data.entries()) {
         assert.equal(s.category, category);
         assert.notEqual(s.id, product.id, 'never the product itself');
+        const primary = SUBSTITUTION[category].near[0].spec;
+        const [mine, theirs] = [product.specs[primary] as number, s.specs[primary] as number];
+        assert.ok(
+          Math.abs(theirs - mine) <= PRIMARY_BAND * mine + 1e-9,
+          `${s.id}: ${primary} ${theirs} lies within ±${PRIMARY_BAND * 100}% of ${mine}`,
+        );
         const specs = s.specs;
         assert.ok(
           Math.abs(s.score - expectedScore(category, product.specs, specs)) < 1e-3,
