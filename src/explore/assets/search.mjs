@@ -397,11 +397,15 @@ const sortLabel = (k) =>
       ? 'relevance'
       : `${k.replace(/^specs\./, '')} (low to high)`;
 
-const NOMINAL = ['stc_power_w', 'ac_power_w', 'heating_power_ref_w'];
+/** The specs a product is sold by (a module's STC power, an inverter's AC power...), as the document marks them. */
+const nominalSpecs = () =>
+  Object.entries(doc()['x-spec-catalog'])
+    .filter(([, d]) => d.nominal)
+    .map(([name]) => name);
 
 /** One result: model, company, category, nominal power, listing and quality, open and pick. */
 function card(p) {
-  const nominal = NOMINAL.find((s) => p.specs?.[s] !== undefined);
+  const nominal = nominalSpecs().find((s) => p.specs?.[s] !== undefined);
   return h(
     'li',
     { className: 'card' },
