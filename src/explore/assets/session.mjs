@@ -72,8 +72,21 @@ export function signInView(scopes, onChange) {
   const email = h('input', { id: 'email', type: 'email', autocomplete: 'username', required: true });
   const password = h('input', { id: 'password', type: 'password', autocomplete: 'current-password', required: true });
   const pasted = h('input', { id: 'pasted-key', type: 'password', autocomplete: 'off', spellcheck: 'false' });
+  // The API's problem as it came: title, status and detail.
   const fail = (err) =>
-    fill(error, h('div', { className: 'problem', role: 'alert' }, err.problem?.title ?? 'Failed', ': ', err.message));
+    fill(
+      error,
+      h(
+        'div',
+        { className: 'problem', role: 'alert' },
+        h(
+          'strong',
+          {},
+          `${err.problem?.title ?? 'Sign-in failed'}${err.problem?.status ? ` (${err.problem.status})` : ''}`,
+        ),
+        h('p', {}, err.message),
+      ),
+    );
   return h(
     'section',
     { className: 'signin', 'aria-labelledby': 'signin-title' },
