@@ -11,12 +11,23 @@ type Stored = Record<string, unknown>;
 export interface SimilarPorts {
   readonly index: {
     get(id: string, source: readonly string[]): Promise<Stored | null>;
-    /** The products nearest the query's values, current listings first, best first within them. */
-    nearest(query: NearestQuery): Promise<{ source: Stored; score: number }[]>;
+    /** The products nearest the query's values, current listings first, best first within them (`source`: which fields). */
+    nearest(query: NearestQuery, source: readonly string[]): Promise<{ source: Stored; score: number }[]>;
   };
 }
 
 const PRODUCT_SOURCE = ['id', 'model', 'manufacturer', 'category', 'specs'] as const;
+/** What each substitute is shown with. */
+const SUBSTITUTE_SOURCE = [
+  'id',
+  'model',
+  'manufacturer',
+  'company',
+  'category',
+  'variant',
+  'specs',
+  'listing',
+] as const;
 type Shown = Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'specs'>;
 
 /** How a substitute's value of one deciding spec stands against the product's. */
@@ -56,14 +67,17 @@ export async function similarProducts(id: string, limit: number, ports: SimilarP
     primary && primary.value > 0
       ? { spec: primary.spec, min: primary.value * (1 - PRIMARY_BAND), max: primary.value * (1 + PRIMARY_BAND) }
       : undefined;
-  const hits = await ports.index.nearest({
-    id: product.id,
-    category: product.category,
-    near: numbers,
-    same: texts,
-    ...(window ? { window } : {}),
-    limit,
-  });
+  const hits = await ports.index.nearest(
+    {
+      id: product.id,
+      category: product.category,
+      near: numbers,
+      same: texts,
+      ...(window ? { window } : {}),
+      limit,
+    },
+    SUBSTITUTE_SOURCE,
+  );
   const decides = [...rules.near.map((n) => n.spec), ...rules.same.map((s) => s.spec)];
   const data = hits.map(({ source, score }) => {
     const specs = (source.specs ?? {}) as Stored;

@@ -99,9 +99,12 @@ export class ProductIndex {
     };
   }
 
-  /** The products nearest `query`'s in the specs that decide a substitution, current listings first. */
-  async nearest(query: NearestQuery): Promise<{ source: Record<string, unknown>; score: number }[]> {
-    const res = await this.search(buildSimilarRequest(query));
+  /** The products nearest `query`'s in the specs that decide a substitution, current listings first (`source`: which fields). */
+  async nearest(
+    query: NearestQuery,
+    source: readonly string[],
+  ): Promise<{ source: Record<string, unknown>; score: number }[]> {
+    const res = await this.search(buildSimilarRequest(query, source));
     return res.hits.hits.map((h) => ({ source: h._source ?? {}, score: h._score ?? 0 }));
   }
 

@@ -3,10 +3,8 @@
 // the product's value) and which text specs it shares; current listings before the rest.
 import type { NearestQuery } from '../../catalog/substitution';
 
-/** Fields a substitute is shown with. */
-export const SIMILAR_SOURCE = ['id', 'model', 'manufacturer', 'company', 'category', 'variant', 'specs', 'listing'];
-
-export function buildSimilarRequest(query: NearestQuery) {
+/** `source`: the stored fields each substitute comes with. */
+export function buildSimilarRequest(query: NearestQuery, source: readonly string[]) {
   const filter: object[] = [{ term: { category: query.category } }];
   if (query.window)
     filter.push({ range: { [`specs.${query.window.spec}`]: { gte: query.window.min, lte: query.window.max } } });
@@ -37,6 +35,6 @@ export function buildSimilarRequest(query: NearestQuery) {
     },
     // Listed now first, then nearest; the id settles ties so the answer is stable.
     sort: [{ 'listing.in_latest_edition': { order: 'desc' } }, { _score: { order: 'desc' } }, { id: { order: 'asc' } }],
-    _source: SIMILAR_SOURCE,
+    _source: [...source],
   };
 }
