@@ -20,6 +20,8 @@ export const ASSETS: Readonly<Record<string, string>> = {
   'dom.mjs': SCRIPT,
   'session.mjs': SCRIPT,
   'search.mjs': SCRIPT,
+  'facets.mjs': SCRIPT,
+  'card.mjs': SCRIPT,
   'product.mjs': SCRIPT,
   'compare.mjs': SCRIPT,
   'design.mjs': SCRIPT,

@@ -2,7 +2,7 @@
 // record, line, column); its listing; its quality checks; its revision timeline; its alternatives.
 import { h, fill, withUnit } from './dom.mjs';
 import { api, doc, problemView, specInfo } from './api.mjs';
-import { pickButton } from './search.mjs';
+import { pickButton } from './card.mjs';
 
 export async function productView(main, id, ctx) {
   const controller = new AbortController();
