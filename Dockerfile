@@ -12,7 +12,7 @@ RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev --no-audit --no-fund
 
 # Exactly what `node dist/src/main.js` and the seed command read: the compiled code and production
 # dependencies, the index mappings, the seed sources, their manifest and the reviewed company table,
-# /docs' own assets.
+# the own assets of /docs and /explore.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
@@ -24,6 +24,7 @@ COPY seed/sources ./seed/sources
 COPY seed/companies ./seed/companies
 COPY index-mappings ./index-mappings
 COPY src/docs/assets ./src/docs/assets
+COPY src/explore/assets ./src/explore/assets
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -16,6 +16,7 @@ import { ProductIndex } from './adapters/elasticsearch/product-index';
 import { IndexGeneration } from './adapters/elasticsearch/index-generation';
 import { healthRouter } from './health/health.routes';
 import { docsRouter } from './docs/docs.routes';
+import { exploreRouter } from './explore/explore.routes';
 import { problemPagesRouter } from './docs/problem-pages';
 import { metricsRouter } from './metrics/metrics.routes';
 import type { Probe } from './health/health.service';
@@ -151,6 +152,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     routers: [
       healthRouter(probes, Math.min(config.REQUEST_TIMEOUT_MS, 2000)),
       docsRouter(),
+      exploreRouter(),
       problemPagesRouter(),
       metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }),
       api,

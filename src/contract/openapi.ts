@@ -10,6 +10,7 @@ import type { Scope } from '../catalog/api-key.types';
 import { SCHEMAS } from './schemas';
 import { QUALITY_CHECKS } from '../catalog/quality';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
+import { PRIMARY_BAND, SIMILAR_LIMIT, SUBSTITUTION } from '../catalog/substitution';
 import { COMPATIBILITY_DOC, PERFORMANCE_DOC } from './design-docs';
 import {
   sortValues,
@@ -283,6 +284,35 @@ export function buildOpenApi() {
             404: problem('No product with this id, or none at that revision or time.'),
           },
         ),
+      },
+      '/api/v1/products/{id}/similar': {
+        get: {
+          ...keyOperation(
+            'listSimilarProducts',
+            'Alternatives: products of the same category nearest this one in the specs that decide a substitution',
+            'products:read',
+            1,
+            {
+              tags: ['products'],
+              description: `Products of the same category, without this one, whose primary deciding spec (the first of \`near\`) lies within ±${PRIMARY_BAND * 100}% of this product's, ranked by how near each deciding spec lies (\`x-substitution\`: \`near\` specs count half at \`within\` of this product's value, \`same\` specs count when equal, each by its \`weight\`). Products the newest edition of their lists still lists come first. Each substitute says which deciding specs differ and by how much (\`differences\`, \`explanation\`) and which are the same.`,
+              parameters: [
+                ID_PARAM,
+                param('limit', 'How many substitutes at most.', {
+                  type: 'integer',
+                  minimum: SIMILAR_LIMIT.min,
+                  maximum: SIMILAR_LIMIT.max,
+                  default: SIMILAR_LIMIT.default,
+                }),
+              ],
+            },
+            {
+              description: 'The substitutes, listed ones first, nearest first.',
+              content: { 'application/json': { schema: ref('SimilarProducts') } },
+            },
+            { 400: problem('Invalid id or limit.'), 404: problem('No product with this id.') },
+          ),
+          'x-substitution': SUBSTITUTION,
+        },
       },
       '/api/v1/products/{id}/performance': {
         get: keyOperation(

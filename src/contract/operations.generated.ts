@@ -404,6 +404,42 @@ export type Comparison = {
   };
 };
 
+export type SimilarProducts = {
+  data: Array<(Product & {
+    /** How near, summed over the deciding specs (higher is nearer). */
+    score: number;
+    /** Each deciding spec whose value differs, or which only one of the two has. */
+    differences: Array<{
+      spec: string;
+      unit?: string;
+      product: (number | string | {
+        [key: string]: unknown;
+      } | null);
+      substitute: (number | string | {
+        [key: string]: unknown;
+      } | null);
+      /** The substitute's value minus the product's. */
+      delta?: number;
+      /** `delta` as a percentage of the product's value. */
+      delta_pct?: number;
+    }>;
+    /** Deciding specs with the same value. */
+    same: Array<string>;
+    explanation: string;
+  })>;
+  meta: {
+    product: {
+      id: string;
+      model: string;
+      manufacturer: string;
+      category: "pv-module" | "inverter" | "heat-pump";
+    };
+    /** The deciding specs of the category: the near ones, then the same ones. */
+    decided_by: Array<string>;
+    notice: string;
+  };
+};
+
 export type Account = {
   id: string;
   email: string;
@@ -1358,6 +1394,32 @@ export interface Operations {
     body: never;
     responses: {
       200: ProductDetail;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Alternatives: products of the same category nearest this one in the specs that decide a substitution */
+  listSimilarProducts: {
+    method: "GET";
+    path: "/api/v1/products/{id}/similar";
+    query: {
+      /** How many substitutes at most. */
+      limit?: number;
+    };
+    validatedQuery: Operations["listSimilarProducts"]['query'] & { limit: number; };
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: SimilarProducts;
       304: undefined;
       400: Problem;
       401: Problem;
@@ -2355,6 +2417,7 @@ export interface Operations {
 export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O]['method']; readonly path: Operations[O]['path']; readonly commaSeparated: readonly string[] } } = {
   listProducts: { method: "GET", path: "/api/v1/products", commaSeparated: ["sort","fields"] },
   getProduct: { method: "GET", path: "/api/v1/products/{id}", commaSeparated: [] },
+  listSimilarProducts: { method: "GET", path: "/api/v1/products/{id}/similar", commaSeparated: [] },
   getModulePerformance: { method: "GET", path: "/api/v1/products/{id}/performance", commaSeparated: [] },
   checkCompatibility: { method: "GET", path: "/api/v1/compatibility", commaSeparated: [] },
   listRevisions: { method: "GET", path: "/api/v1/products/{id}/revisions", commaSeparated: [] },

@@ -28,6 +28,15 @@ const locator = {
   additionalProperties: false,
 };
 
+/** A deciding spec's value, or null where a product has none (OpenAPI 3.0 has no null type). */
+const NUMBER_TEXT_OR_NULL = {
+  oneOf: [
+    { type: 'number' },
+    { type: 'string' },
+    { type: 'object', nullable: true, maxProperties: 0, description: 'null: no value' },
+  ],
+};
+
 export const SCHEMAS = {
   Problem: {
     type: 'object',
@@ -440,6 +449,68 @@ export const SCHEMAS = {
         },
       },
       meta: { type: 'object', required: ['notice'], properties: { notice: { type: 'string' } } },
+    },
+  },
+  SimilarProducts: {
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          allOf: [
+            { $ref: '#/components/schemas/Product' },
+            {
+              type: 'object',
+              required: ['score', 'differences', 'same', 'explanation'],
+              properties: {
+                score: { type: 'number', description: 'How near, summed over the deciding specs (higher is nearer).' },
+                differences: {
+                  type: 'array',
+                  description: 'Each deciding spec whose value differs, or which only one of the two has.',
+                  items: {
+                    type: 'object',
+                    required: ['spec', 'product', 'substitute'],
+                    properties: {
+                      spec: { type: 'string' },
+                      unit: { type: 'string' },
+                      product: NUMBER_TEXT_OR_NULL,
+                      substitute: NUMBER_TEXT_OR_NULL,
+                      delta: { type: 'number', description: "The substitute's value minus the product's." },
+                      delta_pct: { type: 'number', description: "`delta` as a percentage of the product's value." },
+                    },
+                    additionalProperties: false,
+                  },
+                },
+                same: { type: 'array', items: { type: 'string' }, description: 'Deciding specs with the same value.' },
+                explanation: { type: 'string' },
+              },
+            },
+          ],
+        },
+      },
+      meta: {
+        type: 'object',
+        required: ['product', 'decided_by', 'notice'],
+        properties: {
+          product: {
+            type: 'object',
+            required: ['id', 'model', 'manufacturer', 'category'],
+            properties: {
+              id: { type: 'string' },
+              model: { type: 'string' },
+              manufacturer: { type: 'string' },
+              category: { type: 'string', enum: [...CATEGORIES] },
+            },
+          },
+          decided_by: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The deciding specs of the category: the near ones, then the same ones.',
+          },
+          notice: { type: 'string' },
+        },
+      },
     },
   },
   Account: {

@@ -37,6 +37,7 @@ const PAGE = `<!doctype html>
 <link rel="stylesheet" href="/docs/assets/docs.css">
 </head>
 <body>
+<p class="explore-link"><a href="/explore">Equipment explorer</a>: search, a product's evidence and history, alternatives, compare and the design tools, in the browser.</p>
 <div id="ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js?v=${VERSION}"></script>
 <script src="/docs/assets/docs.js"></script>

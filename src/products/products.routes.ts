@@ -4,6 +4,7 @@ import { requireState } from '../http/request-state';
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
+import { similarProducts, type SimilarPorts } from './similar.service';
 import { openExport, priceExport, ExportSlots, type ExportPorts } from './export.service';
 import { IdleGuard } from '../http/idle-guard';
 
@@ -12,7 +13,10 @@ export interface ExportLimits {
   readonly idleMs: number;
 }
 
-export function productRoutes(ports: ProductPorts & ExportPorts, exportLimits: ExportLimits): AnyRoute[] {
+export function productRoutes(
+  ports: ProductPorts & ExportPorts & SimilarPorts,
+  exportLimits: ExportLimits,
+): AnyRoute[] {
   const slots = new ExportSlots(exportLimits.perAccount);
   return [
     route({
@@ -53,6 +57,13 @@ export function productRoutes(ports: ProductPorts & ExportPorts, exportLimits: E
       fromIndex: (input) => input.query.as_of === undefined,
       async handle(ctx, input) {
         ctx.body = await getProduct(input.params.id, ports, input.query.as_of);
+      },
+    }),
+    route({
+      operationId: 'listSimilarProducts',
+      fromIndex: always,
+      async handle(ctx, input) {
+        ctx.body = await similarProducts(input.params.id, input.query.limit, ports);
       },
     }),
     route({

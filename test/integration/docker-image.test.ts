@@ -112,7 +112,7 @@ describe('docker image (rehearsed without Docker)', function () {
     for (const p of checks) assert.equal((await fetch(base + p)).status, 200, p);
   });
 
-  it('when a developer signs up and searches with a real key, then the image answers with real products and serves /docs', async () => {
+  it('when a developer signs up and searches with a real key, then the image answers with real products and serves /docs and /explore', async () => {
     const dev = await newDeveloper(base);
     const key = await dev.key(['search:read']);
     const res = await fetch(`${base}/api/v1/search?q=SUN2000-5KTL&limit=1`, {
@@ -121,7 +121,15 @@ describe('docker image (rehearsed without Docker)', function () {
     assert.equal(res.status, 200);
     const body = (await res.json()) as { data: { model: string }[] };
     assert.match(body.data[0].model, /^SUN2000-5KTL/);
-    for (const p of ['/docs', '/docs/assets/docs.js', '/docs/assets/docs.css', '/docs/assets/swagger-ui-bundle.js']) {
+    for (const p of [
+      '/docs',
+      '/docs/assets/docs.js',
+      '/docs/assets/docs.css',
+      '/docs/assets/swagger-ui-bundle.js',
+      '/explore',
+      '/explore/assets/explore.mjs',
+      '/explore/assets/explore.css',
+    ]) {
       assert.equal((await fetch(base + p)).status, 200, p);
     }
   });

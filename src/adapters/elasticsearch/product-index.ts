@@ -15,6 +15,8 @@ import {
   filterQuery,
 } from './search-request';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
+import { buildSimilarRequest } from './similar-request';
+import type { NearestQuery } from '../../catalog/substitution';
 import type { CompanyNames, CompanyPage, ProductFilter, ProductQuery, ResultPage } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
@@ -95,6 +97,15 @@ export class ProductIndex {
       total: totalOf(res.hits),
       ...(res.aggregations ? { facets: facetsFrom(res.aggregations) } : {}),
     };
+  }
+
+  /** The products nearest `query`'s in the specs that decide a substitution, current listings first (`source`: which fields). */
+  async nearest(
+    query: NearestQuery,
+    source: readonly string[],
+  ): Promise<{ source: Record<string, unknown>; score: number }[]> {
+    const res = await this.search(buildSimilarRequest(query, source));
+    return res.hits.hits.map((h) => ({ source: h._source ?? {}, score: h._score ?? 0 }));
   }
 
   /** Spellings found in the data to try instead of `text` (asked when a search found nothing). */

@@ -1,0 +1,224 @@
+// Search as you type: the query and every filter live in the URL; each change asks the API again
+// (typing debounced, the stale request cancelled), shows how the words were read as removable
+// chips, the facets with counts, ranges from the facet stats, and pages on by the cursor as the
+// reader scrolls.
+import { h, fill, num, debounce } from './dom.mjs';
+import { api, problemView } from './api.mjs';
+import { facetsView } from './facets.mjs';
+import { card } from './card.mjs';
+
+const PAGE = 20;
+/** Results once typing pauses this long, and at least this often while it goes on. */
+const TYPING_MS = 200;
+const TYPING_MAX_WAIT_MS = 600;
+/** The URL parameters that are the page's own, not the search's. */
+const PAGE_PARAMS = ['view'];
+
+export function searchView(main, ctx) {
+  const state = new URLSearchParams(ctx.params);
+  for (const p of PAGE_PARAMS) state.delete(p);
+  let controller;
+  let cursor;
+  let loading = false;
+
+  const q = h('input', {
+    id: 'q',
+    type: 'search',
+    value: state.get('q') ?? '',
+    autocomplete: 'off',
+    placeholder: 'e.g. Trina 400W, SMA 7.7kW inverter, air to water heat pump',
+    'aria-describedby': 'q-help',
+  });
+  const chips = h('div', { id: 'interpretation', className: 'chips', 'aria-live': 'polite' });
+  const facets = h('div', { id: 'facets' });
+  // On a phone the filters fold away above the results; the summary opens them.
+  const filters = h(
+    'details',
+    { className: 'facets', open: !matchMedia('(max-width: 760px)').matches },
+    h('summary', {}, 'Filters'),
+    facets,
+  );
+  const total = h('p', { id: 'total', className: 'total', 'aria-live': 'polite' });
+  const list = h('ol', { id: 'results', className: 'results' });
+  const more = h('button', { id: 'more', type: 'button', hidden: true, onclick: () => void page() }, 'More results');
+  const problems = h('div', { className: 'problem-slot' });
+  fill(
+    main,
+    h(
+      'form',
+      { role: 'search', className: 'searchbar', onsubmit: (e) => (e.preventDefault(), void run(true)) },
+      h('label', { for: 'q' }, 'Search equipment'),
+      q,
+      h(
+        'p',
+        { id: 'q-help', className: 'muted' },
+        'Results come as you type; words such as a maker, a kind or "550W" become filters you can remove.',
+      ),
+    ),
+    chips,
+    h(
+      'div',
+      { className: 'layout' },
+      h('aside', { 'aria-label': 'Filters' }, filters),
+      h('section', { className: 'found', 'aria-label': 'Results' }, problems, total, list, more),
+    ),
+  );
+
+  /** Writes the state into the URL: typing replaces the entry, a click adds one (Back undoes it). */
+  function remember(push) {
+    const url = `?${state.toString()}`;
+    if (`?${new URLSearchParams(location.search).toString()}` !== url)
+      history[push ? 'pushState' : 'replaceState'](null, '', url);
+  }
+
+  async function run(push = true) {
+    remember(push);
+    controller?.abort();
+    controller = new AbortController();
+    const signal = controller.signal;
+    cursor = undefined;
+    try {
+      const res = await api('/search', { query: withLimit(state), signal });
+      fill(problems);
+      renderChips(res.meta.interpretation);
+      renderFacets(res.meta.facets);
+      total.textContent = `${num(res.meta.total)} product${res.meta.total === 1 ? '' : 's'}${res.meta.interpretation ? ` · ${res.meta.interpretation.summary}` : ''}`;
+      fill(list, res.data.map(card));
+      if (res.data.length === 0) fill(list, suggestions(res.meta.suggestions ?? []));
+      // Which search the list shows: what a test (or a person's tooling) can wait on.
+      list.dataset.for = state.toString();
+      next(res.meta.next_cursor);
+    } catch (err) {
+      if (!signal.aborted) fill(problems, problemView(err));
+    }
+  }
+
+  async function page() {
+    if (!cursor || loading) return;
+    loading = true;
+    const signal = controller.signal;
+    try {
+      const query = withLimit(state);
+      query.set('cursor', cursor);
+      const res = await api('/search', { query, signal });
+      list.append(...res.data.map(card));
+      next(res.meta.next_cursor);
+    } catch (err) {
+      if (!signal.aborted) fill(problems, problemView(err));
+    } finally {
+      loading = false;
+    }
+  }
+
+  function next(c) {
+    cursor = c;
+    more.hidden = !c;
+  }
+
+  const typed = debounce(
+    () => {
+      if (q.value.trim()) state.set('q', q.value.trim());
+      else state.delete('q');
+      void run(false);
+    },
+    TYPING_MS,
+    TYPING_MAX_WAIT_MS,
+  );
+  q.addEventListener('input', typed);
+
+  function change(mutate) {
+    mutate();
+    void run(true);
+  }
+
+  function renderChips(interpretation) {
+    if (!interpretation || interpretation.parts.length === 0) return fill(chips);
+    fill(
+      chips,
+      h('span', { className: 'muted' }, 'Read as:'),
+      interpretation.parts.map((part, i) =>
+        h(
+          'span',
+          { className: 'chip' },
+          h('span', { className: 'chip-kind' }, part.kind),
+          ` ${part.label} `,
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `Remove ${part.kind} ${part.label} (read from "${part.from}")`,
+              // A part taken away: the words left as text, every other part as its ordinary parameters.
+              onclick: () =>
+                change(() => {
+                  if (interpretation.text) state.set('q', interpretation.text);
+                  else state.delete('q');
+                  interpretation.parts.forEach((other, j) => {
+                    if (j === i) return;
+                    for (const [k, v] of Object.entries(other.parameters))
+                      for (const item of [v].flat()) if (!state.getAll(k).includes(item)) state.append(k, item);
+                  });
+                  q.value = state.get('q') ?? '';
+                }),
+            },
+            '×',
+          ),
+        ),
+      ),
+      interpretation.relaxed.length > 0
+        ? h('span', { className: 'muted' }, ` (loosened: ${interpretation.relaxed.join(', ')})`)
+        : null,
+    );
+  }
+
+  function renderFacets(f) {
+    if (f) fill(facets, facetsView(f, state, change));
+  }
+
+  function suggestions(offered) {
+    return h(
+      'li',
+      { className: 'empty' },
+      h('p', {}, 'No product matches.'),
+      offered.length > 0
+        ? h(
+            'p',
+            {},
+            'Try: ',
+            offered.map((text) =>
+              h(
+                'button',
+                {
+                  type: 'button',
+                  className: 'link',
+                  onclick: () =>
+                    change(() => {
+                      state.set('q', text);
+                      q.value = text;
+                    }),
+                },
+                text,
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
+  // Scrolling near the end asks for the next page; the button does the same from the keyboard.
+  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void page(), {
+    rootMargin: '400px',
+  });
+  observer.observe(more);
+  ctx.onLeave(() => {
+    observer.disconnect();
+    controller?.abort();
+  });
+  q.focus();
+  void run(false);
+}
+
+function withLimit(state) {
+  const query = new URLSearchParams(state);
+  query.set('limit', String(PAGE));
+  return query;
+}

@@ -1,0 +1,387 @@
+// The equipment explorer (/explore) in real headless Chromium, on the complete data, step by step as
+// a person uses it: sign in, type a query with a typo, apply a facet and a range, open a product and
+// one value's provenance, the revision timeline, the alternatives, compare three, draw an IV curve,
+// size a string. Each step waits for what a person would see; a step that does not show it fails.
+// Screenshots and the measured time to first results and page weight go to test-artifacts/.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../helpers/server';
+import { fullCatalog } from '../helpers/full-catalog';
+import { newDeveloper, type Developer } from '../helpers/accounts';
+import { call } from '../helpers/contract';
+import { ROOT } from '../helpers/engines';
+
+const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** What a person types, one key every 80 ms: a company with one letter doubled, a power and a kind. */
+const TYPED = 'jinkko 400w module';
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `explore-${name}.png`) });
+
+describe('equipment explorer (/explore) in Chromium, on the complete data', function () {
+  this.timeout(300000);
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let dev: Developer;
+  const consoleErrors: string[] = [];
+  const offOrigin: string[] = [];
+  /** Page files that failed (the API's own 4xx answers are shown as problems, and checked where expected). */
+  const failedFiles: string[] = [];
+  const measured: Record<string, unknown> = {};
+
+  before(async () => {
+    const catalog = await fullCatalog();
+    server = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      RATE_LIMIT_MAX: '100000',
+      ACCOUNT_RATE_LIMIT_MAX: '100000',
+    });
+    dev = await newDeveloper(server.url);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    page.on('request', (r) => !r.url().startsWith(server.url) && offOrigin.push(r.url()));
+    page.on('response', (r) => r.status() >= 400 && !r.url().includes('/api/v1/') && failedFiles.push(r.url()));
+  });
+  after(async () => {
+    writeFileSync(path.join(ARTIFACTS, 'explore-measurements.json'), `${JSON.stringify(measured, null, 2)}\n`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('when /docs is opened, then it links the explorer', async () => {
+    await page.goto(`${server.url}/docs`);
+    assert.equal(await page.locator('a[href="/explore"]').count(), 1);
+  });
+
+  it('when a person signs in, then the page holds a read key for the tab, never in the URL, and a strict CSP', async () => {
+    const res = await page.goto(`${server.url}/explore`, { waitUntil: 'networkidle' });
+    const csp = res!.headers()['content-security-policy'];
+    assert.match(csp, /script-src 'self';/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    await page.fill('#email', dev.email);
+    await page.fill('#password', 'not-the-password-2026');
+    await page.press('#password', 'Enter');
+    await page.waitForSelector('.signin .problem');
+    assert.match(
+      (await page.locator('.signin .problem').textContent()) ?? '',
+      /\(401\)/,
+      'a wrong password shows the 401',
+    );
+    await page.fill('#password', dev.password);
+    await page.press('#password', 'Enter');
+    await page.waitForSelector('#sign-out');
+    const key = await page.evaluate(() => sessionStorage.getItem('pds.explore.key'));
+    assert.match(key ?? '', /^pds_/);
+    assert.ok(!page.url().includes(key!), 'the key is not in the URL');
+    const keys = await call(server.url, 'listApiKeys', { token: dev.token });
+    const made = keys.body.data.find((k: { prefix: string }) => key!.startsWith(k.prefix));
+    assert.ok(made, 'the key was made for the page');
+    assert.ok(!made.scopes.includes('account'), 'read scopes only');
+    assert.ok(made.expires_at, 'it expires');
+  });
+
+  it('when a query with a typo is typed, then results come while typing, with the reading as chips and facets', async () => {
+    await page.waitForSelector('#results[data-for]');
+    // Results for a typed prefix (any q), then for the whole text: timed from the first key.
+    const shows = (q?: string) =>
+      page.waitForFunction(
+        (want) => {
+          const shown = new URLSearchParams(document.querySelector('#results')?.getAttribute('data-for') ?? '').get(
+            'q',
+          );
+          return want === null ? Boolean(shown) : shown === want;
+        },
+        q ?? null,
+        { timeout: 30000, polling: 10 },
+      );
+    const started = Date.now();
+    const first = shows().then(() => Date.now() - started);
+    await page.locator('#q').pressSequentially(TYPED, { delay: 80 });
+    const typedMs = Date.now() - started;
+    await shows(TYPED);
+    measured.first_results_ms_after_first_key = await first;
+    measured.typing_ms = typedMs;
+    measured.settled_ms_after_last_key = Date.now() - started - typedMs;
+    measured.debounce = 'results after a 200 ms pause, and at least every 600 ms while typing';
+    const chips = await page.locator('#interpretation .chip').allTextContents();
+    assert.ok(
+      chips.some((c) => /400 W/.test(c)),
+      `400w reads as a quantity: ${chips.join(' | ')}`,
+    );
+    assert.ok(
+      chips.some((c) => /category/.test(c)),
+      `module reads as a category: ${chips.join(' | ')}`,
+    );
+    const firstCompany = (await page.locator('#results li.card p').first().textContent()) ?? '';
+    assert.match(firstCompany, /Jinko/i, 'the typo still finds Jinko first');
+    assert.ok((await page.locator('#facets .facet-category input').count()) > 0, 'category facet');
+    assert.ok((await page.locator('#facets .facet-manufacturer .count').count()) > 0, 'company facet with counts');
+    assert.equal(new URL(page.url()).searchParams.get('q'), TYPED, 'the URL holds the query');
+    await shot(page, 'search');
+  });
+
+  it('when a chip is removed, then its words leave the query and the other parts stay as filters', async () => {
+    const before = await page.locator('#interpretation .chip').count();
+    await page.locator('#interpretation .chip button[aria-label^="Remove quantity"]').click();
+    await page.waitForFunction((n) => document.querySelectorAll('#interpretation .chip').length < n, before);
+    const url = new URL(page.url());
+    assert.doesNotMatch(url.searchParams.get('q') ?? '', /400/);
+    assert.deepEqual(url.searchParams.getAll('category'), ['pv-module'], 'the category stays as a filter');
+    assert.ok(await page.locator('#f-category-pv-module').isChecked(), 'and shows as a checked facet');
+  });
+
+  it('when a category facet and a range are applied, then the results and the URL follow, and a reload shows the same', async () => {
+    const total = async () => (await page.locator('#total').textContent()) ?? '';
+    const box = page.locator('#facets .facet-category input#f-category-pv-module');
+    if (!(await box.isChecked())) {
+      await box.check();
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('category') === 'pv-module');
+    }
+    const slider = page.locator('#r-stc_power_w-gte');
+    await slider.waitFor();
+    const beforeRange = await total();
+    await slider.fill('400');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('specs.stc_power_w[gte]') === '400');
+    await page.waitForFunction((t) => document.querySelector('#total')?.textContent !== t, beforeRange);
+    const powers = await page.locator('#results li.card p:nth-of-type(1)').allTextContents();
+    for (const text of powers) {
+      const watts = Number(/([\d,.]+) W/.exec(text)?.[1].replace(/,/g, ''));
+      assert.ok(watts >= 400, `every result has at least 400 W: ${text}`);
+    }
+    const url = page.url();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForSelector('#results li.card');
+    assert.equal(page.url(), url);
+    assert.equal(await page.locator('#r-stc_power_w-gte').inputValue(), '400', 'the range is back after reload');
+    await shot(page, 'facets');
+  });
+
+  it('when more results are scrolled to, then the next page is appended from the cursor', async () => {
+    const url = page.url();
+    await page.goto(`${server.url}/explore?q=trina&category=pv-module`);
+    await page.waitForSelector('#results li.card');
+    const n = await page.locator('#results li.card').count();
+    await page.locator('#more').scrollIntoViewIfNeeded();
+    await page.waitForFunction((k) => document.querySelectorAll('#results li.card').length > k, n);
+    const ids = await page.locator('#results li.card h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.equal(new Set(ids).size, ids.length, 'no product twice');
+    await page.goto(url);
+    await page.waitForSelector('#results li.card');
+  });
+
+  it('when a product is opened, then its specs show units and, on demand, the provenance locator with its source', async () => {
+    await page.locator('#results li.card h3 a').first().click();
+    await page.waitForSelector('#specs');
+    assert.match((await page.locator('#specs').textContent()) ?? '', /\d W/, 'a value with its unit');
+    await page.locator('button[aria-label="Evidence for stc_power_w"]').click();
+    const locator = page.locator('#specs tr.evidence:not([hidden]) .locator');
+    await locator.waitFor();
+    const text = (await locator.textContent()) ?? '';
+    for (const part of ['source', 'edition', 'file', 'record', 'line', 'column']) assert.match(text, new RegExp(part));
+    const link = locator.locator('a[href^="/api/v1/sources/"]');
+    assert.equal(await link.count(), 1, 'the source links to /api/v1/sources/{id}');
+    await link.click();
+    await locator.locator('.source-detail p').waitFor();
+    assert.match((await page.locator('#listing-title').textContent()) ?? '', /Listing/);
+    assert.ok((await page.locator('#quality li, #quality-title').count()) > 0, 'quality checks shown');
+    await shot(page, 'product');
+  });
+
+  it('when the revision timeline is opened, then each revision shows with what changed', async () => {
+    await page.click('#revisions-open');
+    await page.waitForSelector('#revisions ol.timeline li');
+    assert.match((await page.locator('#revisions').textContent()) ?? '', /Revision 1/);
+    // A module both CEC editions list: the newer edition's revision says what it changed.
+    const url = page.url();
+    await page.goto(`${server.url}/explore?product=ablytek-6mn6a280`);
+    await page.click('#revisions-open');
+    await page.waitForSelector('#revisions ol.timeline li');
+    const timeline = (await page.locator('#revisions').textContent()) ?? '';
+    assert.match(timeline, /Revision 2/);
+    assert.match(timeline, /rsh_ref_ohm: 945\.868958 → 945\.874/, 'the value before and after');
+    await shot(page, 'revisions');
+    await page.goto(url);
+    await page.waitForSelector('#alternatives-open');
+  });
+
+  it('when the alternatives are opened, then each says what differs and by how much', async () => {
+    await page.click('#alternatives-open');
+    await page.waitForSelector('#alternatives li.card');
+    const explanations = await page.locator('#alternatives .explanation').allTextContents();
+    assert.ok(explanations.length > 0);
+    for (const e of explanations) assert.match(e, /Differs in|Same/);
+    await shot(page, 'alternatives');
+  });
+
+  it('when three products are picked (the product and two alternatives), then compare shows them side by side, differences marked', async () => {
+    await page.evaluate(() => sessionStorage.removeItem('pds.explore.picked'));
+    await page.locator('.actions button.pick').click();
+    const picks = page.locator('#alternatives button.pick');
+    await picks.nth(0).click();
+    await picks.nth(1).click();
+    await page.locator('#compare-link').click();
+    await page.waitForSelector('#comparison');
+    assert.equal(await page.locator('#comparison thead th').count(), 4, 'a spec column and three products');
+    assert.ok((await page.locator('#comparison tr.differs').count()) > 0, 'some rows differ');
+    assert.ok(page.url().includes('view=compare'), 'the URL holds the comparison');
+    await shot(page, 'compare');
+  });
+
+  it('when the IV curve is asked for the module, then the IV and PV curves are drawn as SVG', async () => {
+    await page.goBack();
+    await page.waitForSelector('#to-iv');
+    await page.click('#to-iv');
+    await page.waitForSelector('#iv-chart path.series');
+    const d = (await page.locator('#iv-chart path.series').getAttribute('d')) ?? '';
+    assert.ok(d.split('L').length > 50, 'the curve has its points');
+    // Every point inside the plot: the axes reach past Isc and Voc.
+    for (const chart of ['#iv-chart', '#pv-chart']) {
+      const box = await page.locator(`${chart} path.series`).evaluate((p) => {
+        const b = (p as SVGGraphicsElement).getBBox();
+        const view = (p as SVGGraphicsElement).ownerSVGElement!.viewBox.baseVal;
+        return { x: b.x, y: b.y, right: b.x + b.width, bottom: b.y + b.height, w: view.width, h: view.height };
+      });
+      assert.ok(
+        box.x >= 0 && box.y >= 0 && box.right <= box.w && box.bottom <= box.h,
+        `${chart} inside: ${JSON.stringify(box)}`,
+      );
+    }
+    await page.waitForSelector('#pv-chart path.series');
+    await page.fill('#iv-irradiance', '500');
+    await page.click('#iv-form button[type=submit]');
+    await page.waitForFunction(() => /500 W\/m²/.test(document.querySelector('#iv-out')?.textContent ?? ''));
+    await shot(page, 'iv');
+  });
+
+  it('when a string is sized with an inverter, then the bounds, the binding one and the worked lines show', async () => {
+    const inverters = await call(server.url, 'searchProducts', {
+      token: (await dev.key(['search:read'])).secret,
+      query: { q: 'SMA 7.7kW inverter', limit: 1, fields: ['id'] },
+    });
+    await page.fill('#d-inverter', inverters.body.data[0].id);
+    await page.fill('#s-t_min', '-15');
+    await page.click('#sizing-form button[type=submit]');
+    await page.waitForSelector('#sizing-answer');
+    assert.match((await page.locator('#sizing-answer').textContent()) ?? '', /modules in series|No string length fits/);
+    assert.ok((await page.locator('#bounds tr.binding').count()) > 0, 'a binding bound is marked');
+    assert.ok((await page.locator('ol.worked li').count()) > 0, 'worked lines');
+    await shot(page, 'sizing');
+  });
+
+  it('when a module id names nothing, then the page shows the problem detail the API sent', async () => {
+    await page.fill('#d-module', 'no-such-module');
+    await page.click('#iv-form button[type=submit]');
+    await page.waitForSelector('#iv-out .problem');
+    assert.match((await page.locator('#iv-out .problem').textContent()) ?? '', /404.*no-such-module/s);
+  });
+
+  it('when nothing matches, then the suggestions show, and one press searches for it', async () => {
+    await page.goto(`${server.url}/explore?q=${encodeURIComponent('qcelsz peakk')}`);
+    await page.waitForSelector('#results li.empty');
+    assert.match((await page.locator('#results').textContent()) ?? '', /No product matches/);
+    const suggestion = page.locator('#results li.empty button').first();
+    const text = (await suggestion.textContent()) ?? '';
+    assert.match(text, /qcells/i, "the data's own spelling is offered");
+    await suggestion.click();
+    await page.waitForSelector('#results li.card');
+    assert.equal(new URL(page.url()).searchParams.get('q'), text);
+  });
+
+  it('then every control has a label, the search works from the keyboard, and a phone width does not scroll sideways', async () => {
+    await page.goto(`${server.url}/explore?q=trina`);
+    await page.waitForSelector('#results li.card');
+    const unlabelled = await page.$$eval('input, select, button', (els) =>
+      els
+        .filter((e) => {
+          const labels = (e as HTMLInputElement).labels;
+          return !(labels && labels.length > 0) && !e.getAttribute('aria-label') && !(e.textContent ?? '').trim();
+        })
+        .map((e) => e.outerHTML.slice(0, 80)),
+    );
+    assert.deepEqual(unlabelled, []);
+    await page.focus('#q');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('q.peak duo');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'q.peak duo');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.tagName);
+    assert.ok(focused && focused !== 'BODY', 'Tab moves on to the next control');
+    // A product opened and its evidence shown with the keyboard alone.
+    await page.waitForFunction(() => document.querySelector('#results')?.getAttribute('data-for')?.includes('duo'));
+    await page.locator('#results li.card h3 a').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#specs');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'product-title', 'focus moves to the product');
+    const evidence = page.locator('#specs button[aria-expanded]').first();
+    await evidence.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await evidence.getAttribute('aria-expanded'), 'true');
+    await page.goBack();
+    await page.waitForSelector('#results li.card');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `no sideways scroll at 390 px (${overflow} px over)`);
+    await shot(page, 'phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('then the page weighs what it measured, nothing came from another origin, and no console error was logged', async () => {
+    const fresh = await browser.newPage();
+    await fresh.goto(`${server.url}/explore`, { waitUntil: 'networkidle' });
+    const weight = await fresh.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return { name: r.name.replace(location.origin, ''), bytes: r.encodedBodySize, transfer: r.transferSize };
+      }),
+    );
+    // Again, as a returning reader: the browser revalidates what it holds (ETag) and gets 304s.
+    await fresh.reload({ waitUntil: 'networkidle' });
+    const again = await fresh.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce(
+        (sum, e) => sum + (e as PerformanceResourceTiming).transferSize,
+        0,
+      ),
+    );
+    await fresh.close();
+    measured.reload_transfer_bytes = again;
+    measured.page_weight = {
+      files: weight.length,
+      bytes: weight.reduce((sum, w) => sum + w.bytes, 0),
+      transfer_bytes: weight.reduce((sum, w) => sum + w.transfer, 0),
+      detail: weight,
+    };
+    assert.ok(weight.some((w) => w.name.endsWith('explore.mjs')));
+    assert.deepEqual(offOrigin, []);
+    assert.deepEqual(failedFiles, []);
+    // Chromium logs every 4xx a fetch gets: the only ones are the wrong password and the unknown module, on purpose.
+    assert.deepEqual(consoleErrors, [
+      'Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+  });
+
+  it('when the person signs out, then the page key is revoked', async () => {
+    const key = await page.evaluate(() => sessionStorage.getItem('pds.explore.key'));
+    await page.click('#sign-out');
+    await page.waitForSelector('#signin-form');
+    const keys = await call(server.url, 'listApiKeys', { token: dev.token });
+    const made = keys.body.data.find((k: { prefix: string }) => key!.startsWith(k.prefix));
+    assert.ok(made?.revoked_at, 'revoked');
+  });
+});
