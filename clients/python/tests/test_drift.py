@@ -136,6 +136,7 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Dict[str, Any
         "iter_search": dict(q="x", page_size=1, **collection),
         "get_product": dict(id="p", as_of=1),
         "compare": dict(ids=["a", "b"]),
+        "similar": dict(id="p", limit=3),
         "revisions": dict(id="p", limit=1, cursor="a.b"),
         "iter_revisions": dict(id="p", page_size=1),
         "revision": dict(id="p", number=1),

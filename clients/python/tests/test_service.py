@@ -142,6 +142,16 @@ class ReadTest(unittest.TestCase):
         self.assertEqual([p["id"] for p in answer["data"]], list(reversed(ids)))
         self.assertTrue(answer["comparison"])
 
+    def test_when_alternatives_are_asked_then_each_is_another_product_of_its_category_with_its_differences(self) -> None:
+        product = self.client.search(category="inverter", sort="id", limit=1).data[0]
+        answer = self.client.similar(product["id"], limit=3)
+        self.assertTrue(answer["data"])
+        self.assertLessEqual(len(answer["data"]), 3)
+        for alternative in answer["data"]:
+            self.assertNotEqual(alternative["id"], product["id"])
+            self.assertEqual(alternative["category"], "inverter")
+            self.assertIn("differences", alternative)
+
     def test_when_exporting_heat_pumps_then_every_one_streams_with_provenance_at_the_stated_price(self) -> None:
         total = self.client.list_products(category="heat-pump", limit=1).total
         assert total is not None

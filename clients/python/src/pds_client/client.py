@@ -509,6 +509,13 @@ class Client:
         body, _ = self._json("compareProducts", None, [("ids", ",".join(ids))])
         return body  # type: ignore[no-any-return]
 
+    def similar(self, id: str, *, limit: Optional[int] = None) -> JSON:
+        """``GET /api/v1/products/{id}/similar`` (listSimilarProducts, 1 credit): substitutes of the same
+        category nearest in the specs that decide one, current listings first, each with its ``differences``."""
+        query = [("limit", _scalar(limit))] if limit is not None else []
+        body, _ = self._json("listSimilarProducts", {"id": id}, query)
+        return body  # type: ignore[no-any-return]
+
     def revisions(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Page:
         """One page of a product's revisions, newest first (listRevisions, 1 credit; scope revisions:read)."""
         return self._page("listRevisions", {"id": id}, self._paging(limit, cursor))

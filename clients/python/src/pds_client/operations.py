@@ -76,6 +76,7 @@ OPERATIONS: Dict[str, Operation] = _table(
     Operation("searchProducts", "GET", "/api/v1/search", _COLLECTION, spec_ranges=True, spec_values=True),
     Operation("getProduct", "GET", "/api/v1/products/{id}", ("as_of",)),
     Operation("compareProducts", "GET", "/api/v1/compare", ("ids",)),
+    Operation("listSimilarProducts", "GET", "/api/v1/products/{id}/similar", ("limit",)),
     Operation("listRevisions", "GET", "/api/v1/products/{id}/revisions", ("limit", "cursor")),
     Operation("getRevision", "GET", "/api/v1/products/{id}/revisions/{number}"),
     Operation("listChanges", "GET", "/api/v1/changes", ("limit", "cursor")),
