@@ -4,6 +4,8 @@ import { startServer, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
+import { rawGet } from '../helpers/http';
+import { gunzipSync } from 'node:zlib';
 import type { Catalog } from '../helpers/catalog';
 import type { ProductDoc } from '../../src/catalog/product.types';
 import type { CompanyDoc } from '../../src/catalog/company-records';
@@ -684,6 +686,17 @@ describe('served contract', () => {
     server = await startServer();
   });
   after(() => server?.stop());
+
+  it('when the document is asked by a client that accepts gzip, then it comes compressed and decodes to the same document', async () => {
+    const plain = await rawGet(`${server.url}/api/v1/openapi.json`, {});
+    const zipped = await rawGet(`${server.url}/api/v1/openapi.json`, { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.match(String(zipped.headers.vary), /accept-encoding/i);
+    assert.ok(zipped.body.length * 5 < plain.body.length, `${zipped.body.length} bytes against ${plain.body.length}`);
+    assert.deepEqual(JSON.parse(gunzipSync(zipped.body).toString()), JSON.parse(plain.body.toString()));
+    assert.notEqual(zipped.headers.etag, plain.headers.etag, 'each encoding has its own entity tag');
+  });
 
   it('when GET /api/v1/openapi.json is asked without credentials, then the document on the wire is valid OpenAPI 3.0.3 and keeps every promise of the spec', async () => {
     const res = await call(server.url, 'getOpenApiContract');

@@ -1,4 +1,5 @@
 // A small fetch wrapper for API tests: JSON in, status, headers and parsed body out.
+import { get, type IncomingHttpHeaders } from 'node:http';
 export interface Reply<T = any> {
   readonly status: number;
   readonly headers: Headers;
@@ -31,4 +32,19 @@ export async function request<T = any>(url: string, options: RequestOptions = {}
     parsed = undefined;
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+/** A GET as bytes on the wire (fetch would decode a gzip body): status, headers, body undecoded. */
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
