@@ -37,9 +37,21 @@ function append(el, children) {
 
 /** Replaces every child of `el`. */
 export function fill(el, ...children) {
+  // Results re-render the chips and facets while a keyboard user may be on one of them: the control
+  // that had focus is found again in the new content (same element, same label), or focus would
+  // drop to the page's body.
+  const active = document.activeElement;
+  const had = active && active !== el && el.contains(active) ? focusKey(active) : undefined;
   el.replaceChildren();
   append(el, children);
+  if (had) [...el.querySelectorAll(active.tagName)].find((e) => focusKey(e) === had)?.focus();
   return el;
+}
+
+/** What makes a control the same one after a re-render: its id, else its label, name, value and text. */
+function focusKey(e) {
+  if (e.id) return `#${e.id}`;
+  return [e.tagName, e.getAttribute('aria-label'), e.getAttribute('name'), e.value, e.textContent].join('|');
 }
 
 /**
