@@ -25,7 +25,7 @@ export async function measureDeepPaging(
     const { body } = await timed(url, key);
     seen += body.data.length;
     if (!body.meta.next_cursor)
-      throw new Error(`the synthetic index ends after ${seen} products; run with a larger --scale`);
+      throw new Error(`the synthetic index ends after ${seen} products; run with a larger --deep-paging`);
     url = `${first}&cursor=${encodeURIComponent(body.meta.next_cursor)}`;
     if (seen === 10_000) at[10_000] = url;
     if (seen === 100_000) at[100_000] = url;

@@ -1,4 +1,5 @@
-// npm run bench [-- --duration 20 --rounds 3 --scale 200000 --only search|reads|export --node 24 --profile]
+// npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export --node 24 --profile]
+// npm run bench -- --scale N [--keep] [--rounds 3]: the scale rehearsal (bench/scale.ts), a run of its own.
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
 // engines `npm start` brought up and the data it loaded; prints a table and writes bench-results/.
@@ -19,12 +20,15 @@ import type { LoadResult } from './load';
 import { measureReindex } from './reindex';
 import { measureDeepPaging } from './deep-paging';
 import { measureReads, type ReadRow, type ExportRow } from './reads';
+import { rehearseScale, scaleLines, SCALE_RESULTS } from './scale';
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
-    scale: { type: 'string', default: '200000' },
+    'deep-paging': { type: 'string', default: '200000' },
+    scale: { type: 'string' },
+    keep: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '8,32' },
     only: { type: 'string' },
     node: { type: 'string' },
@@ -33,7 +37,7 @@ const { values: args } = parseArgs({
 });
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
-const SCALE = Number(args.scale);
+const SCALE = Number(args['deep-paging']);
 const CONCURRENCY = args.concurrency.split(',').map(Number);
 /** The Node the gateways run on: this one, or the major `--node` names, installed by engines/node.mjs. */
 const RUNTIME: Runtime = { node: args.node ? installedNode(args.node) : process.execPath, args: [] };
@@ -175,6 +179,34 @@ async function main() {
   const esVersion = nodes ? (Object.values(nodes.nodes)[0]?.version ?? '?') : '?';
   say(`machine: ${machine(esVersion)}`);
 
+  if (args.scale !== undefined) {
+    const times = Number(args.scale);
+    if (!Number.isInteger(times) || times < 2 || times > 50)
+      throw new Error(`--scale wants 2 to 50, not ${args.scale}`);
+    const result = await rehearseScale({
+      es,
+      mongoUri: config.MONGODB_URI,
+      alias: config.ELASTICSEARCH_INDEX,
+      times,
+      rounds: ROUNDS,
+      keep: args.keep,
+      gatewayOn: async (alias) => {
+        const gateway = await startGateway(
+          { ...gatewayEnv(config.ELASTICSEARCH_URL, alias), ...NO_CACHE },
+          LOG,
+          RUNTIME,
+        );
+        return { ...gateway, key: await developerKey(gateway.url) };
+      },
+      say,
+    });
+    const table = scaleLines(result, machine(esVersion), ROUNDS).join('\n');
+    process.stdout.write(`${table}\n`);
+    writeFileSync(SCALE_RESULTS(OUT, times), `${table}\n`);
+    writeFileSync(path.join(OUT, `scale-${times}x.json`), JSON.stringify(result, null, 2));
+    await es.close();
+    return;
+  }
   if (args.profile) {
     const table = (await profileBench(es, esVersion)).join('\n');
     process.stdout.write(`${table}\n`);

@@ -118,7 +118,11 @@ runCommand('seed', async () => {
     ingestBar.finish(
       `${created} created, ${changed} changed, ${unchanged} unchanged${rewritten}, ${revisions} new revisions`,
     );
-    if (report.reindex)
+    if (report.reindex && report.indexedWhileWriting)
+      process.stderr.write(
+        `seed: ${report.reindex.documents} documents into ${report.reindex.index}, loaded while the products were written\n`,
+      );
+    else if (report.reindex)
       reindexBar.finish(
         `${report.reindex.documents} documents into ${report.reindex.index}${report.reindex.replaced.length ? ` (replaced ${report.reindex.replaced.join(', ')})` : ''}`,
       );

@@ -1,8 +1,14 @@
-// Synthetic variants of the real products, for measuring the search path at a scale the public
-// lists do not reach (deep paging past 100,000 results). They live only behind their own alias,
-// `<alias>-synthetic`, never in MongoDB or the real alias, and each is marked: id `synthetic-<k>-...`,
-// variant `synthetic`, and the word "synthetic" in its searchable text.
+// Synthetic data for measuring at a scale the public lists do not reach. Two kinds:
+// - variants of the indexed products for deep paging past 100,000 results, only behind their own
+//   alias `<alias>-synthetic` (never in MongoDB or the real alias), each marked: id `synthetic-<k>-...`,
+//   variant `synthetic`, and the word "synthetic" in its searchable text;
+// - the scale rehearsal's N-times catalog (`npm run bench -- --scale N`): synthetic editions of the
+//   source lists that go through the real ingest path into a scratch database and alias.
 import type { SearchDocument } from '../catalog/search-document';
+import type { ProductDraft } from '../catalog/product.types';
+import type { Claim } from '../catalog/claim';
+import type { SourceDoc } from '../catalog/source.types';
+import type { Drafts } from './ingest.service';
 import { compactModel, modelParts } from '../catalog/search-document';
 import type { ReindexPorts } from './reindex.service';
 
@@ -50,4 +56,60 @@ export async function buildSynthetic(
     await ports.index.drop([index]).catch(() => undefined);
     throw err;
   }
+}
+
+/** The suffix copy `k` of the scale rehearsal gives every model, name and source id. */
+const scaleSuffix = (k: number) => ` S${k}`;
+const scaleSource = (sourceId: string, k: number) => `${sourceId}~s${k}`;
+
+/**
+ * Copy `k` of a real product for the scale rehearsal: a synthetic edition of its source lists, in
+ * which every model (and the names that carry it) ends in " S<k>", so each copy is a distinct
+ * product with its own id, key and history, with the same specs, listing and provenance shape.
+ */
+export function scaledDraft(draft: ProductDraft, k: number): ProductDraft {
+  const suffix = scaleSuffix(k);
+  const claimsOf = (claims: readonly Claim[]) =>
+    claims.map((c) => ({
+      ...c,
+      source_id: scaleSource(c.source_id, k),
+      ...(c.field === 'model' || c.field === 'name' ? { value: `${String(c.value)}${suffix}` } : {}),
+    }));
+  return {
+    ...draft,
+    // '#' is in no real key: a copy never takes the key of a real model that ends in " S<k>".
+    key: `${draft.key}#s${k}`,
+    model: `${draft.model}${suffix}`,
+    aliases: draft.aliases.map((a) => ({ ...a, source_id: scaleSource(a.source_id, k), name: `${a.name}${suffix}` })),
+    claims: claimsOf(draft.claims),
+    ...(draft.earlier ? { earlier: draft.earlier.map(claimsOf) } : {}),
+    listing: {
+      ...draft.listing,
+      editions: draft.listing.editions.map((e) => ({ ...e, source_id: scaleSource(e.source_id, k) })),
+    },
+  };
+}
+
+/** The real catalog `times` over: the real drafts, then each synthetic copy, generated as they are read. */
+export function scaledCatalog(
+  drafts: readonly ProductDraft[],
+  sources: readonly SourceDoc[],
+  times: number,
+): { drafts: Drafts; sources: SourceDoc[] } {
+  const copies = Array.from({ length: times - 1 }, (_, i) => i + 1);
+  return {
+    drafts: {
+      length: drafts.length * times,
+      *[Symbol.iterator]() {
+        yield* drafts;
+        for (const k of copies) for (const d of drafts) yield scaledDraft(d, k);
+      },
+    },
+    sources: [
+      ...sources,
+      ...copies.flatMap((k) =>
+        sources.map((s) => ({ ...s, _id: scaleSource(s._id, k), title: `${s.title} (synthetic copy ${k})` })),
+      ),
+    ],
+  };
 }

@@ -10,6 +10,13 @@ import { convertSources, loadManifest, readerOf } from '../../seed/convert';
 import { RevisionImmutableError } from '../../src/adapters/mongo/revision.repository';
 import { provenanceOf } from '../../src/catalog/provenance';
 import type { Claim } from '../../src/catalog/claim';
+import { syncCatalog } from '../../src/ingest/catalog-sync.service';
+import { scaledCatalog } from '../../src/ingest/synthetic.service';
+import { toSourceDocs } from '../../seed/convert';
+import { companyRecords } from '../../seed/convert/companies';
+import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
+import { SourceRepository } from '../../src/adapters/mongo/source.repository';
+import { CompanyRepository } from '../../src/adapters/mongo/company.repository';
 
 function runSeed(catalog: Catalog, sourcesDir: string) {
   return spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--sources-dir', sourcesDir], {
@@ -56,6 +63,15 @@ describe('seed and reindex', function () {
     const targets = await catalog.index.targets();
     assert.equal(targets.length, 1);
     assert.equal(await catalog.index.count(targets[0]), await catalog.products.count());
+    assert.equal(report.indexedWhileWriting, true, 'into an empty store, the index loads as the products are written');
+    // Batches are written several at once: the changes feed still has every revision, and its
+    // watermark stands at the last one, none left behind.
+    const db = catalog.mongo.db;
+    assert.equal(await db.collection('changes').countDocuments({}), report.ingest.revisions);
+    const counters = await db.collection<{ _id: string; value: number }>('counters').find({}).toArray();
+    const value = (id: string) => counters.find((c) => c._id === id)?.value;
+    assert.equal(value('changes_settled'), value('revision_seq'));
+    assert.equal(value('revision_seq'), report.ingest.revisions);
   });
 
   it('when the seed runs again on the same files, then it creates no revision and keeps the index', async () => {
@@ -330,5 +346,53 @@ describe('seed: a newer edition of a list', function () {
       [product!.listing.in_latest_edition, product!.listing.editions.map((e) => e.source_id)],
       [true, ['cec-modules', 'cec-modules-2024']],
     );
+  });
+});
+
+describe("seed: the scale rehearsal's synthetic editions (npm run bench -- --scale N)", function () {
+  this.timeout(180000);
+  let catalog: Catalog;
+
+  before(async () => (catalog = await openCatalog()));
+  after(() => catalog?.drop());
+
+  it('when the fixture is seeded ten times over (batches written at once), then each copy is a product of its own with its own history and sources, and the index serves them all', async () => {
+    const sources = writeSources();
+    const manifest = loadManifest();
+    const conversion = convertSources(manifest, sources);
+    const times = 10;
+    const scaled = scaledCatalog(conversion.drafts, toSourceDocs(manifest, conversion), times);
+    assert.ok(scaled.drafts.length > 1000, 'enough for several batches of 500 at once');
+    const db = catalog.mongo.db;
+    const report = await syncCatalog(scaled.sources, scaled.drafts, companyRecords(conversion.drafts).docs, {
+      products: catalog.products,
+      revisions: catalog.revisions,
+      changes: new ChangeRepository(db),
+      sources: new SourceRepository(db),
+      companies: new CompanyRepository(db),
+      index: catalog.index,
+    });
+    const histories = conversion.drafts.filter((d) => d.earlier!.length > 0).length;
+    assert.equal(report.ingest.created, times * conversion.drafts.length);
+    assert.equal(report.ingest.revisions, times * (conversion.drafts.length + histories));
+    assert.equal(await catalog.revisions.count(), report.ingest.revisions);
+    const identities = await catalog.products.identities();
+    assert.equal(new Set(identities.map((p) => p._id)).size, times * conversion.drafts.length, 'distinct ids');
+    const targets = await catalog.index.targets();
+    assert.equal(await catalog.index.count(targets[0]), times * conversion.drafts.length);
+
+    // Copy 2 of Trina's module: its own model, key and history, every value traced to copy 2's sources.
+    const copy = identities.find((p) => p.key === `${TRINA_KEY}#s2`)!;
+    const original = identities.find((p) => p.key === TRINA_KEY)!;
+    assert.ok(copy && original && copy._id !== original._id);
+    const product = (await catalog.products.findById(copy._id))!;
+    assert.match(product.model, / S2$/);
+    assert.equal(product.current_revision, original.current_revision);
+    const cited = new Set(Object.values(product.provenance).map((p) => p.source_id));
+    assert.ok(
+      [...cited].every((id) => id.endsWith('~s2')),
+      [...cited].join(', '),
+    );
+    for (const id of cited) assert.ok(await new SourceRepository(db).get(id), `source ${id} is stored`);
   });
 });
