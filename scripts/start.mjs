@@ -1,11 +1,15 @@
-// `npm start`: local engines up, demo data loaded when the database is empty, then the API in the
-// foreground. Ctrl-C (or a failed step) at any point stops what runs, then the engines this command
-// started; engines that were already running are left as they were.
+// `npm start`: dependencies and compiled code (scripts/prepare.mjs) and the local engines made ready
+// side by side, demo data loaded when the database is empty, then the API in the foreground. On a
+// fresh machine the two first steps wait on different things (npm's registry and tsc; Maven Central
+// and Go's compiler), so side by side they take about the longer of the two. Ctrl-C (or a failed
+// step) at any point stops what runs, then the engines this command started; engines that were
+// already running are left as they were.
 import { spawn } from 'node:child_process';
 import { up, down } from '../engines/index.mjs';
 
 let started = [];
 let child = null;
+let preparing = null;
 let stopping = false;
 
 async function finish(code, message) {
@@ -13,6 +17,7 @@ async function finish(code, message) {
   stopping = true;
   if (message) console.error(`[start] ${message}`);
   child?.kill('SIGTERM');
+  preparing?.kill('SIGTERM');
   await down(started);
   process.exit(code);
 }
@@ -22,6 +27,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     // The API drains in-flight requests on SIGTERM and exits; its exit handler then stops the engines.
     if (child && !stopping) child.kill(signal);
     else void finish(130);
+  });
+}
+
+/** scripts/prepare.mjs (built-ins only, so it runs before node_modules exists); rejects unless it succeeds. */
+function prepare() {
+  return new Promise((resolve, reject) => {
+    preparing = spawn(process.execPath, ['scripts/prepare.mjs'], { stdio: 'inherit' });
+    preparing.on('exit', (code, signal) => {
+      preparing = null;
+      if (code === 0) resolve();
+      else reject(new Error(`installing the dependencies or compiling failed (${signal ?? `exit ${code}`})`));
+    });
   });
 }
 
@@ -36,11 +53,11 @@ function runNode(args) {
   });
 }
 
-try {
-  started = await up();
-} catch (err) {
-  await finish(1, err.message);
-}
+// Both settle before going on: engines a failed preparation left starting are then stopped too.
+const [prepared, engines] = await Promise.allSettled([prepare(), up()]);
+if (engines.status === 'fulfilled') started = engines.value;
+const failed = [engines, prepared].find((step) => step.status === 'rejected');
+if (failed) await finish(1, failed.reason.message);
 if (!stopping) {
   const seeded = await runNode(['dist/src/cli/seed.js', '--if-empty']);
   if (seeded !== 0) await finish(seeded, 'loading the demo data failed; the engines this command started are stopped');
