@@ -15,18 +15,19 @@ export interface ReindexResult {
   readonly rawSettings: { flushBytes: number; concurrency: number };
 }
 
-async function rawBulk(
+/** Seconds to load `docs` into a new index of the service's mapping (then dropped) with the bulk helper alone. */
+export async function rawBulk(
   es: EsClient,
-  docs: readonly { id: string }[],
+  docs: readonly { id: string }[] | AsyncIterable<{ id: string }>,
   flushBytes: number,
   concurrency: number,
+  index = `bench-raw-${Date.now()}`,
 ): Promise<number> {
   const { settings, mappings } = readMapping();
-  const index = `bench-raw-${Date.now()}`;
   const t0 = performance.now();
   await es.indices.create({ index, settings: { ...settings, refresh_interval: '-1' }, mappings });
-  const stats = await es.helpers.bulk({
-    datasource: docs as { id: string }[],
+  const stats = await es.helpers.bulk<{ id: string }>({
+    datasource: Symbol.asyncIterator in docs ? docs[Symbol.asyncIterator]() : [...docs],
     onDocument: (d) => ({ index: { _index: index, _id: d.id } }),
     flushBytes,
     concurrency,

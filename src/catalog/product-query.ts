@@ -95,11 +95,14 @@ export interface Bucket {
   readonly count: number;
 }
 
-/** Counts over the whole result set: categories, companies (one bucket each, whatever their spellings), and the range of each numeric spec. */
+/** Min, max and how many products have it, per numeric spec, over one whole category. */
+export type SpecRanges = Readonly<Record<string, { min: number; max: number; count: number }>>;
+
+/** Counts over the whole result set: categories and companies (one bucket each, whatever their spellings); with one category selected, its spec ranges. */
 export interface Facets {
   readonly category: Bucket[];
   readonly manufacturer: (Bucket & { readonly id: string })[];
-  readonly specs?: Record<string, { min: number; max: number; count: number }>;
+  readonly specs?: SpecRanges;
 }
 
 /** One page of a query's results: `hits` may hold one more than the page (a next page exists then). */

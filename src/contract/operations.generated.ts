@@ -296,7 +296,7 @@ export type ProductDetail = {
 export type Facets = {
   category?: Array<FacetCount>;
   manufacturer?: Array<FacetCount>;
-  /** Min and max of each numeric spec over the whole result set; present when exactly one category is selected. */
+  /** Present when exactly one category is selected: min, max and count (products that have it) of each numeric spec over that whole category, whatever else the query selects. Read once per index generation, so its cost does not follow the matches; it gives the bounds a range control offers, the same for every query in the category. */
   specs?: {
     [key: string]: {
       min: number;

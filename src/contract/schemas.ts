@@ -285,7 +285,9 @@ export const SCHEMAS = {
       specs: {
         type: 'object',
         description:
-          'Min and max of each numeric spec over the whole result set; present when exactly one category is selected.',
+          'Present when exactly one category is selected: min, max and count (products that have it) of each numeric spec ' +
+          'over that whole category, whatever else the query selects. Read once per index generation, so its cost does ' +
+          'not follow the matches; it gives the bounds a range control offers, the same for every query in the category.',
         additionalProperties: {
           type: 'object',
           required: ['min', 'max', 'count'],

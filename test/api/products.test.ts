@@ -665,6 +665,23 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     }
   });
 
+  it('when one category is selected, then the spec ranges are those of the whole category, whatever the words narrow', async () => {
+    const search = (q: string) =>
+      call(server.url, 'searchProducts', { token: searchKey, query: { q, category: ['pv-module'], limit: 1 } });
+    const [mono, bifacial] = [await search('mono'), await search('bifacial')];
+    assert.notEqual(mono.body.meta.total, bifacial.body.meta.total, 'the words select different products');
+    const ranges = mono.body.meta.facets.specs;
+    assert.deepEqual(bifacial.body.meta.facets.specs, ranges);
+    // The ends and counts are the category's own, read from its products.
+    const modules = products.filter((p) => p.category === 'pv-module');
+    const powers = modules.map((p) => p.specs.stc_power_w).filter((w): w is number => typeof w === 'number');
+    assert.deepEqual(ranges.stc_power_w, {
+      min: Math.min(...powers),
+      max: Math.max(...powers),
+      count: powers.length,
+    });
+  });
+
   it('when a later page of a search is asked, then it carries no facets and does not repeat the first', async () => {
     const first = await call(server.url, 'searchProducts', {
       token: searchKey,

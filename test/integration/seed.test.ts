@@ -201,7 +201,7 @@ describe('seed and reindex', function () {
   });
   it('when the seed is killed during ingest and again during reindex, then the alias serves the old index throughout, and a rerun completes with no duplicate or missing revision', async () => {
     await catalog.seed(sources);
-    // More products than one ingest batch (500), so a kill after the first batch is surely midway.
+    // More products than one ingest batch (1,000), so a kill after the first batch is surely midway.
     const bigger = writeSources({ ...DEFAULT_SLICES, 'cec-modules': { keep: () => true, limit: 1500 } });
     // Products the earlier tests stored and these files no longer list stay (a seed never deletes).
     const keys = new Set([
@@ -356,13 +356,13 @@ describe("seed: the scale rehearsal's synthetic editions (npm run bench -- --sca
   before(async () => (catalog = await openCatalog()));
   after(() => catalog?.drop());
 
-  it('when the fixture is seeded ten times over (batches written at once), then each copy is a product of its own with its own history and sources, and the index serves them all', async () => {
+  it('when the fixture is seeded 25 times over (batches written at once), then each copy is a product of its own with its own history and sources, and the index serves them all', async () => {
     const sources = writeSources();
     const manifest = loadManifest();
     const conversion = convertSources(manifest, sources);
-    const times = 10;
+    const times = 25;
     const scaled = scaledCatalog(conversion.drafts, toSourceDocs(manifest, conversion), times);
-    assert.ok(scaled.drafts.length > 1000, 'enough for several batches of 500 at once');
+    assert.ok(scaled.drafts.length > 2000, 'enough for three batches of 1,000 at once');
     const db = catalog.mongo.db;
     const report = await syncCatalog(scaled.sources, scaled.drafts, companyRecords(conversion.drafts).docs, {
       products: catalog.products,

@@ -9,15 +9,24 @@ import { ReadCache, type CacheLimits } from './read-cache';
 import {
   COMPANY_NAMES_PAGE,
   buildSearchRequest,
+  categorySpecsRequest,
   companiesRequest,
   companyNamesRequest,
   facetsFrom,
   filterQuery,
+  specRangesFrom,
 } from './search-request';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
 import { buildSimilarRequest } from './similar-request';
 import type { NearestQuery } from '../../catalog/substitution';
-import type { CompanyNames, CompanyPage, ProductFilter, ProductQuery, ResultPage } from '../../catalog/product-query';
+import type {
+  CompanyNames,
+  CompanyPage,
+  ProductFilter,
+  ProductQuery,
+  ResultPage,
+  SpecRanges,
+} from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
 export interface Scan {
@@ -39,6 +48,8 @@ export class ProductIndex {
   private readonly cache: ReadCache;
   /** The companies' names of one index generation, read once for it (a few hundred KB, whatever the traffic). */
   private names?: { readonly generation: string; readonly companies: Promise<readonly CompanyNames[]> };
+  /** Each category's spec ranges, read once per index generation (a handful of categories: a handful of entries). */
+  private ranges?: { readonly generation: string; readonly byCategory: Map<string, Promise<SpecRanges>> };
 
   constructor(
     private readonly es: EsClient,
@@ -89,14 +100,44 @@ export class ProductIndex {
     }
   }
 
-  /** A page of `query`'s results after `after` (limit + 1 hits), with the facets when asked. */
+  /**
+   * A page of `query`'s results after `after` (limit + 1 hits), with the facets when asked; with one
+   * category selected, the facets carry that category's spec ranges.
+   */
   async find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage> {
-    const res = await this.search(buildSearchRequest(query, after, withFacets));
+    const [res, specs] = await Promise.all([
+      this.search(buildSearchRequest(query, after, withFacets)),
+      withFacets && query.categories.length === 1 ? this.specRanges(query.categories[0]) : undefined,
+    ]);
+    const facets = res.aggregations && {
+      ...facetsFrom(res.aggregations),
+      ...(specs && Object.keys(specs).length > 0 ? { specs } : {}),
+    };
     return {
       hits: res.hits.hits.map((h) => ({ source: h._source ?? {}, sort: (h.sort ?? []) as SortValue[] })),
       total: totalOf(res.hits),
-      ...(res.aggregations ? { facets: facetsFrom(res.aggregations) } : {}),
+      ...(facets ? { facets } : {}),
     };
+  }
+
+  /** Min and max of each numeric spec over the whole of `category`, read once per index generation. */
+  async specRanges(category: string): Promise<SpecRanges> {
+    const generation = await this.generation.current();
+    if (this.ranges?.generation !== generation) this.ranges = { generation, byCategory: new Map() };
+    const { byCategory } = this.ranges;
+    let ranges = byCategory.get(category);
+    if (!ranges) {
+      ranges = this.search(categorySpecsRequest(category)).then((res) =>
+        specRangesFrom(res.aggregations as Parameters<typeof specRangesFrom>[0]),
+      );
+      byCategory.set(category, ranges);
+      // A failed read is not kept: the next search asks again.
+      const asked = ranges;
+      asked.catch(() => {
+        if (byCategory.get(category) === asked) byCategory.delete(category);
+      });
+    }
+    return ranges;
   }
 
   /** The products nearest `query`'s in the specs that decide a substitution, current listings first (`source`: which fields). */

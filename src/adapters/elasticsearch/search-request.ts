@@ -10,6 +10,7 @@ import {
   type ProductFilter,
   type ProductQuery,
   type Range,
+  type SpecRanges,
   type SpecValues,
   type Understood,
 } from '../../catalog/product-query';
@@ -253,39 +254,48 @@ function sourceFor(fields: string[] | undefined): string[] {
   return [...new Set(['id', ...fields])];
 }
 
-function facetAggs(query: ProductQuery) {
-  const aggs: Record<string, object> = {
-    category: { terms: { field: 'category', size: 10 } },
-    manufacturer: {
-      terms: { field: 'company.id', size: 25 },
-      aggs: { name: { terms: { field: 'company.name', size: 1 } } },
-    },
+const FACET_AGGS = {
+  category: { terms: { field: 'category', size: 10 } },
+  manufacturer: {
+    terms: { field: 'company.id', size: 25 },
+    aggs: { name: { terms: { field: 'company.name', size: 1 } } },
+  },
+};
+
+/**
+ * The range of every numeric spec over one whole category. Asked once per index generation, not
+ * with each search: over the matches it cost a stats aggregation per spec (21 for modules) on every
+ * match of every first page, and that cost grew with the catalog.
+ */
+export function categorySpecsRequest(category: string) {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: { term: { category } },
+    aggs: Object.fromEntries(NUMERIC_SPECS.map((spec) => [spec, { stats: { field: `specs.${spec}` } }])),
   };
-  if (query.categories.length === 1)
-    for (const spec of NUMERIC_SPECS) aggs[`spec:${spec}`] = { stats: { field: `specs.${spec}` } };
-  return aggs;
+}
+
+/** The ranges of a categorySpecsRequest's answer: the specs some product of the category has. */
+export function specRangesFrom(aggs: Record<string, { min: number; max: number; count: number }>): SpecRanges {
+  return Object.fromEntries(
+    Object.entries(aggs)
+      .filter(([, agg]) => agg.count > 0)
+      .map(([spec, agg]) => [spec, { min: agg.min, max: agg.max, count: agg.count }]),
+  );
 }
 
 /** The facets of a first page, read from its aggregations. */
 export function facetsFrom(aggs: Record<string, any>): Facets {
   const buckets = (name: string) =>
     (aggs[name]?.buckets ?? []).map((b: { key: string; doc_count: number }) => ({ value: b.key, count: b.doc_count }));
-  const specs: Record<string, { min: number; max: number; count: number }> = {};
-  for (const [name, agg] of Object.entries(aggs)) {
-    if (name.startsWith('spec:') && agg.count > 0)
-      specs[name.slice(5)] = { min: agg.min, max: agg.max, count: agg.count };
-  }
   type CompanyBucket = { key: string; doc_count: number; name?: { buckets: { key: string }[] } };
   const companies = ((aggs.manufacturer?.buckets ?? []) as CompanyBucket[]).map((b) => ({
     value: b.name?.buckets[0]?.key ?? b.key,
     id: b.key,
     count: b.doc_count,
   }));
-  return {
-    category: buckets('category'),
-    manufacturer: companies,
-    ...(Object.keys(specs).length ? { specs } : {}),
-  };
+  return { category: buckets('category'), manufacturer: companies };
 }
 
 /** The query an export's filter makes. */
@@ -310,7 +320,7 @@ export function buildSearchRequest(query: ProductQuery, after: SortValue[] | und
     sort: sortClause(query),
     _source: sourceFor(query.fields),
     ...(after ? { search_after: after } : {}),
-    ...(withFacets ? { aggs: facetAggs(query) } : {}),
+    ...(withFacets ? { aggs: FACET_AGGS } : {}),
   };
 }
 
