@@ -3,7 +3,7 @@
 // a scratch database and alias of their own names, then every read row measured against the live
 // alias (1x) and the scratch one (Nx) in interleaved rounds. The scratch catalog is dropped at the
 // end, on Ctrl-C, and at the start of the next run (one killed outright); `--keep` leaves it for a
-// later run at the same N, which then reuses it instead of ingesting again.
+// later `--keep` run at the same N, which then reuses it instead of ingesting again.
 import path from 'node:path';
 import type { EsClient } from '../src/adapters/elasticsearch/client';
 import { createMongo, type MongoHandle } from '../src/adapters/mongo/client';
@@ -275,12 +275,16 @@ export async function rehearseScale(s: ScaleSetup): Promise<ScaleResult> {
   const real = (await s.es.count({ index: s.alias })).count;
   const scratch = new IndexAdmin(s.es, SCRATCH.alias);
   const served = await scratch.targets();
-  const reuse = served.length === 1 && (await scratch.count(served[0])) === real * s.times;
+  // Only a run that asks to keep reuses what a --keep run left; any other starts from nothing.
+  const reuse = s.keep && served.length === 1 && (await scratch.count(served[0])) === real * s.times;
   let interrupted = false;
+  const gateways: (Gateway & { key: string })[] = [];
   const onSignal = () => {
     interrupted = true;
-    s.say('interrupted: dropping the scratch catalog');
-    void dropScratch(s.es, s.mongoUri).finally(() => process.exit(130));
+    s.say('interrupted: stopping the gateways and dropping the scratch catalog');
+    void Promise.allSettled(gateways.map((g) => g.stop()))
+      .then(() => dropScratch(s.es, s.mongoUri))
+      .finally(() => process.exit(130));
   };
   if (!s.keep) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
   try {
@@ -296,10 +300,13 @@ export async function rehearseScale(s: ScaleSetup): Promise<ScaleResult> {
         await mongo.client.close();
       }
     }
-    const gateways = { '1x': await s.gatewayOn(s.alias), Nx: await s.gatewayOn(SCRATCH.alias) };
-    const rss = { '1x': sampleRss(gateways['1x'].pid), Nx: sampleRss(gateways.Nx.pid) };
+    const one = await s.gatewayOn(s.alias);
+    gateways.push(one);
+    const scaled = await s.gatewayOn(SCRATCH.alias);
+    gateways.push(scaled);
+    const rss = { '1x': sampleRss(one.pid), Nx: sampleRss(scaled.pid) };
     try {
-      const rows = await measureRows(s, gateways);
+      const rows = await measureRows(s, { '1x': one, Nx: scaled });
       return {
         times: s.times,
         products: { '1x': real, Nx: (await s.es.count({ index: SCRATCH.alias })).count },
@@ -308,7 +315,7 @@ export async function rehearseScale(s: ScaleSetup): Promise<ScaleResult> {
         rssMb: { '1x': rss['1x'].stop().peakMb, Nx: rss.Nx.stop().peakMb },
       };
     } finally {
-      await Promise.all([gateways['1x'].stop(), gateways.Nx.stop()]);
+      await Promise.all(gateways.map((g) => g.stop()));
     }
   } finally {
     if (!s.keep && !interrupted) await dropScratch(s.es, s.mongoUri);

@@ -17,6 +17,9 @@ import { companyRecords } from '../../seed/convert/companies';
 import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
 import { SourceRepository } from '../../src/adapters/mongo/source.repository';
 import { CompanyRepository } from '../../src/adapters/mongo/company.repository';
+import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
+import { createEsClient } from '../../src/adapters/elasticsearch/client';
+import { freePort } from '../helpers/private-engines';
 
 function runSeed(catalog: Catalog, sourcesDir: string) {
   return spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/seed.js'), '--sources-dir', sourcesDir], {
@@ -356,6 +359,39 @@ describe("seed: the scale rehearsal's synthetic editions (npm run bench -- --sca
   before(async () => (catalog = await openCatalog()));
   after(() => catalog?.drop());
 
+  const portsOf = (c: Catalog, index = c.index) => ({
+    products: c.products,
+    revisions: c.revisions,
+    changes: new ChangeRepository(c.mongo.db),
+    sources: new SourceRepository(c.mongo.db),
+    companies: new CompanyRepository(c.mongo.db),
+    index,
+  });
+
+  it('when Elasticsearch is away during a first seed, then the seed fails naming it, and the record is complete all the same', async () => {
+    const away = await openCatalog();
+    const es = createEsClient(`http://127.0.0.1:${await freePort()}`, 2000);
+    try {
+      const manifest = loadManifest();
+      const conversion = convertSources(manifest, writeSources());
+      // More batches than the hand-over to the index holds, so a writer left waiting on it would hang.
+      const { drafts, sources } = scaledCatalog(conversion.drafts, toSourceDocs(manifest, conversion), 50);
+      const companies = companyRecords(conversion.drafts).docs;
+      await assert.rejects(
+        syncCatalog(sources, drafts, companies, portsOf(away, new IndexAdmin(es, away.alias))),
+        /ECONNREFUSED|ConnectionError|connect/i,
+      );
+      assert.equal(await away.products.count(), drafts.length, 'every product written');
+      // The next seed, with the search engine back, finds the record whole and builds the index.
+      const report = await syncCatalog(sources, drafts, companies, portsOf(away));
+      assert.deepEqual([report.ingest.created, report.ingest.revisions], [0, 0]);
+      assert.equal(await away.index.count(away.alias), drafts.length);
+    } finally {
+      await es.close();
+      await away.drop();
+    }
+  });
+
   it('when the fixture is seeded 25 times over (batches written at once), then each copy is a product of its own with its own history and sources, and the index serves them all', async () => {
     const sources = writeSources();
     const manifest = loadManifest();
@@ -364,14 +400,12 @@ describe("seed: the scale rehearsal's synthetic editions (npm run bench -- --sca
     const scaled = scaledCatalog(conversion.drafts, toSourceDocs(manifest, conversion), times);
     assert.ok(scaled.drafts.length > 2000, 'enough for three batches of 1,000 at once');
     const db = catalog.mongo.db;
-    const report = await syncCatalog(scaled.sources, scaled.drafts, companyRecords(conversion.drafts).docs, {
-      products: catalog.products,
-      revisions: catalog.revisions,
-      changes: new ChangeRepository(db),
-      sources: new SourceRepository(db),
-      companies: new CompanyRepository(db),
-      index: catalog.index,
-    });
+    const report = await syncCatalog(
+      scaled.sources,
+      scaled.drafts,
+      companyRecords(conversion.drafts).docs,
+      portsOf(catalog),
+    );
     const histories = conversion.drafts.filter((d) => d.earlier!.length > 0).length;
     assert.equal(report.ingest.created, times * conversion.drafts.length);
     assert.equal(report.ingest.revisions, times * (conversion.drafts.length + histories));
