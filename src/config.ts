@@ -23,9 +23,10 @@ const schema = {
       default: 'development',
     },
     ELASTICSEARCH_URL: {
-      description: 'Elasticsearch base URL.',
+      description:
+        'Elasticsearch base URL, or the URLs of several nodes of one cluster separated by commas (a connection error on one is tried once more on another).',
       type: 'string',
-      pattern: '^https?://',
+      pattern: '^https?://[^,\\s]+(, *https?://[^,\\s]+)*$',
       default: 'http://127.0.0.1:9200',
     },
     ELASTICSEARCH_INDEX: {

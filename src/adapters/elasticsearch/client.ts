@@ -23,12 +23,25 @@ export function answerText(body: object): string {
   return text;
 }
 
-export function createEsClient(url: string, requestTimeoutMs: number): EsClient {
-  // No retries: a read must answer (or fail) within the configured timeout, not a multiple of it.
+/** The nodes named by ELASTICSEARCH_URL: one URL, or several separated by commas. */
+export function esNodes(urls: string): string[] {
+  return urls
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+}
+
+export function createEsClient(urls: string, requestTimeoutMs: number): EsClient {
+  const nodes = esNodes(urls);
   return new Client({
-    node: url,
+    nodes,
     requestTimeout: requestTimeoutMs,
-    maxRetries: 0,
+    // A read must answer (or fail) within the timeout, not a multiple of it: with one node, no retry.
+    // With several, a connection error (refused or reset, which comes fast) or a 502-504 answer is
+    // tried once more on another node, so a node going away is not an outage. A timeout is never retried, so a stalled
+    // node still costs one timeout, not two: @elastic/transport's retryOnTimeout defaults to false
+    // and this client does not pass it on (test/integration/es-nodes.test.ts holds it to that).
+    maxRetries: nodes.length > 1 ? 1 : 0,
     compression: false,
     Serializer: TextKeepingSerializer,
   });
