@@ -81,5 +81,8 @@ export function translateEsError(err: unknown): unknown {
 }
 
 export function esProbe(es: EsClient) {
-  return { name: 'elasticsearch' as const, check: async () => void (await es.cluster.health({ timeout: '1s' })) };
+  // The node's own view (`local`): a cluster without an elected master (the voting node of two gone,
+  // or two of three) still serves searches and gets from the copies left, since only writes are
+  // blocked, but its cluster-wide health waits for a master and fails. Readiness follows the reads.
+  return { name: 'elasticsearch' as const, check: async () => void (await es.cluster.health({ local: true })) };
 }
