@@ -33,18 +33,29 @@ const LAYOUT = { ELASTICSEARCH_SHARDS: '2', ELASTICSEARCH_REPLICAS: '1' };
 const t0 = Date.now();
 const say = (message) => process.stdout.write(`[cluster ${((Date.now() - t0) / 1000).toFixed(0)} s] ${message}\n`);
 
-// Undone last first, on every way out.
+// Undone last first, on every way out; a step added while cleaning up still runs.
 const undo = [];
 let cleaning;
+let interrupted = false;
 const cleanUp = () =>
   (cleaning ??= (async () => {
-    for (const step of undo.reverse()) await step().catch((err) => say(`cleanup: ${err.message}`));
+    while (undo.length)
+      await undo
+        .pop()()
+        .catch((err) => say(`cleanup: ${err.message}`));
   })());
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ])
-  process.on(signal, () => void cleanUp().finally(() => process.exit(code)));
+  process.on(signal, () => {
+    interrupted = true;
+    void cleanUp().finally(() => process.exit(code));
+  });
+/** Nothing new starts once Ctrl-C has come: the run stops at its next step. */
+function carryOn() {
+  if (interrupted) throw new Error('interrupted');
+}
 
 /** Runs a child to its end, its output shown; stops it (SIGINT, the group's Ctrl-C) on cleanup. */
 function child(cmd, argv, env, onLine = () => {}) {
@@ -95,13 +106,14 @@ async function main() {
     if (await httpGet(`http://127.0.0.1:${httpPort}`)) throw new Error(`port ${httpPort} is taken`);
   const clusterName = `pds-rehearsal-${process.pid}`;
   const nodes = names.map((n) => new LocalNode(root, { ...n, peers: names, clusterName, heap: args.heap }));
-  undo.push(async () => void (await Promise.all(nodes.map((n) => n.stop('SIGTERM')))));
+  undo.push(async () => void (await Promise.all(nodes.map((n) => n.close()))));
   say(`starting ${nodes.map((n) => `${n.name} (${n.url})`).join(' and ')}, heap ${args.heap} each, under ${root}`);
   await Promise.all(nodes.map((n) => n.start()));
   const formedMs = await waitForCluster(nodes[0].url, 2, ['green', 'yellow']);
   say(
     `cluster ${clusterName} of 2 nodes formed ${((Date.now() - t0) / 1000).toFixed(0)} s after start (${formedMs} ms after both answered)`,
   );
+  carryOn();
   const urls = nodes.map((n) => n.url).join(',');
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')));
   const report = { date: new Date().toISOString(), heap: args.heap, nodes: urls, layout: LAYOUT };
@@ -113,6 +125,7 @@ async function main() {
     report.apiTests = await apiTests(env);
     say(`API tests: ${JSON.stringify(report.apiTests)}`);
   }
+  carryOn();
 
   if (!args['skip-failover']) {
     const alias = `pds-cluster-${process.pid}`;
@@ -145,6 +158,7 @@ async function main() {
     undo.push(async () => rmSync(sources, { recursive: true, force: true }));
     report.index = await getJson(nodes[0].url, `/_cat/shards/${alias}*?format=json&h=index,shard,prirep,state,node`);
     say(`shards of ${alias}: ${report.index.map((s) => `${s.shard}${s.prirep}@${s.node}`).join(' ')}`);
+    carryOn();
     const service = await startService(env, path.join(root, 'service.log'));
     undo.push(async () => {
       if (service.child.exitCode !== null) return;

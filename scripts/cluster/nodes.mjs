@@ -26,6 +26,7 @@ export class LocalNode {
 
   /** Starts the node (its data survives a restart, as a real node's disk would); resolves once it answers HTTP. */
   async start() {
+    if (this.closed) throw new Error(`${this.name} is closed: the rehearsal is cleaning up`);
     const conf = path.join(this.dir, 'config');
     // A config folder of its own: the launcher writes a keystore there, and the shared node's stays untouched.
     cpSync(path.join(ES_HOME, 'config'), conf, { recursive: true, force: false, errorOnExist: false });
@@ -49,9 +50,17 @@ export class LocalNode {
       ES_JAVA_OPTS: `-Xms${this.heap} -Xmx${this.heap}`,
       ES_PATH_CONF: conf,
     };
-    await launchNode(['-d', '-p', this.pidFile, ...settings], env, this.dir);
+    this.launching = launchNode(['-d', '-p', this.pidFile, ...settings], env, this.dir);
+    await this.launching;
     if (!(await waitUntil(async () => (await httpGet(this.url)) !== null, 120000)))
       throw new Error(`${this.name} did not answer within 120 s of its launch; read ${this.logFile}`);
+  }
+
+  /** Stops the node for good: a start() still under way or asked for later does not bring it back. */
+  async close() {
+    this.closed = true;
+    await this.launching?.catch(() => undefined); // its pid is written by the time the launcher returns
+    await this.stop('SIGTERM');
   }
 
   get pid() {
