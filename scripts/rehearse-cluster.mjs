@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { elasticsearch } from '../engines/elasticsearch.mjs';
 import { ensurePvlib, PVLIB_PYTHON } from '../engines/pvlib.mjs';
 import { ROOT, httpGet } from '../engines/util.mjs';
-import { LocalNode, getJson, waitForCluster } from './cluster/nodes.mjs';
+import { LocalNode, getJson, shardLayouts, waitForCluster } from './cluster/nodes.mjs';
 import { reader, rehearseFailover, seedFixture, startService } from './cluster/failover.mjs';
 import { dropDatabases, dropRedisKeys, freePort } from './cluster/leftovers.mjs';
 
@@ -70,7 +70,18 @@ function child(cmd, argv, env, onLine = () => {}) {
   return { proc, exited };
 }
 
-async function apiTests(env) {
+/**
+ * Runs the API tests, looking at the cluster every 5 s meanwhile: how each index the tests create is
+ * laid out (its fullest sighting), so the record says what they really ran on.
+ */
+async function apiTests(env, clusterUrl) {
+  const seen = new Map();
+  const look = setInterval(async () => {
+    for (const [index, l] of await shardLayouts(clusterUrl)) {
+      const layout = `${l.primaries} primaries and ${l.replicas} replicas on ${l.nodes.size} nodes`;
+      if (!seen.has(index) || l.nodes.size > seen.get(index).nodes) seen.set(index, { layout, nodes: l.nodes.size });
+    }
+  }, 5000);
   const counts = { passing: 0, failing: 0, pending: 0 };
   const started = Date.now();
   const mocha = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
@@ -90,7 +101,10 @@ async function apiTests(env) {
     await dropRedisKeys(REDIS_URL, `*_${proc.pid}_*`);
   });
   const code = await exited;
-  return { exitCode: code, ...counts, seconds: Math.round((Date.now() - started) / 1000) };
+  clearInterval(look);
+  const indices = {};
+  for (const { layout } of seen.values()) indices[layout] = (indices[layout] ?? 0) + 1;
+  return { exitCode: code, ...counts, seconds: Math.round((Date.now() - started) / 1000), indices };
 }
 
 async function main() {
@@ -122,7 +136,7 @@ async function main() {
     await ensurePvlib();
     const env = { ...base, ...LAYOUT, NODE_ENV: 'test', ELASTICSEARCH_URL: urls, MONGODB_URI, REDIS_URL, PVLIB_PYTHON };
     say(`API tests (dist/test/api/*.test.js) with ELASTICSEARCH_URL=${urls}, 2 shards, 1 replica`);
-    report.apiTests = await apiTests(env);
+    report.apiTests = await apiTests(env, nodes[0].url);
     say(`API tests: ${JSON.stringify(report.apiTests)}`);
   }
   carryOn();

@@ -115,3 +115,16 @@ export async function leadership(url) {
   const ids = state?.metadata?.cluster_coordination?.last_committed_config ?? [];
   return { master: nodes.find((n) => n.master === '*')?.name ?? null, voting: ids.map((id) => nameOf.get(id) ?? id) };
 }
+
+/** Each index's shard copies as `url` sees them now: primaries, replicas and the nodes they sit on. */
+export async function shardLayouts(url) {
+  const shards = (await getJson(url, '/_cat/shards?format=json&h=index,prirep,node', 3000)) ?? [];
+  const layouts = new Map();
+  for (const { index, prirep, node } of shards) {
+    const layout = layouts.get(index) ?? { primaries: 0, replicas: 0, nodes: new Set() };
+    layout[prirep === 'p' ? 'primaries' : 'replicas'] += 1;
+    if (node) layout.nodes.add(node);
+    layouts.set(index, layout);
+  }
+  return layouts;
+}
