@@ -197,7 +197,7 @@ async function main() {
   writeFileSync(path.join(ROOT, 'bench-results', 'cluster-rehearsal.json'), `${JSON.stringify(report, null, 2)}\n`);
   const failed =
     (report.apiTests && (report.apiTests.exitCode !== 0 || report.apiTests.failing > 0)) ||
-    (report.failover ?? []).some((r) => r.brokenCount > 0);
+    (report.failover ?? []).some((r) => r.brokenCount > 0 || !r.readyAtEnd);
   say(`done in ${report.seconds} s; ${failed ? 'FAILED' : 'passed'}; bench-results/cluster-rehearsal.json`);
   return failed ? 1 : 0;
 }

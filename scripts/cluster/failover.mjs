@@ -120,6 +120,8 @@ export async function rehearseFailover({ nodes, url, reads, rate, warmSeconds, a
       processExitMs: exitMs,
       ...judge(answers, stoppedAt, timeoutMs + 1000),
       readyzAfterStop: countBy(afterStop(readyz), (r) => `${r.status} (elasticsearch ${r.elasticsearch})`),
+      // While reads are served, a balancer must not be told otherwise: ready again by the end.
+      readyAtEnd: readyz.at(-1)?.status === 200,
       survivorSaw: countBy(
         afterStop(seen),
         (s) =>
