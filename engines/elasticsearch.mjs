@@ -28,7 +28,9 @@ const ES_USER = 'pds-elasticsearch';
 const START_TIMEOUT_MS = 120000;
 
 const dir = path.join(CACHE, 'elasticsearch');
-const home = path.join(dir, `elasticsearch-${ES_VERSION}`);
+/** The unpacked distribution; scripts/rehearse-cluster.mjs runs more nodes of it. */
+export const ES_HOME = path.join(dir, `elasticsearch-${ES_VERSION}`);
+const home = ES_HOME;
 const dataDir = path.join(dir, 'data');
 const logsDir = path.join(dir, 'logs');
 const pidFile = path.join(dir, 'elasticsearch.pid');
@@ -86,17 +88,7 @@ export const elasticsearch = {
       ES_JAVA_OPTS: `-Xms${heap()} -Xmx${heap()}`,
       ES_PATH_CONF: path.join(home, 'config'),
     };
-    const launcher = path.join(home, 'bin', 'elasticsearch');
-    const args = [launcher, '-d', '-p', pidFile, ...settings];
-    if (process.getuid && process.getuid() === 0) {
-      ensureUser();
-      run('chown', ['-R', `${ES_USER}:${ES_USER}`, dir]);
-      assertReachable(dir);
-      const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-      await runAsync('runuser', ['-u', ES_USER, '--', 'env', ...envArgs, ...args], { cwd: home });
-    } else {
-      await runAsync(args[0], args.slice(1), { cwd: home, env: { ...process.env, ...env } });
-    }
+    await launchNode(['-d', '-p', pidFile, ...settings], env, dir);
     const healthy = await waitUntil(() => this.answers(url), START_TIMEOUT_MS);
     if (!healthy)
       throw new Error(
@@ -114,6 +106,23 @@ export const elasticsearch = {
   },
 };
 
+/**
+ * Runs the distribution's launcher with `args` and `env`: as the unprivileged user when we are root
+ * (Elasticsearch refuses to run as root), which is then given `folder`, where the node writes.
+ */
+export async function launchNode(args, env, folder) {
+  const launcher = path.join(home, 'bin', 'elasticsearch');
+  if (process.getuid && process.getuid() === 0) {
+    ensureUser();
+    run('chown', ['-R', `${ES_USER}:${ES_USER}`, folder]);
+    assertReachable(folder);
+    const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+    await runAsync('runuser', ['-u', ES_USER, '--', 'env', ...envArgs, launcher, ...args], { cwd: home });
+  } else {
+    await runAsync(launcher, args, { cwd: home, env: { ...process.env, ...env } });
+  }
+}
+
 function heap() {
   // 1 GiB leaves room on a 2-core, shared machine for the app, FerretDB and the tests.
   return process.env.ES_HEAP ?? '1g';
@@ -127,7 +136,7 @@ function javaMajor(javaBin) {
 }
 
 /** Finds a JDK new enough for this Elasticsearch: ES_JAVA_HOME, JAVA_HOME, then /usr/lib/jvm/*, newest first. */
-function findJava() {
+export function findJava() {
   const candidates = [process.env.ES_JAVA_HOME, process.env.JAVA_HOME].filter(Boolean);
   if (existsSync('/usr/lib/jvm')) {
     for (const d of readdirSync('/usr/lib/jvm').sort().reverse()) candidates.push(path.join('/usr/lib/jvm', d));

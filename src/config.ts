@@ -23,9 +23,10 @@ const schema = {
       default: 'development',
     },
     ELASTICSEARCH_URL: {
-      description: 'Elasticsearch base URL.',
+      description:
+        'Elasticsearch base URL, or the URLs of several nodes of one cluster separated by commas (a connection error on one is tried once more on another).',
       type: 'string',
-      pattern: '^https?://',
+      pattern: '^https?://[^,\\s]+(, *https?://[^,\\s]+)*$',
       default: 'http://127.0.0.1:9200',
     },
     ELASTICSEARCH_INDEX: {
@@ -33,6 +34,21 @@ const schema = {
       type: 'string',
       pattern: '^[a-z0-9][a-z0-9_-]*$',
       default: 'products',
+    },
+    ELASTICSEARCH_SHARDS: {
+      description:
+        'Primary shards of each index a seed or reindex creates (fixed for that index; a reindex applies a new value).',
+      type: 'integer',
+      minimum: 1,
+      maximum: 64,
+      default: 1,
+    },
+    ELASTICSEARCH_REPLICAS: {
+      description:
+        'Replicas of each shard of an index a seed or reindex creates: a count (`1`), or a range Elasticsearch keeps to as nodes come and go (`0-1`, `0-all`).',
+      type: 'string',
+      pattern: '^[0-9]{1,2}(-([0-9]{1,2}|all))?$',
+      default: '0-1',
     },
     MONGODB_URI: {
       description: 'MongoDB connection string; its path names the database (default `pds`).',
@@ -293,6 +309,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
+  const range = /^(\d+)-(\d+)$/.exec(raw.ELASTICSEARCH_REPLICAS as string);
+  if (range && Number(range[1]) > Number(range[2]))
+    throw new ConfigError(`invalid configuration: ELASTICSEARCH_REPLICAS: the range ${range[0]} runs backwards`);
   return Object.freeze(raw as Config);
 }
 

@@ -4,11 +4,14 @@ import { loadConfig, mongoDatabaseName, type Config } from '../config';
 import { createEsClient, type EsClient } from '../adapters/elasticsearch/client';
 import { createMongo, type MongoHandle } from '../adapters/mongo/client';
 import { ensureIndexes } from '../adapters/mongo/collections';
+import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
 
 export interface Operator {
   readonly config: Config;
   readonly es: EsClient;
   readonly mongo: MongoHandle;
+  /** Administers the indices behind `alias`, creating them with the configured shards and replicas. */
+  indexAdmin(alias: string): IndexAdmin;
   close(): Promise<void>;
 }
 
@@ -19,7 +22,14 @@ export async function openOperator(env: NodeJS.ProcessEnv = process.env): Promis
   const es = createEsClient(config.ELASTICSEARCH_URL, BULK_TIMEOUT_MS);
   const mongo = createMongo(config.MONGODB_URI, mongoDatabaseName(config.MONGODB_URI), BULK_TIMEOUT_MS);
   await ensureIndexes(mongo.db);
-  return { config, es, mongo, close: async () => void (await Promise.allSettled([es.close(), mongo.client.close()])) };
+  const layout = { shards: config.ELASTICSEARCH_SHARDS, replicas: config.ELASTICSEARCH_REPLICAS };
+  return {
+    config,
+    es,
+    mongo,
+    indexAdmin: (alias) => new IndexAdmin(es, alias, layout),
+    close: async () => void (await Promise.allSettled([es.close(), mongo.client.close()])),
+  };
 }
 
 /** Runs a command's body, printing a failure as one line and exiting non-zero. */

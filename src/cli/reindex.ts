@@ -4,7 +4,6 @@ import { createProgress } from './progress';
 import { reindex } from '../ingest/reindex.service';
 import { ProductRepository } from '../adapters/mongo/product.repository';
 import { CompanyRepository } from '../adapters/mongo/company.repository';
-import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
 
 runCommand('reindex', async () => {
   const op = await openOperator();
@@ -14,7 +13,7 @@ runCommand('reindex', async () => {
       {
         products: new ProductRepository(op.mongo.db),
         companies: new CompanyRepository(op.mongo.db),
-        index: new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX),
+        index: op.indexAdmin(op.config.ELASTICSEARCH_INDEX),
       },
       bar.update,
     );

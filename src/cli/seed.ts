@@ -16,7 +16,6 @@ import { SourceRepository } from '../adapters/mongo/source.repository';
 import { ChangeRepository } from '../adapters/mongo/change.repository';
 import { CompanyRepository } from '../adapters/mongo/company.repository';
 import { companyRecords } from '../../seed/convert/companies';
-import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
 import { buildSynthetic } from '../ingest/synthetic.service';
 import type { SearchDocument } from '../catalog/search-document';
 
@@ -32,12 +31,12 @@ runCommand('seed', async () => {
   const op = await openOperator();
   try {
     const products = new ProductRepository(op.mongo.db);
-    const index = new IndexAdmin(op.es, op.config.ELASTICSEARCH_INDEX);
+    const index = op.indexAdmin(op.config.ELASTICSEARCH_INDEX);
     if (args.synthetic !== undefined) {
       const count = Number(args.synthetic);
       if (!Number.isInteger(count) || count < 1 || count > 10_000_000)
         throw new Error(`--synthetic wants a count from 1 to 10000000, not ${args.synthetic}`);
-      const target = new IndexAdmin(op.es, `${op.config.ELASTICSEARCH_INDEX}-synthetic`);
+      const target = op.indexAdmin(`${op.config.ELASTICSEARCH_INDEX}-synthetic`);
       const bar = createProgress('synthetic');
       const report = await buildSynthetic(
         { real: () => index.documents<SearchDocument>(), index: target },

@@ -10,7 +10,7 @@ import { writeSources } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 import { waitFor } from '../helpers/wait';
-import { ELASTICSEARCH_URL } from '../helpers/engines';
+import { ELASTICSEARCH_NODE, ELASTICSEARCH_URL, INDEX_LAYOUT } from '../helpers/engines';
 import { startCapture } from '../../bench/capture';
 import { createEsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
@@ -57,7 +57,7 @@ describe('export limits: priced before work, bounded per account, idle clients c
     catalog = await openCatalog();
     await catalog.seed(writeSources());
     const es = createEsClient(ELASTICSEARCH_URL, 120000);
-    const synthetic = new IndexAdmin(es, `${catalog.alias}-synthetic`);
+    const synthetic = new IndexAdmin(es, `${catalog.alias}-synthetic`, INDEX_LAYOUT);
     await buildSynthetic({ real: () => catalog.index.documents<SearchDocument>(), index: synthetic }, DOCUMENTS);
     await es.close();
     const shared = {
@@ -68,7 +68,7 @@ describe('export limits: priced before work, bounded per account, idle clients c
     };
     server = await startServer(shared);
     // The account that cannot pay talks to Elasticsearch through a recorder: what it asked is known.
-    asked = await startCapture(ELASTICSEARCH_URL);
+    asked = await startCapture(ELASTICSEARCH_NODE);
     poor = await startServer({ ...shared, SIGNUP_CREDITS: '3', ELASTICSEARCH_URL: asked.url });
   });
   after(async () => {

@@ -11,7 +11,7 @@ import { companyRecords } from '../../seed/convert/companies';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { syncCatalog, type SyncReport } from '../../src/ingest/catalog-sync.service';
 import { convertSources, loadManifest, toSourceDocs, type ManifestSource } from '../../seed/convert';
-import { ELASTICSEARCH_URL, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
+import { ELASTICSEARCH_URL, INDEX_LAYOUT, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 
 export interface Catalog {
@@ -37,7 +37,7 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
   const sources = new SourceRepository(mongo.db);
   const changes = new ChangeRepository(mongo.db);
   const companies = new CompanyRepository(mongo.db);
-  const index = new IndexAdmin(es, name);
+  const index = new IndexAdmin(es, name, INDEX_LAYOUT);
   return {
     mongoUri,
     alias: name,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
-import { uniqueName, ELASTICSEARCH_URL } from '../helpers/engines';
+import { uniqueName, ELASTICSEARCH_URL, INDEX_LAYOUT } from '../helpers/engines';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 import { createEsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
@@ -37,7 +37,7 @@ describe('memory under a flood of distinct queries', function () {
     await catalog.seed(writeSources());
     // Synthetic copies of the fixture's products, so every list page holds 100 modules with all their specs.
     const es = createEsClient(ELASTICSEARCH_URL, 120000);
-    const synthetic = new IndexAdmin(es, `${catalog.alias}-synthetic`);
+    const synthetic = new IndexAdmin(es, `${catalog.alias}-synthetic`, INDEX_LAYOUT);
     await buildSynthetic({ real: () => catalog.index.documents<SearchDocument>(), index: synthetic }, 3000);
     await es.close();
     service = await startServiceProcess({

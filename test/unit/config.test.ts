@@ -30,6 +30,26 @@ describe('config', () => {
     assert.throws(() => loadConfig({ JWT_SECRET: 'short' }), /JWT_SECRET/);
   });
 
+  it('when the index layout is not set, then one shard and replicas 0-1, as the mapping file has always said', () => {
+    const config = loadConfig({});
+    assert.equal(config.ELASTICSEARCH_SHARDS, 1);
+    assert.equal(config.ELASTICSEARCH_REPLICAS, '0-1');
+    assert.equal(loadConfig({ ELASTICSEARCH_SHARDS: '3', ELASTICSEARCH_REPLICAS: '1' }).ELASTICSEARCH_SHARDS, 3);
+    for (const replicas of ['0', '2', '0-1', '1-3', '0-all'])
+      assert.equal(loadConfig({ ELASTICSEARCH_REPLICAS: replicas }).ELASTICSEARCH_REPLICAS, replicas);
+  });
+
+  it('when shards or replicas are out of range or malformed, then start-up stops naming the variable', () => {
+    for (const shards of ['0', '65', '1.5', 'two'])
+      assert.throws(() => loadConfig({ ELASTICSEARCH_SHARDS: shards }), /ELASTICSEARCH_SHARDS/, shards);
+    for (const replicas of ['-1', 'one', '0-', '0-1-2', '1,2', 'all', '2-1', '100'])
+      assert.throws(
+        () => loadConfig({ ELASTICSEARCH_REPLICAS: replicas }),
+        (err: Error) => err instanceof ConfigError && /ELASTICSEARCH_REPLICAS/.test(err.message),
+        replicas,
+      );
+  });
+
   it('when in production without secrets, then start-up refuses and names them', () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: 'production' }),

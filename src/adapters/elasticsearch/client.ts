@@ -23,12 +23,25 @@ export function answerText(body: object): string {
   return text;
 }
 
-export function createEsClient(url: string, requestTimeoutMs: number): EsClient {
-  // No retries: a read must answer (or fail) within the configured timeout, not a multiple of it.
+/** The nodes named by ELASTICSEARCH_URL: one URL, or several separated by commas. */
+export function esNodes(urls: string): string[] {
+  return urls
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+}
+
+export function createEsClient(urls: string, requestTimeoutMs: number): EsClient {
+  const nodes = esNodes(urls);
   return new Client({
-    node: url,
+    nodes,
     requestTimeout: requestTimeoutMs,
-    maxRetries: 0,
+    // A read must answer (or fail) within the timeout, not a multiple of it: with one node, no retry.
+    // With several, a connection error (refused or reset, which comes fast) or a 502-504 answer is
+    // tried once more on another node, so a node going away is not an outage. A timeout is never retried, so a stalled
+    // node still costs one timeout, not two: @elastic/transport's retryOnTimeout defaults to false
+    // and this client does not pass it on (test/integration/es-nodes.test.ts holds it to that).
+    maxRetries: nodes.length > 1 ? 1 : 0,
     compression: false,
     Serializer: TextKeepingSerializer,
   });
@@ -68,5 +81,8 @@ export function translateEsError(err: unknown): unknown {
 }
 
 export function esProbe(es: EsClient) {
-  return { name: 'elasticsearch' as const, check: async () => void (await es.cluster.health({ timeout: '1s' })) };
+  // The node's own view (`local`): a cluster without an elected master (the voting node of two gone,
+  // or two of three) still serves searches and gets from the copies left, since only writes are
+  // blocked, but its cluster-wide health waits for a master and fails. Readiness follows the reads.
+  return { name: 'elasticsearch' as const, check: async () => void (await es.cluster.health({ local: true })) };
 }

@@ -16,13 +16,28 @@ export function readMapping(): MappingFile {
   return JSON.parse(readFileSync(MAPPING_FILE, 'utf8')) as MappingFile;
 }
 
+/** How a new index spreads over nodes: primary shards, and replicas as a count (`1`) or an auto-expand range (`0-1`). */
+export interface IndexLayout {
+  readonly shards: number;
+  readonly replicas: string;
+}
+
+/** Index settings for `layout`. A count turns auto-expansion off, or the mapping file's range would override it. */
+export function layoutSettings({ shards, replicas }: IndexLayout): Record<string, unknown> {
+  return /^\d+$/.test(replicas)
+    ? { number_of_shards: shards, number_of_replicas: Number(replicas), auto_expand_replicas: false }
+    : { number_of_shards: shards, auto_expand_replicas: replicas };
+}
+
 export class IndexAdmin {
   /** Read once: the same settings create the index and restore its refresh interval after the load. */
   private readonly mapping = readMapping();
 
+  /** Without `layout`, an index is laid out as the mapping file says (one shard, `0-1` replicas). */
   constructor(
     private readonly es: EsClient,
     readonly alias: string,
+    private readonly layout?: IndexLayout,
   ) {}
 
   /** Creates an empty index named `<alias>-v<mapping version>-<time>`, tuned for a bulk load. */
@@ -33,7 +48,12 @@ export class IndexAdmin {
       .replace(/[-:.TZ]/g, '')
       .slice(0, 17);
     const name = `${this.versionPrefix()}${stamp}`;
-    await this.es.indices.create({ index: name, settings: { ...settings, refresh_interval: '-1' }, mappings });
+    const layout = this.layout ? layoutSettings(this.layout) : {};
+    await this.es.indices.create({
+      index: name,
+      settings: { ...settings, ...layout, refresh_interval: '-1' },
+      mappings,
+    });
     return name;
   }
 
