@@ -51,7 +51,7 @@ describe('docker-compose.cluster.yml', () => {
     );
     // The seed is a one-shot tool (profile `tools`), as in docker-compose.yml: it exits, it does not serve.
     assert.deepEqual(services.seed.profiles, ['tools']);
-    for (const [name, service] of Object.entries(services).filter(([name]) => name !== 'seed'))
+    for (const [name, service] of Object.entries(services).filter(([key]) => key !== 'seed'))
       assert.ok(service.healthcheck?.test && !service.healthcheck.disable, `${name} has a health check`);
   });
 
