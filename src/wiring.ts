@@ -22,13 +22,14 @@ import { metricsRouter } from './metrics/metrics.routes';
 import type { Probe } from './health/health.service';
 import { mount, type Gates } from './http/pipeline';
 import { apiKeyGate, loginTokenGate } from './http/auth';
-import { rateLimitGate } from './http/rate-limit';
+import { rateLimit } from './http/rate-limit';
 import { creditsGate } from './http/credits';
 import { createThrottle } from './http/throttle';
 import { responseCache } from './http/response-cache';
 import { KeyService } from './keys/keys.service';
 import { creditLock, processLock, sharedLock, type KeyedLock } from './shared/keyed-lock';
 import { redisLeaseStore } from './adapters/redis/lease-store';
+import { redisAllowanceStore } from './adapters/redis/allowance-store';
 import { redisThrottleStore } from './adapters/redis/throttle-store';
 import { Refunds, memoryOwedRefunds } from './credits/refunds';
 import { redisOwedRefunds } from './adapters/redis/owed-refunds';
@@ -92,19 +93,19 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   });
 
   const throttleStore = redis && redisThrottleStore(redis, config.REDIS_KEY_PREFIX);
+  const limits = rateLimit({
+    max: config.RATE_LIMIT_MAX,
+    accountMax: config.ACCOUNT_RATE_LIMIT_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    store: rateLimitRedis && redisAllowanceStore(rateLimitRedis, config.REDIS_KEY_PREFIX),
+    logger,
+  });
   const gates: Gates = {
     apiKey: apiKeyGate(
       keys,
       createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
     ),
-    rateLimit: rateLimitGate({
-      max: config.RATE_LIMIT_MAX,
-      accountMax: config.ACCOUNT_RATE_LIMIT_MAX,
-      windowMs: config.RATE_LIMIT_WINDOW_MS,
-      redis: rateLimitRedis,
-      keyPrefix: config.REDIS_KEY_PREFIX,
-      logger,
-    }),
+    rateLimit: limits.gate,
     credits: creditsGate(leases),
     loginToken: loginTokenGate(config.JWT_SECRET),
     responseCache: responseCache({
@@ -162,7 +163,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       await Promise.all([redis, rateLimitRedis].flatMap((r) => (r ? [redisReady(r, WARM_UP_MS)] : [])));
     },
     async close() {
-      await leases.close();
+      await Promise.all([leases.close(), limits.close()]);
       await refunds.close();
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit(), rateLimitRedis?.quit()]);
     },

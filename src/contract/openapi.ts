@@ -56,7 +56,7 @@ const KEY_ERRORS = {
   403: problem('The key lacks the scope this operation requires.'),
   429: {
     ...problem(
-      'Rate limit exceeded for this key or for its account (all its keys together), or too many refused keys from this address (IPv6: its /64); see Retry-After.',
+      'Rate limit exceeded for this key or for its account (all its keys together), or too many refused keys from this address (IPv6: its /64); see Retry-After. A window starts with the first request after the last one ended (`X-RateLimit-Reset` says when it ends). The limits are shared by every instance and never exceeded; counted in blocks of at most 1/32 of the limit, they may refuse a key or account that several instances serve up to one such block per other instance early, while that instance holds allowance it has not used (it gives it back after a second without use).',
     ),
     headers: { 'Retry-After': header('Seconds to wait.', 'integer') },
   },

@@ -1,15 +1,17 @@
-// Rate limits with koa-ratelimit, per API key and per account (all its keys together, so that
-// creating keys does not multiply the allowance): state in Redis, shared by every instance. When
-// Redis does not answer, each instance limits on its own (in memory) instead of failing or hanging,
-// and says so in the log; /readyz reports Redis down meanwhile. The headers report the tighter of
-// the two limits. Both are counted for every request, so one refused by the key's limit still
-// counts toward the account's (documented with the 429).
+// Rate limits per API key and per account (all its keys together, so that creating keys does not
+// multiply the allowance). Shared by every instance through the store's windows, counted in blocks
+// (shared/rate-allowance.ts: never more than the limit, at most a block per other instance early). Without
+// a store, or while it does not answer and this instance holds nothing for the id, koa-ratelimit
+// limits in this process alone, and the log says so; /readyz reports Redis down meanwhile. The
+// headers report the tighter of the two limits. Both are counted for every request, so one refused
+// by the key's limit still counts toward the account's (documented with the 429).
 import ratelimit from 'koa-ratelimit';
 import type { Next } from 'koa';
 import { requireState, type RequestContext as Context, type RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
 import type { Logger } from '../shared/logger';
 import { metrics } from '../shared/metrics';
+import { RateAllowance, blockFor, type AllowanceStore } from '../shared/rate-allowance';
 
 export interface RateLimitOptions {
   /** Requests per window for one API key. */
@@ -17,10 +19,17 @@ export interface RateLimitOptions {
   /** Requests per window for one account, whatever key it uses. */
   readonly accountMax: number;
   readonly windowMs: number;
-  /** The Redis client koa-ratelimit counts in (adapters/redis/client.ts); absent: in this process only. */
-  readonly redis?: ratelimit.MiddlewareOptions['db'];
-  readonly keyPrefix: string;
+  /** The windows every instance shares (adapters/redis/allowance-store.ts); absent: this process only. */
+  readonly store?: AllowanceStore;
+  /** Unused allowance goes back to the store after this long without use. */
+  readonly idleMs?: number;
   readonly logger: Logger;
+}
+
+export interface RateLimit {
+  readonly gate: Middleware;
+  /** Gives back what this instance holds of every window (shutdown). */
+  close(): Promise<void>;
 }
 
 const HEADERS = { remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset', total: 'X-RateLimit-Limit' };
@@ -34,10 +43,12 @@ interface Standing {
 
 /** The IETF draft fields (draft-ietf-httpapi-ratelimit-headers) beside the X-RateLimit-* ones. */
 function ietfFields(remaining: number, resetUnix: number, max: number, windowMs: number): Record<string, string> {
-  const secondsLeft = Math.max(0, Math.ceil(resetUnix - Date.now() / 1000));
+  const windowSeconds = Math.round(windowMs / 1000);
+  // Within the window: the reset is rounded up to a whole second, and so is what is left of it.
+  const secondsLeft = Math.min(windowSeconds, Math.max(0, Math.ceil(resetUnix - Date.now() / 1000)));
   return {
     RateLimit: `"default";r=${remaining};t=${secondsLeft}`,
-    'RateLimit-Policy': `"default";q=${max};w=${Math.round(windowMs / 1000)}`,
+    'RateLimit-Policy': `"default";q=${max};w=${windowSeconds}`,
   };
 }
 
@@ -49,25 +60,36 @@ interface Limit {
   readonly who: string;
 }
 
-/**
- * One limit, counted in Redis (or in memory without it): resolves with where it stands, or refuses
- * with RATE_LIMITED. koa-ratelimit is run as a check only (its `next` returns at once), so that
- * the two limits can be counted at the same time.
- */
-function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context) => Promise<Standing> {
-  const { windowMs, redis, logger } = options;
-  const common = {
+function refusal(limit: Limit, reset: number, windowMs: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(reset - Date.now() / 1000));
+  metrics.rateLimited(limit.name);
+  return new AppError(
+    'RATE_LIMITED',
+    `${limit.who} may make ${limit.max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`,
+    {
+      headers: {
+        [HEADERS.total]: String(limit.max),
+        [HEADERS.remaining]: '0',
+        [HEADERS.reset]: String(reset),
+        'Retry-After': String(retryAfter),
+        ...ietfFields(0, reset, limit.max, windowMs),
+      },
+    },
+  );
+}
+
+/** One limit in this process alone, with koa-ratelimit; run as a check only (its `next` returns at once). */
+function localLimit(limit: Limit, windowMs: number): (ctx: Context) => Promise<Standing> {
+  const middleware: Middleware = ratelimit({
+    driver: 'memory',
+    db: new Map(),
     duration: windowMs,
     max: limit.max,
     id: limit.id,
     throw: true,
     headers: HEADERS,
-    namespace: `${options.keyPrefix}ratelimit${limit.name === 'account' ? ':account' : ''}`,
-  };
-  const local = ratelimit({ ...common, driver: 'memory', db: new Map() });
-  const shared = redis ? ratelimit({ ...common, driver: 'redis', db: redis }) : local;
-
-  const check = async (middleware: Middleware, ctx: Context): Promise<Standing> => {
+  });
+  return async (ctx) => {
     let standing: Standing | undefined;
     try {
       await middleware(ctx, () => {
@@ -81,43 +103,49 @@ function limiter(limit: Limit, options: RateLimitOptions): (ctx: Context) => Pro
     } catch (err) {
       const e = err as { status?: number; headers?: Record<string, string | number> };
       if (e.status !== 429) throw err;
-      const reset = Number(e.headers?.[HEADERS.reset] ?? 0);
-      const retryAfter = Math.max(1, Math.ceil(reset - Date.now() / 1000));
-      metrics.rateLimited(limit.name);
-      throw new AppError(
-        'RATE_LIMITED',
-        `${limit.who} may make ${limit.max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`,
-        {
-          headers: {
-            [HEADERS.total]: String(limit.max),
-            [HEADERS.remaining]: '0',
-            [HEADERS.reset]: String(reset),
-            'Retry-After': String(retryAfter),
-            ...ietfFields(0, reset, limit.max, windowMs),
-          },
-        },
-      );
+      throw refusal(limit, Number(e.headers?.[HEADERS.reset] ?? 0), windowMs);
     }
     // koa-ratelimit reads the standing before it calls `next`; a standing it did not report is a bug here.
     if (!standing) throw new Error(`rate limit ${limit.name} reported no standing`);
     return standing;
   };
+}
 
-  return async (ctx) => {
-    try {
-      return await check(shared, ctx);
-    } catch (err) {
-      if (shared === local || err instanceof AppError) throw err;
-      logger.warn('rate-limit store unavailable; limiting in this instance only', {
-        limit: limit.name,
-        cause: (err as Error).message,
-      });
-      return check(local, ctx);
-    }
+/** One limit: in the shared windows when there are any and they answer, else in this process. */
+function limiter(
+  limit: Limit,
+  options: RateLimitOptions,
+): { check(ctx: Context): Promise<Standing>; close(): Promise<void> } {
+  const { windowMs, store, logger } = options;
+  const local = localLimit(limit, windowMs);
+  if (!store) return { check: local, close: () => Promise.resolve() };
+  const shared = new RateAllowance(store, {
+    name: limit.name === 'account' ? 'account' : 'key',
+    limit: limit.max,
+    windowMs,
+    maxBlock: blockFor(limit.max),
+    idleMs: options.idleMs ?? 1000,
+  });
+  return {
+    async check(ctx) {
+      let verdict;
+      try {
+        verdict = await shared.take(limit.id(ctx));
+      } catch (err) {
+        logger.warn('rate-limit store unavailable; limiting in this instance only', {
+          limit: limit.name,
+          cause: (err as Error).message,
+        });
+        return local(ctx);
+      }
+      if (!verdict.admitted) throw refusal(limit, verdict.reset, windowMs);
+      return { remaining: verdict.remaining, reset: verdict.reset, max: limit.max };
+    },
+    close: () => shared.close(),
   };
 }
 
-export function rateLimitGate(options: RateLimitOptions): Middleware {
+export function rateLimit(options: RateLimitOptions): RateLimit {
   const byKey = limiter(
     { name: 'api_key', max: options.max, id: (ctx) => requireState(ctx, 'apiKey').id, who: 'This key' },
     options,
@@ -131,10 +159,10 @@ export function rateLimitGate(options: RateLimitOptions): Middleware {
     },
     options,
   );
-  // Both counted at once: their two scripts leave in one write and are answered together (the
-  // Redis client pipelines commands issued in one tick), so the gate waits for one round trip.
-  return async (ctx: Context, next: Next) => {
-    const [key, account] = await Promise.allSettled([byKey(ctx), byAccount(ctx)]);
+  // Both counted at once: when both need the store, their two scripts leave in one write and are
+  // answered together (the Redis client pipelines commands issued in one tick).
+  const gate: Middleware = async (ctx: Context, next: Next) => {
+    const [key, account] = await Promise.allSettled([byKey.check(ctx), byAccount.check(ctx)]);
     // The key's refusal first: it is the one its holder can act on.
     if (key.status === 'rejected') throw key.reason;
     if (account.status === 'rejected') throw account.reason;
@@ -146,5 +174,9 @@ export function rateLimitGate(options: RateLimitOptions): Middleware {
       ...ietfFields(tighter.remaining, tighter.reset, tighter.max, options.windowMs),
     });
     await next();
+  };
+  return {
+    gate,
+    close: async () => void (await Promise.all([byKey.close(), byAccount.close()])),
   };
 }
