@@ -4,6 +4,7 @@
 // route's answer is the index's alone, then its handler. A route whose operation is missing from
 // the document, or declares no access, refuses to mount.
 import type Router from '@koa/router';
+import compose from 'koa-compose';
 import {
   requireState,
   type FromIndex,
@@ -73,13 +74,17 @@ export function mount(
     if (!ACCESS.includes(op.access))
       throw new Error(`operation ${r.operationId} declares no access (x-scope); refusing to mount it`);
     const cached = r.fromIndex ? [gates.responseCache(op.operationId, r.fromIndex)] : [];
+    // Composed once here: the router composes a route's middleware on every request it matches,
+    // and one function is the least it has to compose.
     router[op.method](
       op.path,
-      ...gatesFor(op, gates),
-      validated(op, bodyLimit),
-      credited(op, gates),
-      ...cached,
-      (ctx) => r.handle(ctx, requireState(ctx, 'input')),
+      compose([
+        ...gatesFor(op, gates),
+        validated(op, bodyLimit),
+        credited(op, gates),
+        ...cached,
+        (ctx) => r.handle(ctx, requireState(ctx, 'input')),
+      ]),
     );
   }
 }

@@ -1,6 +1,6 @@
 // Secrets look like `pds_<id>_<43 base64url chars>`: a recognizable prefix, the key id for lookup,
 // and 256 random bits. Only a SHA-256 of the whole secret is stored.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { equalInConstantTime } from '../shared/constant-time';
 
 const SECRET = /^pds_([a-z0-9]{16})_([A-Za-z0-9_-]{43})$/;
@@ -21,7 +21,8 @@ export function keyPrefix(id: string): string {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  // One-shot: no Hash object per request (the key's secret is hashed on every request).
+  return hash('sha256', secret, 'hex');
 }
 
 /** The key id inside a secret, or undefined when it is not shaped like one of our keys. */
