@@ -11,7 +11,7 @@ import { requireState, type RequestContext as Context, type RequestMiddleware as
 import { AppError } from '../errors/app-error';
 import type { Logger } from '../shared/logger';
 import { metrics } from '../shared/metrics';
-import { RateAllowance, blockFor, type AllowanceStore } from '../shared/rate-allowance';
+import { RateAllowance, blockFor, type AllowanceStore, type Verdict } from '../shared/rate-allowance';
 
 export interface RateLimitOptions {
   /** Requests per window for one API key. */
@@ -111,11 +111,15 @@ function localLimit(limit: Limit, windowMs: number): (ctx: Context) => Promise<S
   };
 }
 
-/** One limit: in the shared windows when there are any and they answer, else in this process. */
+/**
+ * One limit: in the shared windows when there are any and they answer, else in this process. A
+ * request this instance holds allowance for is counted synchronously (the common case under load),
+ * so it costs no promise; otherwise the answer is a promise.
+ */
 function limiter(
   limit: Limit,
   options: RateLimitOptions,
-): { check(ctx: Context): Promise<Standing>; close(): Promise<void> } {
+): { check(ctx: Context): Standing | Promise<Standing>; close(): Promise<void> } {
   const { windowMs, store, logger } = options;
   const local = localLimit(limit, windowMs);
   if (!store) return { check: local, close: () => Promise.resolve() };
@@ -126,20 +130,28 @@ function limiter(
     maxBlock: blockFor(limit.max),
     idleMs: options.idleMs ?? 1000,
   });
+  const standing = (verdict: Verdict): Standing => {
+    if (!verdict.admitted) throw refusal(limit, verdict.reset, windowMs);
+    return { remaining: verdict.remaining, reset: verdict.reset, max: limit.max };
+  };
+  const fromStore = async (ctx: Context, id: string): Promise<Standing> => {
+    let verdict;
+    try {
+      verdict = await shared.take(id);
+    } catch (err) {
+      logger.warn('rate-limit store unavailable; limiting in this instance only', {
+        limit: limit.name,
+        cause: (err as Error).message,
+      });
+      return local(ctx);
+    }
+    return standing(verdict);
+  };
   return {
-    async check(ctx) {
-      let verdict;
-      try {
-        verdict = await shared.take(limit.id(ctx));
-      } catch (err) {
-        logger.warn('rate-limit store unavailable; limiting in this instance only', {
-          limit: limit.name,
-          cause: (err as Error).message,
-        });
-        return local(ctx);
-      }
-      if (!verdict.admitted) throw refusal(limit, verdict.reset, windowMs);
-      return { remaining: verdict.remaining, reset: verdict.reset, max: limit.max };
+    check(ctx) {
+      const id = limit.id(ctx);
+      const held = shared.takeHeld(id);
+      return held ? standing(held) : fromStore(ctx, id);
     },
     close: () => shared.close(),
   };
@@ -159,21 +171,35 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
     },
     options,
   );
-  // Both counted at once: when both need the store, their two scripts leave in one write and are
-  // answered together (the Redis client pipelines commands issued in one tick).
-  const gate: Middleware = async (ctx: Context, next: Next) => {
-    const [key, account] = await Promise.allSettled([byKey.check(ctx), byAccount.check(ctx)]);
-    // The key's refusal first: it is the one its holder can act on.
-    if (key.status === 'rejected') throw key.reason;
-    if (account.status === 'rejected') throw account.reason;
-    const tighter = account.value.remaining < key.value.remaining ? account.value : key.value;
+  const report = (ctx: Context, key: Standing, account: Standing) => {
+    const tighter = account.remaining < key.remaining ? account : key;
     ctx.set({
       [HEADERS.total]: String(tighter.max),
       [HEADERS.remaining]: String(tighter.remaining),
       [HEADERS.reset]: String(tighter.reset),
       ...ietfFields(tighter.remaining, tighter.reset, tighter.max, options.windowMs),
     });
+  };
+  // Both counted at once: when both need the store, their two scripts leave in one write and are
+  // answered together (the Redis client pipelines commands issued in one tick).
+  const waitForBoth = async (
+    ctx: Context,
+    next: Next,
+    checks: [Standing | Promise<Standing>, Standing | Promise<Standing>],
+  ) => {
+    const [key, account] = await Promise.allSettled(checks.map((c) => Promise.resolve(c)));
+    // The key's refusal first: it is the one its holder can act on.
+    if (key.status === 'rejected') throw key.reason;
+    if (account.status === 'rejected') throw account.reason;
+    report(ctx, key.value, account.value);
     await next();
+  };
+  const gate: Middleware = (ctx, next) => {
+    const key = byKey.check(ctx);
+    const account = byAccount.check(ctx);
+    if (key instanceof Promise || account instanceof Promise) return waitForBoth(ctx, next, [key, account]);
+    report(ctx, key, account);
+    return next();
   };
   return {
     gate,

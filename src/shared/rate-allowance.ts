@@ -72,11 +72,17 @@ export class RateAllowance {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Counts one request for `id` from what this instance holds; undefined when it holds nothing (then `take`). */
+  takeHeld(id: string): Verdict | undefined {
+    const lease = this.current(id);
+    return lease && lease.left > 0 ? this.spend(id, lease) : undefined;
+  }
+
   /** Counts one request for `id`. Rejects when the store does not answer and this instance holds nothing for it. */
   async take(id: string): Promise<Verdict> {
     for (;;) {
-      const lease = this.current(id);
-      if (lease && lease.left > 0) return this.spend(id, lease);
+      const held = this.takeHeld(id);
+      if (held) return held;
       if ((await this.refill(id)) === 0) {
         const after = this.current(id);
         // Another request's refill may have landed meanwhile.
