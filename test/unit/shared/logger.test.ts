@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createLogger } from '../../../src/shared/logger';
+import { createLogger, isoTime } from '../../../src/shared/logger';
 
 describe('logger', () => {
   it('when fields carry secrets at any depth, then each line is one JSON object with them redacted', () => {
@@ -24,6 +24,15 @@ describe('logger', () => {
     assert.equal(entry.authorization, '[redacted]');
     assert.deepEqual(entry.nested, { deeper: [{ password: '[redacted]', api_key: '[redacted]', kept: 1 }] });
     assert.ok(!lines[0].includes('hunter2') && !lines[0].includes('k-secret') && !lines[0].includes('pds_live_x'));
+  });
+
+  it('when lines are written within one second and across seconds, then each carries its own exact ISO time', () => {
+    // Around second, minute, day and year boundaries, in order and out of order (clocks step back).
+    const times = [Date.UTC(2026, 11, 31, 23, 59, 59, 998), 0, 7, 999, 1000, 1001].flatMap((t, i) =>
+      [0, 1, 2, 999, 1000, 61_000].map((d) => t + d * (i % 2 ? 1 : -1) + 1_795_000_000_000 * (i === 0 ? 0 : 1)),
+    );
+    for (const t of [...times, ...times.toReversed()])
+      assert.equal(isoTime(t), `,"time":"${new Date(t).toISOString()}"`, `at ${t}`);
   });
 
   it('when a line is below the level, then it is not written', () => {
