@@ -72,7 +72,10 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
 
   const products = new ProductRepository(mongo.db);
   const revisions = new RevisionRepository(mongo.db);
-  const accounts = new AccountRepository(mongo.db);
+  // Asked once, and the same answer chooses the credit lock and how a balance is debited.
+  let atomic: Promise<boolean> | undefined;
+  const atomicUpdates = () => (atomic ??= hasAtomicUpdates(mongo));
+  const accounts = new AccountRepository(mongo.db, atomicUpdates);
   const keys = new KeyService(
     { keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') },
     { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT },
@@ -83,7 +86,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     maxBytes: config.READ_CACHE_BYTES,
     maxEntries: config.READ_CACHE_ENTRIES,
   });
-  const credits = buildCreditLock(config, mongo, redis, logger);
+  const credits = buildCreditLock(config, mongo, redis, logger, atomicUpdates);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
   const leases = new CreditLeases(creditPorts, refunds, {
@@ -198,8 +201,9 @@ export function buildCreditLock(
   mongo: MongoHandle,
   redis: RedisClient | undefined,
   logger: Logger,
+  atomicUpdates: () => Promise<boolean> = () => hasAtomicUpdates(mongo),
 ): KeyedLock {
-  return creditLock(() => hasAtomicUpdates(mongo), redis && redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
+  return creditLock(atomicUpdates, redis && redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
     ...creditLockTiming(config),
     onLost: (account_id) => logger.error('credit lock lease lost while its write was running', { account_id }),
   });
