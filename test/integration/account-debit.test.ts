@@ -1,6 +1,7 @@
-// Debits on the local engine (FerretDB), as the credit leases take them: exact, never below zero,
-// and looked up by _id alone, since FerretDB scans every account for any other filter (a cost that
-// would grow with the number of accounts on every block of credits).
+// Debits and refunds on the local engine (FerretDB), as the credit leases take and give them: exact,
+// never below zero, a refund applied once, and every account looked up by _id alone, since FerretDB
+// scans every account for any other filter (a cost that would grow with the number of accounts on
+// every block of credits).
 import assert from 'node:assert/strict';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { AccountRepository } from '../../src/adapters/mongo/account.repository';
@@ -8,7 +9,7 @@ import { hasAtomicUpdates } from '../../src/adapters/mongo/client';
 import { MONGODB_URI, mongoUriFor, uniqueName } from '../helpers/engines';
 import { COLLECTIONS } from '../../src/adapters/mongo/collections';
 
-describe('account debits on the local engine', function () {
+describe('account debits and refunds on the local engine', function () {
   this.timeout(30000);
   const dbName = uniqueName('acct');
   let client: MongoClient;
@@ -56,5 +57,25 @@ describe('account debits on the local engine', function () {
       .collection(COLLECTIONS.accounts)
       .findOne({ _id: 'acct-3' as unknown as never });
     assert.equal(doc?.credits, 10);
+  });
+
+  it('when a refund is applied twice, then it lands once, and every command finds the account by _id alone', async () => {
+    commands.length = 0;
+    assert.equal(await repo.creditOnce('acct-5', 3, 'r1'), true);
+    assert.equal(await repo.creditOnce('acct-5', 3, 'r1'), false, 'a retry applies nothing');
+    assert.equal(await repo.creditOnce('acct-missing', 3, 'r2'), false);
+    const filters = commands
+      .filter((c) => ['find', 'update', 'findAndModify'].includes(c.commandName))
+      .map(
+        (c) =>
+          (c.command.filter ?? (c.command.updates as { q: unknown }[] | undefined)?.[0]?.q) as Record<string, unknown>,
+      );
+    assert.ok(filters.length >= 3);
+    for (const f of filters) assert.equal(Object.keys(f).join(), '_id', JSON.stringify(f));
+    const doc = await client
+      .db(dbName)
+      .collection(COLLECTIONS.accounts)
+      .findOne({ _id: 'acct-5' as unknown as never });
+    assert.equal(doc?.credits, 13);
   });
 });

@@ -79,10 +79,19 @@ export class AccountRepository {
    * Credits `amount` unless the refund `refundId` was applied before: the account keeps the id as a
    * receipt (`refunds.<id>`) in the same single-document write, so a retry after a write whose
    * outcome was unknown applies nothing twice. False when nothing was applied (already applied, or
-   * no such account).
+   * no such account). On FerretDB, as for a debit, the receipt is read and the write made by _id
+   * alone, under the account's credit lock.
    */
   async creditOnce(id: string, amount: number, refundId: string): Promise<boolean> {
     const receipt = `refunds.${refundId}`;
+    if (!(await this.atomicUpdates())) {
+      const held = await dbCall(() => this.accounts.findOne({ _id: id }, { projection: { [receipt]: 1 } }));
+      if (!held || held.refunds?.[refundId] !== undefined) return false;
+      await dbCall(() =>
+        this.accounts.updateOne({ _id: id }, { $inc: { credits: amount }, $set: { [receipt]: new Date() } }),
+      );
+      return true;
+    }
     const result = await dbCall(() =>
       this.accounts.updateOne(
         { _id: id, [receipt]: { $exists: false } },
