@@ -93,6 +93,20 @@ function neighbour(c: string, rnd: () => number): string {
 }
 
 /** One character mistyped: a neighbouring key, a dropped character, a doubled one or two swapped. */
+/** Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`: optimal string alignment. */
+export function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
 export function oneTypo(model: string, rnd: () => number): string {
   const positions = Array.from(model)
     .map((c, i) => (/[\p{L}\p{N}]/u.test(c) ? i : -1))
@@ -120,8 +134,12 @@ export function withoutCompanySuffix(manufacturer: string): string {
 /** `perKind` products drawn per kind (the same draw for every kind), typed each way. */
 export function buildQuerySet(products: readonly Target[], perKind: number, seed = 20261121): Case[] {
   const rnd = seeded(seed);
-  // Models of fewer than 5 characters are too short to tell a typo from another product.
-  const pool = products.filter((p) => compactModel(p.model).length >= 5);
+  // Models of fewer than 5 characters are too short to tell a typo from another product. In id
+  // order: the order products come from the stores is not stable (the seed writes batches at once),
+  // and the draw must be the same set for the same seed.
+  const pool = products
+    .filter((p) => compactModel(p.model).length >= 5)
+    .toSorted((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const drawn: Target[] = [];
   const used = new Set<number>();
   while (drawn.length < Math.min(perKind, pool.length)) {

@@ -18,6 +18,7 @@ import {
   buildQuerySet,
   KINDS,
   oneTypo,
+  editDistance,
   rankOf,
   seeded,
   summarize,
@@ -60,6 +61,9 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
     key = (await dev.key(['products:read'])).secret;
     searchKey = (await dev.key(['search:read'])).secret;
     for await (const p of catalog.products.stream()) products.push(p);
+    // In id order: the seed writes batches at once, so the stored order (and any sample drawn by
+    // position) would change from one seed to the next.
+    products.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   });
   after(() => server?.stop());
 
@@ -460,7 +464,13 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
         token: searchKey,
         query: { q, limit: 3, fields: ['id', 'model'] },
       });
-      if (res.body.data.some((d: any) => d.id === product._id || d.model === product.model)) found += 1;
+      const hits = res.body.data as { id: string; model: string }[];
+      // A typo as near to other real models as to this one (`CNPV-20M`: one edit from CNPV-200M,
+      // -205M and -250M alike) names none of them in particular: an answer of such models, each one
+      // edit or less from the query, is as right as the target would be.
+      const nearest = (m: string) => editDistance(compactModel(m), compactModel(q)) <= 1;
+      if (hits.some((d) => d.id === product._id || d.model === product.model)) found += 1;
+      else if (hits.length > 0 && hits.every((d) => nearest(d.model))) found += 1;
       if (models.has(q)) assert.equal(res.body.data[0].model, q, 'an exact model always ranks first');
     }
     assert.ok(sample.length >= 10 && found / sample.length >= 0.9, `${found} of ${sample.length} found`);
