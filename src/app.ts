@@ -6,6 +6,7 @@ import { timing } from './http/timing';
 import { problemErrors } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { entityTags } from './http/entity-tags';
+import { boundedQuery } from './http/query-string';
 import type { RequestState } from './http/request-state';
 import type { Logger } from './shared/logger';
 
@@ -39,6 +40,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(timing(deps.logger));
   app.use(securityHeaders());
   app.use(problemErrors(deps.logger));
+  app.use(boundedQuery());
   app.use(entityTags());
   const root = new Router();
   for (const router of deps.routers) root.use(router.routes());

@@ -801,15 +801,27 @@ export function buildOpenApi() {
  */
 export const MAX_HEADER_BYTES = 128 * 1024;
 
+/**
+ * Pairs a query string may carry, and times one name may repeat, before anything parses further
+ * (src/http/query-string.ts). The largest request the document allows (every parameter of
+ * searchProducts, each list at its maxItems) needs fewer: test/unit/contract/request-size.test.ts checks it.
+ */
+export const MAX_QUERY_PAIRS = 512;
+export const MAX_QUERY_REPEATS = 20;
+
 /** Every operation can meet the server's transport limit, answered before any route. */
 function withTransportLimits<
   T extends { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> },
 >(doc: T): T {
   for (const item of Object.values(doc.paths))
-    for (const op of Object.values(item))
+    for (const op of Object.values(item)) {
+      op.responses['414'] ??= problem(
+        `The query string has more than ${MAX_QUERY_PAIRS} parameters, or one name more than ${MAX_QUERY_REPEATS} times (more than any request this document allows); refused before any other work.`,
+      );
       op.responses['431'] ??= problem(
         `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB (more than any request this document allows).`,
       );
+    }
   return doc;
 }
 

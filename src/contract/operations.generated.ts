@@ -2,7 +2,7 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/query-too-complex" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
@@ -1374,6 +1374,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1400,6 +1401,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1426,6 +1428,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1458,6 +1461,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1490,6 +1494,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1518,6 +1523,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1542,6 +1548,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1566,6 +1573,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1591,6 +1599,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1610,6 +1619,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1633,6 +1643,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1660,6 +1671,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -1683,6 +1695,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -2262,6 +2275,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -2285,6 +2299,7 @@ export interface Operations {
       401: Problem;
       402: Problem;
       403: Problem;
+      414: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -2303,6 +2318,7 @@ export interface Operations {
         [key: string]: unknown;
       };
       400: Problem;
+      414: Problem;
       431: Problem;
     };
   };
@@ -2317,6 +2333,7 @@ export interface Operations {
     responses: {
       200: SpecGlossary;
       400: Problem;
+      414: Problem;
       431: Problem;
     };
   };
@@ -2333,6 +2350,7 @@ export interface Operations {
       400: Problem;
       409: Problem;
       413: Problem;
+      414: Problem;
       415: Problem;
       429: Problem;
       431: Problem;
@@ -2352,6 +2370,7 @@ export interface Operations {
       400: Problem;
       401: Problem;
       413: Problem;
+      414: Problem;
       415: Problem;
       429: Problem;
       431: Problem;
@@ -2369,6 +2388,7 @@ export interface Operations {
     responses: {
       200: ApiKeyList;
       401: Problem;
+      414: Problem;
       431: Problem;
       503: Problem;
     };
@@ -2387,6 +2407,7 @@ export interface Operations {
       401: Problem;
       409: Problem;
       413: Problem;
+      414: Problem;
       415: Problem;
       431: Problem;
       503: Problem;
@@ -2407,6 +2428,7 @@ export interface Operations {
       400: Problem;
       401: Problem;
       404: Problem;
+      414: Problem;
       431: Problem;
       503: Problem;
     };

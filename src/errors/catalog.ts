@@ -25,6 +25,13 @@ export const ERRORS = {
     title: 'Request header fields too large',
     description: "The request line and headers together exceed the server's limit.",
   },
+  QUERY_TOO_COMPLEX: {
+    status: 414,
+    slug: 'query-too-complex',
+    title: 'Query string too complex',
+    description:
+      'The query string has more parameters, or more repeats of one name, than any request the document allows (answered before any route).',
+  },
   REQUEST_TIMEOUT: {
     status: 408,
     slug: 'request-timeout',

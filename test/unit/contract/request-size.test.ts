@@ -3,7 +3,7 @@
 // that the server cannot carry would be a promise broken (schemathesis found one: a long cursor).
 // Worst case per operation: every parameter at its longest, percent-encoded.
 import assert from 'node:assert/strict';
-import { OPENAPI, MAX_HEADER_BYTES } from '../../../src/contract/openapi';
+import { OPENAPI, MAX_HEADER_BYTES, MAX_QUERY_PAIRS, MAX_QUERY_REPEATS } from '../../../src/contract/openapi';
 
 interface Schema {
   type?: string;
@@ -82,5 +82,15 @@ describe('contract: request size', () => {
       worstRequestLine('/api/v1/products', list.parameters ?? []) > 32 * 1024,
       "the worst case is far above Node's default 16 KiB",
     );
+  });
+
+  it('when any operation is called with every query parameter, each list at its maxItems, then the query string bounds admit it', () => {
+    for (const { op } of operations) {
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+      const repeated = (p: Parameter) => (p.schema.type === 'array' && p.explode !== false ? p.schema.maxItems! : 1);
+      const pairs = query.reduce((sum, p) => sum + repeated(p), 0);
+      assert.ok(pairs <= MAX_QUERY_PAIRS, `${op.operationId}: ${pairs} pairs, over ${MAX_QUERY_PAIRS}`);
+      for (const p of query) assert.ok(repeated(p) <= MAX_QUERY_REPEATS, `${op.operationId}: ${p.name} repeats`);
+    }
   });
 });
