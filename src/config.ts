@@ -119,6 +119,22 @@ const schema = {
       maximum: 32,
       default: 2,
     },
+    SEARCH_TIMEOUT_MS: {
+      description:
+        'Longest a list or search may run in Elasticsearch; past it the request answers 503 dependency-timeout (nothing charged) instead of holding the engine.',
+      type: 'integer',
+      minimum: 100,
+      maximum: 60000,
+      default: 3000,
+    },
+    SEARCH_CONCURRENCY_PER_ACCOUNT: {
+      description:
+        'Lists and searches one account may have in Elasticsearch at once on one instance (cached answers do not count); one more answers 429.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 256,
+      default: 8,
+    },
     EXPORT_IDLE_TIMEOUT_MS: {
       description: 'An export whose client reads nothing for this long is closed.',
       type: 'integer',

@@ -82,10 +82,16 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     now,
   );
   const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
-  const productIndex = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, {
-    maxBytes: config.READ_CACHE_BYTES,
-    maxEntries: config.READ_CACHE_ENTRIES,
-  });
+  const productIndex = new ProductIndex(
+    es,
+    config.ELASTICSEARCH_INDEX,
+    generation,
+    {
+      maxBytes: config.READ_CACHE_BYTES,
+      maxEntries: config.READ_CACHE_ENTRIES,
+    },
+    config.SEARCH_TIMEOUT_MS,
+  );
   const credits = buildCreditLock(config, mongo, redis, logger, atomicUpdates);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
@@ -129,7 +135,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS },
       ),
       ...designRoutes({ index: productIndex }),
-      ...searchRoutes(productIndex, config.CURSOR_SECRET),
+      ...searchRoutes(productIndex, config.CURSOR_SECRET, config.SEARCH_CONCURRENCY_PER_ACCOUNT),
       ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
       ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),
       ...companyRoutes({ index: productIndex, records: new CompanyRepository(mongo.db) }, config.CURSOR_SECRET),

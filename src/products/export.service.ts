@@ -3,7 +3,6 @@
 // generation of the data from the first line to the last, even across a reindex.
 import { Readable } from 'node:stream';
 import type { SearchDocument } from '../catalog/search-document';
-import { AppError } from '../errors/app-error';
 import type { ProductFilter } from '../catalog/product-query';
 
 export interface ExportPorts {
@@ -54,37 +53,6 @@ export interface ExportStream {
 /** What an export of `filter` will cost, in credits, found by counting: nothing is read yet. */
 export async function priceExport(filter: ProductFilter, ports: ExportPorts): Promise<number> {
   return exportCost(await ports.index.count(filter));
-}
-
-/**
- * Exports running per account in this instance. An export holds a point in time and a page of
- * documents while its client reads, so an account may run only `max` at once; one more is a 429.
- */
-export class ExportSlots {
-  private readonly running = new Map<string, number>();
-
-  constructor(private readonly max: number) {}
-
-  /** Takes a slot for `accountId`; the function returned gives it back (once, however often called). */
-  take(accountId: string): () => void {
-    const now = this.running.get(accountId) ?? 0;
-    if (now >= this.max) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `This account is running ${now} exports, the most it may at once; try again when one has finished.`,
-        { headers: { 'Retry-After': '10' } },
-      );
-    }
-    this.running.set(accountId, now + 1);
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      const left = (this.running.get(accountId) ?? 1) - 1;
-      if (left > 0) this.running.set(accountId, left);
-      else this.running.delete(accountId);
-    };
-  }
 }
 
 export async function openExport(filter: ProductFilter, ports: ExportPorts): Promise<ExportStream> {

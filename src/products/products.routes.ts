@@ -5,7 +5,8 @@ import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
 import { similarProducts, type SimilarPorts } from './similar.service';
-import { openExport, priceExport, ExportSlots, type ExportPorts } from './export.service';
+import { openExport, priceExport, type ExportPorts } from './export.service';
+import { AccountSlots } from '../shared/account-slots';
 import { IdleGuard } from '../http/idle-guard';
 
 export interface ExportLimits {
@@ -17,7 +18,7 @@ export function productRoutes(
   ports: ProductPorts & ExportPorts & SimilarPorts,
   exportLimits: ExportLimits,
 ): AnyRoute[] {
-  const slots = new ExportSlots(exportLimits.perAccount);
+  const slots = new AccountSlots(exportLimits.perAccount, 'exports', 10);
   return [
     route({
       operationId: 'exportProducts',

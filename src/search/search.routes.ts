@@ -1,21 +1,29 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
+import { requireState } from '../http/request-state';
+import { AccountSlots } from '../shared/account-slots';
 import { findProducts, type SearchPort } from './search.service';
 
-export function searchRoutes(search: SearchPort, cursorSecret: string): AnyRoute[] {
+/** `perAccount`: lists and searches one account may have in the engine at once (cached answers never get here). */
+export function searchRoutes(search: SearchPort, cursorSecret: string, perAccount: number): AnyRoute[] {
+  const slots = new AccountSlots(perAccount, 'searches', 1);
   return [
     route({
       operationId: 'listProducts',
       fromIndex: always,
       async handle(ctx, input) {
-        ctx.body = await findProducts('list', input.query, search, cursorSecret);
+        ctx.body = await slots.within(requireState(ctx, 'apiKey').accountId, () =>
+          findProducts('list', input.query, search, cursorSecret),
+        );
       },
     }),
     route({
       operationId: 'searchProducts',
       fromIndex: always,
       async handle(ctx, input) {
-        ctx.body = await findProducts('search', input.query, search, cursorSecret);
+        ctx.body = await slots.within(requireState(ctx, 'apiKey').accountId, () =>
+          findProducts('search', input.query, search, cursorSecret),
+        );
       },
     }),
   ];

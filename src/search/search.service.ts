@@ -35,6 +35,13 @@ export interface ProductCollection {
 
 const RELAXATIONS: readonly Relaxation[] = ['bounds', 'parts'];
 
+/**
+ * A word longer than any model or word of the catalog (models run to about 30 characters) names
+ * nothing: a search holding one that finds nothing is not loosened nor sent to the suggesters,
+ * which would only multiply the cost of an answer that stays empty.
+ */
+const NAMES_NOTHING = /\S{41,}/;
+
 const dictionaries = new WeakMap<readonly CompanyNames[], MakerDictionary>();
 
 async function dictionaryOf(port: SearchPort): Promise<MakerDictionary> {
@@ -69,8 +76,9 @@ export async function findProducts(
   // Nothing satisfies every understood part: loosen them step by step (first the leftover text and
   // the quantities only rank, then every part does) rather than answer nothing; the interpretation
   // says how far. Only an empty answer pays for the extra requests.
+  const hopeless = parsed.q !== undefined && NAMES_NOTHING.test(parsed.q);
   for (const relaxed of RELAXATIONS) {
-    if (result.total > 0 || !understood) break;
+    if (result.total > 0 || !understood || hopeless) break;
     query = { ...parsed, understood: { ...understood, relaxed } };
     result = await port.find(query, after, withFacets);
   }
@@ -78,7 +86,8 @@ export async function findProducts(
   const meta: ProductCollection['meta'] = { limit: query.limit, total: result.total, notice: NOTICE };
   if (result.hits.length > query.limit) meta.next_cursor = encodeCursor(hash, page[page.length - 1].sort, cursorSecret);
   if (withFacets && result.facets) meta.facets = result.facets;
-  if (mode === 'search' && query.q && !after && result.total === 0) meta.suggestions = await port.suggest(query.q);
+  if (mode === 'search' && query.q && !after && result.total === 0)
+    meta.suggestions = hopeless ? [] : await port.suggest(query.q);
   if (reading) meta.interpretation = interpretationOf(reading, query.understood?.relaxed);
   return { data: page.map((h) => h.source), meta };
 }

@@ -1,6 +1,7 @@
 // The read model of current products: every list, search, get, compare and export reads the alias.
 // Answers come through the read cache (exact within one index generation, bounded by the text kept); an export is a
 // point-in-time scan, which pins the generation it started on until it ends.
+import { AppError } from '../../errors/app-error';
 import type { estypes } from '@elastic/elasticsearch';
 import type { EsClient } from './client';
 import { esCall, answerText } from './client';
@@ -56,6 +57,8 @@ export class ProductIndex {
     private readonly alias: string,
     private readonly generation: IndexGeneration,
     cacheLimits: CacheLimits,
+    /** Longest a list or search may run in the engine before it answers 503 (SEARCH_TIMEOUT_MS). */
+    private readonly searchTimeoutMs = 30_000,
   ) {
     this.cache = new ReadCache(generation, cacheLimits);
   }
@@ -106,7 +109,7 @@ export class ProductIndex {
    */
   async find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage> {
     const [res, specs] = await Promise.all([
-      this.search(buildSearchRequest(query, after, withFacets)),
+      this.timedSearch(buildSearchRequest(query, after, withFacets)),
       withFacets && query.categories.length === 1 ? this.specRanges(query.categories[0]) : undefined,
     ]);
     const facets = res.aggregations && {
@@ -153,6 +156,30 @@ export class ProductIndex {
   async suggest(text: string): Promise<string[]> {
     const res = await this.search(buildSuggestRequest(text));
     return suggestionsFrom(text, res.suggest as Parameters<typeof suggestionsFrom>[1]);
+  }
+
+  /**
+   * A search the engine stops at `searchTimeoutMs` (its own `timeout`, and the transport's a second
+   * later for work the engine does before collecting): a text that costs more answers a 503 problem,
+   * and no partial page is ever served or cached as if it were whole.
+   */
+  private timedSearch(body: object) {
+    const ms = this.searchTimeoutMs;
+    return this.cached(`search ${JSON.stringify(body)}`, async () => {
+      const res = await this.es.search<Record<string, unknown>, Record<string, any>>(
+        { index: this.alias, ...body, timeout: `${ms}ms` },
+        { requestTimeout: ms + 1000 },
+      );
+      if (res.timed_out)
+        throw new AppError(
+          'DEPENDENCY_TIMEOUT',
+          `The search did not finish within ${ms} ms; narrow it (fewer or shorter words, a category or a filter).`,
+          {
+            headers: { 'Retry-After': '5' },
+          },
+        );
+      return res;
+    });
   }
 
   private search(body: object) {
