@@ -155,6 +155,21 @@ const schema = {
       minimum: 1000,
       default: 900000,
     },
+    LOGINS_PER_ADDRESS_MAX: {
+      description:
+        'Logins, failed or not, allowed per client address (IPv6: per /64) per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429. Each costs a password check.',
+      type: 'integer',
+      minimum: 1,
+      default: 60,
+    },
+    PASSWORD_CHECKS_MAX: {
+      description:
+        'Password checks (scrypt, ~90 ms of the libuv thread pool each) one instance runs at once; more wait in a line of 64, past it a login answers 429. A client address may run 2 at once, with 8 more waiting.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 64,
+      default: 4,
+    },
     KEY_FAILURES_MAX: {
       description: 'Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429.',
       type: 'integer',

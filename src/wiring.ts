@@ -31,6 +31,7 @@ import { creditLock, processLock, sharedLock, type KeyedLock } from './shared/ke
 import { redisLeaseStore } from './adapters/redis/lease-store';
 import { redisAllowanceStore } from './adapters/redis/allowance-store';
 import { redisThrottleStore } from './adapters/redis/throttle-store';
+import { passwordCheckSlots } from './accounts/password-checks';
 import { Refunds, memoryOwedRefunds } from './credits/refunds';
 import { redisOwedRefunds } from './adapters/redis/owed-refunds';
 import { CreditLeases } from './credits/leases';
@@ -146,8 +147,15 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         throttles: {
           loginFailuresByEmailAndAddress: throttle('login-failures-email-ip'),
           loginFailuresByAddress: throttle('login-failures-ip'),
+          loginsByAddress: createThrottle(
+            'logins-ip',
+            config.LOGINS_PER_ADDRESS_MAX,
+            config.LOGIN_RATE_LIMIT_WINDOW_MS,
+            throttleStore,
+          ),
           registerByAddress: throttle('register-ip'),
         },
+        passwordChecks: passwordCheckSlots(config.PASSWORD_CHECKS_MAX),
       }),
       ...keyRoutes(keys),
     ],

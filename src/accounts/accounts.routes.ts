@@ -11,13 +11,23 @@ export interface AccountRouteDeps {
   /**
    * Failed logins are counted per email and client address together, and per client address: a
    * stranger who fails with a victim's email locks out only their own address, never the victim.
-   * A successful login counts nothing. Registrations are counted per client address.
+   * A successful login counts no failure, but every login counts toward `loginsByAddress`.
+   * Registrations are counted per client address.
    */
   readonly throttles: {
     loginFailuresByEmailAndAddress: Throttle;
     loginFailuresByAddress: Throttle;
+    /** Every login, failed or not: a password check costs ~90 ms of the thread pool either way. */
+    loginsByAddress: Throttle;
     registerByAddress: Throttle;
   };
+  /** Password checks running at once, per client address and on this instance. */
+  readonly passwordChecks: PasswordCheckSlots;
+}
+
+/** Slots for password checks (scrypt on the thread pool that also serves gzip and file reads). */
+export interface PasswordCheckSlots {
+  within<T>(address: string, work: () => Promise<T>): Promise<T>;
 }
 
 function refuse(verdict: Verdict, what: string): void {
@@ -42,16 +52,26 @@ export function accountRoutes(deps: AccountRouteDeps): AnyRoute[] {
       async handle(ctx, input) {
         const address = addressKey(ctx.ip);
         const pair = `${normalizeEmail(input.body.email)} ${address}`;
-        const { loginFailuresByEmailAndAddress: byPair, loginFailuresByAddress: byAddress } = deps.throttles;
-        refuse(await byAddress.peek(address), 'failed logins from this address');
-        refuse(await byPair.peek(pair), 'failed logins for this email from this address');
+        const t = deps.throttles;
+        refuse(await t.loginsByAddress.hit(address), 'logins from this address');
+        // The attempt is counted as a failure before the password is checked, so concurrent wrong
+        // passwords meet the limit before their scrypt runs; one that does not fail takes its count back.
+        const byAddress = t.loginFailuresByAddress;
+        const byPair = t.loginFailuresByEmailAndAddress;
+        const giveBack = () => Promise.all([byAddress.release(address), byPair.release(pair)]);
+        const [fromAddress, forPair] = await Promise.all([byAddress.hit(address), byPair.hit(pair)]);
+        if (!fromAddress.allowed || !forPair.allowed) {
+          await giveBack();
+          refuse(fromAddress, 'failed logins from this address');
+          refuse(forPair, 'failed logins for this email from this address');
+        }
         try {
-          ctx.body = await login(input.body, deps.jwt, deps.ports);
+          ctx.body = await deps.passwordChecks.within(address, () => login(input.body, deps.jwt, deps.ports));
         } catch (err) {
-          if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS')
-            await Promise.all([byAddress.hit(address), byPair.hit(pair)]);
+          if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS')) await giveBack();
           throw err;
         }
+        await giveBack();
       },
     }),
   ];

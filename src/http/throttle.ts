@@ -10,8 +10,8 @@ export interface Verdict {
 export interface Throttle {
   /** Counts an attempt for `key`; says whether it is within the limit and when the window ends. */
   hit(key: string): Promise<Verdict>;
-  /** Says whether one more attempt for `key` would be within the limit, counting nothing. */
-  peek(key: string): Promise<Verdict>;
+  /** Takes back one attempt `hit` counted (a reservation that turned out not to count). */
+  release(key: string): Promise<void>;
 }
 
 /** Where a count stands: how many in the window, and how long the window still runs. */
@@ -24,8 +24,8 @@ export interface Count {
 export interface ThrottleStore {
   /** Adds one to `key`'s count, starting a window of `windowMs` if none runs. */
   hit(key: string, windowMs: number): Promise<Count>;
-  /** `key`'s count, adding nothing. */
-  peek(key: string, windowMs: number): Promise<Count>;
+  /** Takes one back from `key`'s count while its window runs. */
+  release(key: string): Promise<void>;
 }
 
 /** Counters in this process: the fallback while the shared store is away, and the store without Redis. */
@@ -44,9 +44,9 @@ function memoryStore(): ThrottleStore {
       if (local.size > 100000) for (const [k, v] of local) if (v.resetAt <= now) local.delete(k);
       return { count: entry.count, ttlMs: entry.resetAt - now };
     },
-    async peek(key, windowMs) {
+    async release(key) {
       const entry = live(key);
-      return entry ? { count: entry.count, ttlMs: entry.resetAt - Date.now() } : { count: 0, ttlMs: windowMs };
+      if (entry && entry.count > 0) entry.count -= 1;
     },
   };
 }
@@ -67,9 +67,11 @@ export function createThrottle(name: string, max: number, windowMs: number, shar
     retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
   });
   return {
-    async peek(key) {
-      const { count, ttlMs } = await counted((store) => store.peek(`${name}:${key}`, windowMs));
-      return verdict(count + 1, ttlMs);
+    async release(key) {
+      await counted(async (store) => {
+        await store.release(`${name}:${key}`);
+        return { count: 0, ttlMs: 0 };
+      });
     },
     async hit(key) {
       const { count, ttlMs } = await counted((store) => store.hit(`${name}:${key}`, windowMs));

@@ -195,4 +195,27 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
     );
     assert.notEqual(allowed.status, 414, 'a name repeated as often as a list allows is read');
   });
+
+  it('when 20 wrong passwords arrive at once against a limit of 10, then 10 are checked (401) and 10 refused (429) before any check', async () => {
+    const server = await startOn({ LOGIN_RATE_LIMIT_MAX: '10' });
+    const dev = await newDeveloper(server.url);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(server.url, 'login', { body: { email: dev.email, password: `wrong-guess-${i}-xyz` } }),
+      ),
+    );
+    const counts = (status: number) => replies.filter((r) => r.status === status).length;
+    assert.deepEqual([counts(401), counts(429)], [10, 10]);
+    const right = await call(server.url, 'login', { body: { email: dev.email, password: dev.password } });
+    assert.equal(right.status, 429, 'the limit holds for the right password too, once reached');
+  });
+
+  it('when one address logs in successfully past its limit of logins, then 429; the failure count stays untouched by successes', async () => {
+    const server = await startOn({ LOGINS_PER_ADDRESS_MAX: '4', LOGIN_RATE_LIMIT_MAX: '2' });
+    const dev = await newDeveloper(server.url); // newDeveloper logs in once
+    const login = () => call(server.url, 'login', { body: { email: dev.email, password: dev.password } });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await login()).status);
+    assert.deepEqual(codes, [200, 200, 200, 429], 'three more successes fit LOGINS_PER_ADDRESS_MAX=4, then 429');
+  });
 });

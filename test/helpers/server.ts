@@ -33,6 +33,7 @@ export async function startServer(overrides: Record<string, string> = {}, now?: 
     LOG_LEVEL: 'info',
     // Every test registers from 127.0.0.1; the brute-force test sets its own low limit.
     LOGIN_RATE_LIMIT_MAX: '100000',
+    LOGINS_PER_ADDRESS_MAX: '100000',
     KEY_FAILURES_MAX: '100000',
     ...overrides,
   });
