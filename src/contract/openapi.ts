@@ -494,8 +494,7 @@ export function buildOpenApi() {
           1,
           {
             tags: ['revisions'],
-            description:
-              'Start without a cursor; keep `meta.cursor` and pass it next time to get only what came since. `next_cursor` is present while more is already available. Entries never repeat and none is skipped.',
+            description: `Start without a cursor; keep \`meta.cursor\` and pass it next time to get only what came since. \`next_cursor\` is present while more is already available. Entries never repeat and none is skipped. Costs 1 credit per ${CHANGES_PER_CREDIT} entries of \`limit\` (rounded up; \`limit=100\` costs 4), charged before the page is read.`,
             parameters: [LIMIT_PARAM, CURSOR_PARAM],
           },
           { description: 'A page of the feed.', content: { 'application/json': { schema: ref('ChangeFeed') } } },
@@ -808,6 +807,9 @@ export const MAX_HEADER_BYTES = 128 * 1024;
  */
 export const MAX_QUERY_PAIRS = 512;
 export const MAX_QUERY_REPEATS = 20;
+
+/** Entries of the changes feed a credit buys: a page costs by the entries it may read (its `limit`). */
+export const CHANGES_PER_CREDIT = 25;
 
 /** Every operation can meet the server's transport limit, answered before any route. */
 function withTransportLimits<

@@ -1,6 +1,7 @@
 // The changes feed: product revisions in commit order, for incremental sync. Every page carries a
 // `cursor` to resume from later (also when the client has caught up); `next_cursor` appears when
 // more is already settled.
+import { CHANGES_PER_CREDIT } from '../contract/openapi';
 import { NOTICE } from '../catalog/notice';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
 import type { ChangeDoc } from '../adapters/mongo/change.repository';
@@ -10,6 +11,9 @@ export interface ChangePorts {
 }
 
 const BINDING = 'changes';
+
+/** A page costs by the entries it may read (its `limit`), one credit at least. */
+export const changesCost = (limit: number) => Math.max(1, Math.ceil(limit / CHANGES_PER_CREDIT));
 
 export async function listChanges(query: { limit: number; cursor?: string }, ports: ChangePorts, cursorSecret: string) {
   const after = query.cursor ? Number(decodeCursor(query.cursor, BINDING, cursorSecret)[0]) : 0;

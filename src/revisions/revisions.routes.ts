@@ -1,6 +1,7 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { listRevisions, getRevision, type RevisionPorts } from './revisions.service';
-import { listChanges, type ChangePorts } from './changes.service';
+import { listChanges, changesCost, type ChangePorts } from './changes.service';
+import { requireState } from '../http/request-state';
 
 export function revisionRoutes(ports: RevisionPorts & ChangePorts, cursorSecret: string): AnyRoute[] {
   return [
@@ -19,6 +20,8 @@ export function revisionRoutes(ports: RevisionPorts & ChangePorts, cursorSecret:
     route({
       operationId: 'listChanges',
       async handle(ctx, input) {
+        // The base credit is paid; a larger page pays for the reads it may make before any is made.
+        await requireState(ctx, 'charge')(changesCost(input.query.limit) - 1);
         ctx.body = await listChanges(input.query, ports, cursorSecret);
       },
     }),

@@ -156,6 +156,20 @@ describe('revisions, as-of reads and sources', function () {
     );
   });
 
+  it('when feed pages of several sizes are read, then each costs by the entries it may read, and the same page reads the same twice', async () => {
+    const costs = [];
+    for (const limit of [1, 25, 26, 100]) {
+      const page = await call(server.url, 'listChanges', { token: key, query: { limit } });
+      assert.equal(page.status, 200, page.text);
+      costs.push(Number(page.headers.get('x-quota-cost')));
+    }
+    assert.deepEqual(costs, [1, 1, 2, 4]);
+    const first = await call(server.url, 'listChanges', { token: key, query: { limit: 100 } });
+    const again = await call(server.url, 'listChanges', { token: key, query: { limit: 100 } });
+    assert.ok(first.body.data.length > 0);
+    assert.deepEqual(again.body.data, first.body.data, 'kept changes read as they were stored');
+  });
+
   it('when inverters are exported, then every one streams as a line with the provenance of each value, costed per 100 products, gzip on request', async () => {
     const inverters = (await catalog.products.identities()).filter((p) => p.key.startsWith('inverter|'));
     const plain = await call(server.url, 'exportProducts', {
