@@ -82,6 +82,8 @@ export interface ProductQuery {
 export interface ProductFilter {
   readonly category?: string;
   readonly inLatestEdition?: boolean;
+  /** Only products whose id sorts after this one (an export resumed after its last line). */
+  readonly afterId?: string;
 }
 
 /** A hit: the stored fields asked for, and the sort values a cursor resumes after. */

@@ -464,10 +464,15 @@ export function buildOpenApi() {
             1,
             {
               tags: ['products'],
-              description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1): the products are counted first and the whole price is charged before any of them is read; \`X-Quota-Cost\` says how many. An account runs at most \`x-exports-per-account\` exports at once on one instance (one more answers 429), and an export whose client reads nothing for \`x-export-idle-timeout-ms\` is closed (the stream ends cut short).`,
+              description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1): the products are counted first and the whole price is charged before any of them is read; \`X-Quota-Cost\` says how many. An account runs at most \`x-exports-per-account\` exports at once on one instance (one more answers 429), and an export whose connection sends nothing of what it holds for \`x-export-idle-timeout-ms\` is closed (the stream ends cut short; a slow but steady reader is never cut). Lines come in product id order: an export cut short gives back the credits of the products it did not send, and \`after\` resumes it after the last id received.`,
               parameters: [
                 param('category', 'Only this category.', { type: 'string', enum: [...CATEGORIES] }),
                 IN_LATEST_EDITION_PARAM,
+                param(
+                  'after',
+                  'Resume an export cut short: only products whose id sorts after this one (the `id` of the last line received). Lines come in id order.',
+                  { type: 'string', minLength: 1, maxLength: 200 },
+                ),
               ],
             },
             {

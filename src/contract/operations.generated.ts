@@ -1563,6 +1563,8 @@ export interface Operations {
       category?: "pv-module" | "inverter" | "heat-pump";
       /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
       in_latest_edition?: boolean;
+      /** Resume an export cut short: only products whose id sorts after this one (the `id` of the last line received). Lines come in id order. */
+      after?: string;
     };
     validatedQuery: Operations["exportProducts"]['query'];
     params: never;

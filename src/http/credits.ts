@@ -25,6 +25,12 @@ export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
       spent += extra;
       report();
     };
+    ctx.state.refund = async (amount: number) => {
+      const back = Math.min(Math.max(0, amount), spent);
+      if (back === 0) return;
+      spent -= back;
+      await leases.give(accountId, back);
+    };
     try {
       await next();
       metrics.creditsSpent(spent);

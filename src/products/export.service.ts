@@ -46,6 +46,8 @@ export function exportCost(products: number): number {
 
 export interface ExportStream {
   readonly body: Readable;
+  /** Products handed on so far (to the connection, or to the gzip stage before it). */
+  readonly sent: () => number;
   /** Ends the export early (its client went away before or while reading); idempotent. */
   readonly close: () => Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function priceExport(filter: ProductFilter, ports: ExportPorts): Pr
 
 export async function openExport(filter: ProductFilter, ports: ExportPorts): Promise<ExportStream> {
   const scan = await ports.index.scan(filter, EXPORT_SOURCE);
+  let sent = 0;
   async function* lines() {
     for await (const doc of scan.documents) {
       const p = doc as unknown as Exported;
@@ -71,7 +74,9 @@ export async function openExport(filter: ProductFilter, ports: ExportPorts): Pro
         specs: p.specs,
       };
       yield `${JSON.stringify({ ...line, provenance: p.detail.provenance, quality: p.detail.quality, listing: p.detail.listing, revision: p.current_revision })}\n`;
+      // Resumed: the reader has taken this line.
+      sent += 1;
     }
   }
-  return { body: Readable.from(lines(), { objectMode: false }), close: scan.close };
+  return { body: Readable.from(lines(), { objectMode: false }), close: scan.close, sent: () => sent };
 }

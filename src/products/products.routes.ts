@@ -5,9 +5,9 @@ import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
 import { similarProducts, type SimilarPorts } from './similar.service';
-import { openExport, priceExport, type ExportPorts } from './export.service';
+import { openExport, priceExport, exportCost, type ExportPorts } from './export.service';
 import { AccountSlots } from '../shared/account-slots';
-import { IdleGuard } from '../http/idle-guard';
+import { watchIdleReader } from '../http/idle-guard';
 
 export interface ExportLimits {
   readonly perAccount: number;
@@ -23,33 +23,46 @@ export function productRoutes(
     route({
       operationId: 'exportProducts',
       async handle(ctx, input) {
-        const category: string | undefined = input.query.category;
-        const inLatestEdition: boolean | undefined = input.query.in_latest_edition;
+        const filter = {
+          category: input.query.category,
+          inLatestEdition: input.query.in_latest_edition,
+          afterId: input.query.after,
+        };
         const release = slots.take(requireState(ctx, 'apiKey').accountId);
         let opened: Awaited<ReturnType<typeof openExport>>;
+        let price: number;
         try {
           // Priced from a count, and paid in full (the base credit is already), before anything is read.
-          await requireState(ctx, 'charge')(Math.max(0, (await priceExport({ category, inLatestEdition }, ports)) - 1));
-          opened = await openExport({ category, inLatestEdition }, ports);
+          price = Math.max(1, await priceExport(filter, ports));
+          await requireState(ctx, 'charge')(price - 1);
+          opened = await openExport(filter, ports);
         } catch (err) {
           release();
           throw err;
         }
-        const { body, close } = opened;
-        // The response closes when sent, cut short or abandoned: the slot and the point in time go with it.
-        ctx.res.once('close', () => {
-          release();
-          void close();
-        });
+        const { body, close, sent } = opened;
         ctx.type = 'application/x-ndjson';
-        ctx.set('Content-Disposition', `attachment; filename="products${category ? `-${category}` : ''}.ndjson"`);
+        ctx.set(
+          'Content-Disposition',
+          `attachment; filename="products${filter.category ? `-${filter.category}` : ''}.ndjson"`,
+        );
         const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
         if (gzip) ctx.set('Content-Encoding', 'gzip');
         // Koa pipes the body with stream.pipeline: a failure mid-stream destroys the socket (the
         // client sees the export cut short) and reaches the app's error log. The gzip stage is a
         // pipeline too, so an upstream failure reaches it instead of being an unhandled error.
-        const guarded = pipeline(body, new IdleGuard(exportLimits.idleMs), () => undefined);
-        ctx.body = gzip ? pipeline(guarded, createGzip(), () => undefined) : guarded;
+        const stream = gzip ? pipeline(body, createGzip(), () => undefined) : body;
+        const unwatch = watchIdleReader(ctx.socket, exportLimits.idleMs, (err) => stream.destroy(err));
+        // The response closes when sent, cut short or abandoned: the slot and the point in time go
+        // with it, and an export cut short gives back the credits of the products it did not send.
+        const refund = requireState(ctx, 'refund');
+        ctx.res.once('close', () => {
+          unwatch();
+          release();
+          void close();
+          if (!ctx.res.writableFinished) void refund(price - exportCost(sent()));
+        });
+        ctx.body = stream;
       },
     }),
     route({

@@ -18,7 +18,8 @@ import { buildSynthetic } from '../../src/ingest/synthetic.service';
 import type { SearchDocument } from '../../src/catalog/search-document';
 
 const DOCUMENTS = 5000;
-const IDLE_MS = 1000;
+// Long enough that two exports start before the first is cut, on a loaded machine too.
+const IDLE_MS = 3000;
 
 interface Stalled {
   readonly head: string;
@@ -106,7 +107,11 @@ describe('export limits: priced before work, bounded per account, idle clients c
       ['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK'],
     );
     const third = await call(server.url, 'exportProducts', { token: a.secret });
-    assert.equal(third.status, 429, 'a third export of the same account, whatever its key');
+    assert.equal(
+      third.status,
+      429,
+      `a third export of the same account, whatever its key ${server.logs.slice(-8).join('\n')}`,
+    );
     assert.match(third.body.detail, /running 2 exports/);
     assert.ok(Number(third.headers.get('retry-after')) > 0);
     const other = await (await newDeveloper(server.url)).key(['products:read']);
@@ -130,5 +135,44 @@ describe('export limits: priced before work, bounded per account, idle clients c
       assert.ok(received.length < again.text.length, 'the stalled export was cut short');
       assert.ok(!received.endsWith('\r\n0\r\n\r\n'), 'no final chunk: the client can tell the export is incomplete');
     }
+  });
+
+  it('when an export is cut short, then the credits of the products it did not send come back, and `after` resumes it after the last id received', async () => {
+    const dev = await newDeveloper(server.url);
+    const key = (await dev.key(['products:read'])).secret;
+    const balance = async () =>
+      Number(
+        (await call(server.url, 'listProducts', { token: key, query: { limit: 1 } })).headers.get('x-quota-balance'),
+      );
+    const before = await balance();
+    const stalled = await stalledExport(server.url, key);
+    await waitFor(
+      async () =>
+        server.logs.filter((line) => line.includes(`read nothing for ${IDLE_MS} ms`)).length >= 3 ? true : undefined,
+      20 * IDLE_MS,
+    );
+    const received = (await stalled.drain()).toString('latin1');
+    const price = DOCUMENTS / 100;
+    const after = await balance();
+    // The list read cost 1; the export cost `price`, less what it gave back for the unsent products.
+    assert.ok(after > before - 1 - price, `balance ${before} -> ${after}: something came back`);
+    assert.ok(after <= before - 1, 'what was sent stays paid');
+    assert.ok(received.length > 0);
+
+    const whole = (await call(server.url, 'exportProducts', { token: key })).text.split('\n').filter(Boolean);
+    const ids = whole.map((line) => JSON.parse(line).id as string);
+    assert.deepEqual([...ids].sort(), ids, 'lines come in id order');
+    const resumed = await call(server.url, 'exportProducts', { token: key, query: { after: ids[99] } });
+    assert.equal(resumed.status, 200);
+    const rest = resumed.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).id as string);
+    assert.deepEqual(rest, ids.slice(100), 'resumed after the 100th line: exactly the rest, in order');
+    assert.equal(
+      resumed.headers.get('x-quota-cost'),
+      String(Math.ceil((DOCUMENTS - 100) / 100)),
+      'priced by what is left',
+    );
   });
 });

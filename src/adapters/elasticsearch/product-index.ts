@@ -39,6 +39,7 @@ export interface Scan {
 
 const SCAN_PAGE = 1000;
 const SCAN_KEEP_ALIVE = '1m';
+const SCAN_RENEW_MS = 30_000;
 
 /** Elasticsearch reports the total as a number or as `{ value }`, depending on the request. */
 function totalOf(hits: { total?: number | estypes.SearchTotalHits }): number {
@@ -253,19 +254,30 @@ export class ProductIndex {
           query,
           _source: [...source],
           size: SCAN_PAGE,
-          sort: [{ _shard_doc: 'asc' }],
+          // In id order, so an export cut short resumes after the last id its client has (`after`).
+          sort: [{ id: 'asc' }],
           // The export is priced by count() before the scan; the scan need not count again.
           track_total_hits: false,
           ...(after ? { search_after: after } : {}),
         }),
       );
     let closed: Promise<void> | undefined;
+    // A slow reader may take longer over one page than the keep-alive: while the scan is open, the
+    // point in time is renewed by an empty search every half keep-alive.
+    const renew = setInterval(() => {
+      this.es
+        .search({ pit: { id: pit.id, keep_alive: SCAN_KEEP_ALIVE }, size: 0, track_total_hits: false })
+        .catch(() => undefined);
+    }, SCAN_RENEW_MS);
+    renew.unref();
     // A point in time left open expires with its keep-alive; closing it only frees it sooner.
-    const close = () =>
-      (closed ??= this.es.closePointInTime({ id: pit.id }).then(
+    const close = () => {
+      clearInterval(renew);
+      return (closed ??= this.es.closePointInTime({ id: pit.id }).then(
         () => undefined,
         () => undefined,
       ));
+    };
     let first: estypes.SearchResponse<Record<string, unknown>>;
     try {
       first = await page();

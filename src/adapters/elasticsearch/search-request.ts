@@ -320,6 +320,7 @@ export function filterQuery(filter: ProductFilter): object {
     ...(filter.inLatestEdition !== undefined
       ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }]
       : []),
+    ...(filter.afterId !== undefined ? [{ range: { id: { gt: filter.afterId } } }] : []),
   ];
   return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
 }
