@@ -4,6 +4,11 @@
 // (lower-case, as the index's keyword normalizer stores them).
 import type { Category, SpecName } from './spec-catalog';
 
+/** `table[key]` when `key` is the table's own entry: a query's words never reach Object.prototype. */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** A condition an understood word puts on a product: spec values (any of them), or a numeric bound. */
 export type Condition =
   | { readonly spec: SpecName; readonly values: readonly (string | boolean)[] }

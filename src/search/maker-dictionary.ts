@@ -73,13 +73,13 @@ export function makerDictionary(companies: readonly CompanyNames[]): MakerDictio
 
 /** The category most of these companies' products are in, when at least 80% are. */
 export function mainCategory(dictionary: MakerDictionary, ids: readonly string[]): string | undefined {
-  const counts: Record<string, number> = {};
+  const counts = new Map<string, number>();
   let total = 0;
   for (const id of ids)
     for (const [category, n] of Object.entries(dictionary.companies.get(id)?.categories ?? {})) {
-      counts[category] = (counts[category] ?? 0) + n;
+      counts.set(category, (counts.get(category) ?? 0) + n);
       total += n;
     }
-  const [best] = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
   return best && best[1] >= 0.8 * total ? best[0] : undefined;
 }

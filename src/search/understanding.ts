@@ -10,6 +10,7 @@ import {
   QUANTITY_SPECS,
   QUANTITY_UNITS,
   TOLERANCE,
+  ownEntry,
   type Condition,
   type Meaning,
 } from '../catalog/query-words';
@@ -67,7 +68,12 @@ interface Word {
 
 const QUANTITY = /^(\d+(?:[.,]\d+)?)(kw|w|v|cells?)$/;
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
-const MAX_PHRASE_WORDS = Math.max(...Object.keys(PHRASES).map((p) => p.split(' ').length));
+
+// Every table is read as own entries only: a query is untrusted text, and "constructor" or
+// "__proto__" must find nothing rather than Object.prototype's members (issue 42).
+const PHRASE = new Map(Object.entries(PHRASES));
+const UNITS = new Map(Object.entries(QUANTITY_UNITS));
+const MAX_PHRASE_WORDS = Math.max(...[...PHRASE.keys()].map((p) => p.split(' ').length));
 
 /** Splits a query into words with their places: "air-to-water" and "on/off" are several, "R-32" one, "60-cell" two. */
 function words(q: string): Word[] {
@@ -96,13 +102,12 @@ type Found =
 
 function phraseAt(ws: Word[], i: number): Found | undefined {
   for (let n = Math.min(MAX_PHRASE_WORDS, ws.length - i); n >= 1; n--) {
-    const meaning =
-      PHRASES[
-        ws
-          .slice(i, i + n)
-          .map((w) => w.norm)
-          .join(' ')
-      ];
+    const meaning = PHRASE.get(
+      ws
+        .slice(i, i + n)
+        .map((w) => w.norm)
+        .join(' '),
+    );
     if (meaning) return { kind: 'phrase', meaning, span: n };
   }
   return undefined;
@@ -121,7 +126,7 @@ function makerAt(q: string, ws: Word[], i: number, dictionary: MakerDictionary):
 function quantityAt(ws: Word[], i: number): Found | undefined {
   const one = QUANTITY.exec(ws[i].norm);
   if (one) return { kind: 'quantity', value: Number(one[1].replace(',', '.')), unit: one[2], span: 1 };
-  if (NUMBER.test(ws[i].norm) && i + 1 < ws.length && QUANTITY_UNITS[ws[i + 1].norm])
+  if (NUMBER.test(ws[i].norm) && i + 1 < ws.length && UNITS.has(ws[i + 1].norm))
     return { kind: 'quantity', value: Number(ws[i].norm.replace(',', '.')), unit: ws[i + 1].norm, span: 2 };
   return undefined;
 }
@@ -153,7 +158,7 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
   if (named.includes('heat-pump') && inverterWord) {
     (inverterWord as { f: Found }).f = {
       kind: 'phrase',
-      meaning: PHRASES['variable speed'],
+      meaning: PHRASE.get('variable speed')!,
       span: inverterWord.f.span,
     };
     named = named.filter((c) => c !== 'inverter');
@@ -214,13 +219,13 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
 }
 
 function quantity(from: string, value: number, unit: string, category: Category | undefined): Part | undefined {
-  const { dimension, factor } = QUANTITY_UNITS[unit];
-  const spec = QUANTITY_SPECS[dimension][category ?? 'any'];
+  const { dimension, factor } = UNITS.get(unit)!;
+  const spec = ownEntry(QUANTITY_SPECS[dimension], category ?? 'any');
   if (!spec || !(value > 0)) return undefined;
-  const tolerance = TOLERANCE[spec] ?? TOLERANCE.default;
+  const tolerance = ownEntry(TOLERANCE, spec) ?? TOLERANCE.default;
   const target = value * factor;
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  const unitLabel = UNIT_LABEL[unit];
+  const unitLabel = ownEntry(UNIT_LABEL, unit)!;
   return {
     kind: 'quantity',
     from,
