@@ -356,8 +356,8 @@ export type Interpretation = {
 };
 
 export type InterpretedPart = {
-  /** category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, `mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker). */
-  kind: "category" | "attribute" | "manufacturer" | "quantity";
+  /** category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, `mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, `between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, area, voltage, power, output). */
+  kind: "category" | "attribute" | "manufacturer" | "quantity" | "range";
   /** The words of `q` it was read from, as typed. */
   from: string;
   /** What it was read as, for display (`microinverter`, `550 W ± 2%`). */
@@ -375,6 +375,15 @@ export type InterpretedPart = {
   unit?: string;
   /** A quantity: how far a value may be from it, as a share (0.02 = 2%). */
   tolerance?: number;
+  /** A range: the comparison typed (`between`: both ends, inclusive). */
+  operator?: "gt" | "gte" | "lt" | "lte" | "between";
+  /** A range: its bounds in `unit`, by operator (`{"gt": 600}`, `{"gte": 5000, "lte": 8000}`). */
+  bounds?: {
+    gt?: number;
+    gte?: number;
+    lt?: number;
+    lte?: number;
+  };
   min?: number;
   max?: number;
   /** The ordinary query parameters that select what this part does (a list value: repeat the parameter). */

@@ -382,11 +382,15 @@ export const SCHEMAS = {
     properties: {
       kind: {
         type: 'string',
-        enum: ['category', 'attribute', 'manufacturer', 'quantity'],
+        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range'],
         description:
           'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
           '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
-          'unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker).',
+          'unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its ' +
+          'tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, ' +
+          '`between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and ' +
+          'no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, ' +
+          'area, voltage, power, output).',
       },
       from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
       label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },
@@ -405,6 +409,22 @@ export const SCHEMAS = {
       value: { type: 'number', description: 'A quantity: the value typed, in `unit`.' },
       unit: { type: 'string' },
       tolerance: { type: 'number', description: 'A quantity: how far a value may be from it, as a share (0.02 = 2%).' },
+      operator: {
+        type: 'string',
+        enum: ['gt', 'gte', 'lt', 'lte', 'between'],
+        description: 'A range: the comparison typed (`between`: both ends, inclusive).',
+      },
+      bounds: {
+        type: 'object',
+        description: 'A range: its bounds in `unit`, by operator (`{"gt": 600}`, `{"gte": 5000, "lte": 8000}`).',
+        properties: {
+          gt: { type: 'number' },
+          gte: { type: 'number' },
+          lt: { type: 'number' },
+          lte: { type: 'number' },
+        },
+        additionalProperties: false,
+      },
       min: { type: 'number' },
       max: { type: 'number' },
       parameters: {

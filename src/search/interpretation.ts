@@ -34,6 +34,7 @@ function parametersOf(part: Part): Parameters {
     case 'category':
       return { category: [part.category], ...conditionParameters(part.conditions) };
     case 'attribute':
+    case 'range':
       return conditionParameters(part.conditions);
     case 'manufacturer':
       return { manufacturer: part.companies.map((c) => c.id) };
@@ -54,7 +55,7 @@ function summaryOf(reading: Reading): string {
     categories.length ? categories.map((c) => `${c}s`).join(' or ') : (implied ?? 'products'),
   ];
   const makers = of('manufacturer');
-  const quantities = of('quantity');
+  const quantities = reading.parts.filter((p) => p.kind === 'quantity' || p.kind === 'range').map((p) => p.label);
   return [
     subject.join(' '),
     makers.length ? ` by ${makers.join(' or ')}` : '',
@@ -97,7 +98,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
     if (p.kind === 'category') {
       categories.push(p.category);
       addConditions(p.conditions);
-    } else if (p.kind === 'attribute') addConditions(p.conditions);
+    } else if (p.kind === 'attribute' || p.kind === 'range') addConditions(p.conditions);
     else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
     else near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max });
   }

@@ -7,6 +7,7 @@
 import { isBrandWord, saysWho } from '../catalog/company-aliases';
 import { compactModel } from '../catalog/search-document';
 import { FILLER, PHRASES } from '../catalog/query-words';
+import { AFTER_COMPARATORS, COMPARATORS, SPEC_WORDS } from '../catalog/query-comparisons';
 import type { CompanyNames } from '../catalog/product-query';
 
 export interface MakerDictionary {
@@ -17,7 +18,15 @@ export interface MakerDictionary {
   readonly maxWords: number;
 }
 
-const VOCABULARY = new Set([...Object.keys(PHRASES), ...FILLER].map(compactModel));
+const VOCABULARY = new Set(
+  [
+    ...Object.keys(PHRASES),
+    ...FILLER,
+    ...Object.keys(COMPARATORS),
+    ...Object.keys(AFTER_COMPARATORS),
+    ...Object.keys(SPEC_WORDS),
+  ].map(compactModel),
+);
 const SHARED_PREFIX = { maxCompanies: 12 };
 
 /** Whether `key` may name a company: two or more characters, a letter, and no word the vocabulary owns. */

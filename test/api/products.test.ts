@@ -600,6 +600,43 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
       assert.ok(wider.body.data.every((d: any) => d.specs.bifacial === true));
     });
 
+    it('when a comparison or a range is typed, then every product meets its bounds as typed, the same the parameters select', async () => {
+      for (const [q, spec, meets] of [
+        ['modules over 400W', 'stc_power_w', (w: number) => w > 400],
+        ['inverter between 5 and 8 kW', 'ac_power_w', (w: number) => w >= 5000 && w <= 8000],
+        ['inverter under 3kW', 'ac_power_w', (w: number) => w < 3000],
+        ['inverter 3kW or less', 'ac_power_w', (w: number) => w <= 3000],
+      ] as const) {
+        const read = await search({ q, limit: 100, fields: ['id', `specs.${spec}`] });
+        assert.equal(read.status, 200, q);
+        const interpretation = read.body.meta.interpretation;
+        assert.equal(interpretation.text, '', q);
+        assert.deepEqual(interpretation.relaxed, [], q);
+        const range = interpretation.parts.find((p: any) => p.kind === 'range');
+        assert.equal(range.spec, spec, q);
+        assert.ok(read.body.meta.total > 0, q);
+        assert.ok(
+          read.body.data.every((d: any) => meets(d.specs[spec])),
+          `${q}: ${read.body.data.map((d: any) => d.specs[spec]).join(', ')}`,
+        );
+        const parameters = Object.assign({}, ...interpretation.parts.map((p: any) => p.parameters));
+        const listed = await call(server.url, 'listProducts', { token: key, query: { ...parameters, limit: 1 } });
+        assert.equal(listed.body.meta.total, read.body.meta.total, q);
+      }
+    });
+
+    it('when a comparison no product can meet is typed, then 400 says why, and an odd word is only text', async () => {
+      const refused = await search({ q: 'inverter under -5 W' });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.type, '/problems/validation-failed');
+      assert.match(refused.body.detail, /under -5 W.*no product has/);
+      for (const q of ['5 constructor', '7 __proto__', 'constructor', 'between 9 and 3 kW', 'over -5 W']) {
+        const res = await search({ q, limit: 1 });
+        assert.equal(res.status, 200, q);
+        for (const part of res.body.meta.interpretation.parts) assert.ok(part.label, q);
+      }
+    });
+
     it('when a quantity is typed, then products within its tolerance come first, the nearest before the others', async () => {
       const res = await search({
         q: '5kW inverter 208V',

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { compile, createAjv } from '../../../src/contract/ajv';
 import { FILLER, PHRASES, QUANTITY_UNITS } from '../../../src/catalog/query-words';
+import { AFTER_COMPARATORS, COMPARATORS, SPEC_WORDS } from '../../../src/catalog/query-comparisons';
 import { makerDictionary } from '../../../src/search/maker-dictionary';
 import { understand } from '../../../src/search/understanding';
 import { interpretationOf, understoodOf } from '../../../src/search/interpretation';
@@ -79,7 +80,20 @@ describe('query understanding, fuzzed', () => {
   it('when thousands of random words are typed, then each gives a reading the contract allows', () => {
     const random = seeded(20261125);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
-    const known = [...Object.keys(PHRASES), ...Object.keys(QUANTITY_UNITS), 'trina', 'sma', 'over', 'between', 'and'];
+    const known = [
+      ...Object.keys(PHRASES),
+      ...Object.keys(QUANTITY_UNITS),
+      ...Object.keys(COMPARATORS),
+      ...Object.keys(AFTER_COMPARATORS),
+      ...Object.keys(SPEC_WORDS),
+      'trina',
+      'sma',
+      'between',
+      'from',
+      'and',
+      'to',
+      '-5',
+    ];
     const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-/.,+%°<>≥≤–_$éü ';
     const word = () => {
       const r = random();
