@@ -52,6 +52,12 @@ export interface Understood {
   /** The words not understood, matched as text; absent when none remain. */
   readonly text?: string;
   /**
+   * A superlative's order ("most efficient"): the understood reading alone selects (the words as
+   * typed no longer add products), sorted by this spec, products without it last. A `sort` sent
+   * with the request wins.
+   */
+  readonly sort?: { readonly spec: SpecName; readonly desc: boolean };
+  /**
    * Loosened because nothing satisfied all of it: `bounds`, the leftover text only ranks and quantities
    * only order by nearness; `parts`, besides, every part only ranks (at least one must hold).
    */

@@ -77,6 +77,10 @@ export interface SpecChoice {
 }
 
 export const SPEC_WORDS: Readonly<Record<string, Partial<Record<Category | 'any', SpecChoice>>>> = {
+  efficiency: {
+    'pv-module': { spec: 'module_efficiency_pct', why: 'derived: STC power / (area × 1000 W/m²)' },
+    any: { spec: 'module_efficiency_pct', why: 'the only efficiency the catalog carries is a module’s' },
+  },
   cop: {
     'heat-pump': { spec: 'cop_ref', why: 'COP as hplib lists it, at its reference point' },
     any: { spec: 'cop_ref', why: 'only heat pumps have a COP' },
@@ -125,4 +129,64 @@ export const DOMAIN: Readonly<Partial<Record<SpecName | 'nominal_power_w', { min
   weight_kg: { min: 0 },
   area_m2: { min: 0 },
   cop_ref: { min: 0 },
+  // A module converts at most all the light it receives: 100%, 1000 W/m² at STC.
+  module_efficiency_pct: { min: 0, max: 100 },
+  power_per_area_w_per_m2: { min: 0, max: 1000 },
+};
+
+/** What a superlative ranks by: a measure, most or least first. */
+export interface Ranking {
+  readonly by: 'efficiency' | 'power' | 'weight' | 'sound' | 'price';
+  readonly desc: boolean;
+  readonly label: string;
+}
+
+/**
+ * Superlatives, read as a sort with the rest of the query as the filter ("most efficient 400W
+ * module"). Each names a measure; RANKING_SPECS says which spec that is in each category.
+ */
+export const RANKINGS: Readonly<Record<string, Ranking>> = {
+  'most efficient': { by: 'efficiency', desc: true, label: 'most efficient first' },
+  'highest efficiency': { by: 'efficiency', desc: true, label: 'most efficient first' },
+  'best efficiency': { by: 'efficiency', desc: true, label: 'most efficient first' },
+  'least efficient': { by: 'efficiency', desc: false, label: 'least efficient first' },
+  'lowest efficiency': { by: 'efficiency', desc: false, label: 'least efficient first' },
+  'most powerful': { by: 'power', desc: true, label: 'most powerful first' },
+  'highest power': { by: 'power', desc: true, label: 'most powerful first' },
+  'highest output': { by: 'power', desc: true, label: 'most powerful first' },
+  highest: { by: 'power', desc: true, label: 'most powerful first' },
+  largest: { by: 'power', desc: true, label: 'most powerful first' },
+  biggest: { by: 'power', desc: true, label: 'most powerful first' },
+  'least powerful': { by: 'power', desc: false, label: 'least powerful first' },
+  'lowest power': { by: 'power', desc: false, label: 'least powerful first' },
+  'lowest output': { by: 'power', desc: false, label: 'least powerful first' },
+  lowest: { by: 'power', desc: false, label: 'least powerful first' },
+  smallest: { by: 'power', desc: false, label: 'least powerful first' },
+  lightest: { by: 'weight', desc: false, label: 'lightest first' },
+  heaviest: { by: 'weight', desc: true, label: 'heaviest first' },
+  quietest: { by: 'sound', desc: false, label: 'quietest first' },
+  loudest: { by: 'sound', desc: true, label: 'loudest first' },
+  cheapest: { by: 'price', desc: false, label: 'cheapest' },
+  'least expensive': { by: 'price', desc: false, label: 'cheapest' },
+  'lowest price': { by: 'price', desc: false, label: 'cheapest' },
+  'best price': { by: 'price', desc: false, label: 'cheapest' },
+};
+
+/**
+ * The spec each measure sorts by, per category, and why; a measure with no spec in a category (no
+ * list carries prices; inverters have no derived efficiency yet) is said so, never guessed.
+ */
+export const RANKING_SPECS: Readonly<Record<Ranking['by'], Partial<Record<Category, SpecChoice>>>> = {
+  efficiency: {
+    'pv-module': { spec: 'module_efficiency_pct', why: 'STC power / (area × 1000 W/m²), derived' },
+    'heat-pump': { spec: 'cop_ref', why: "a heat pump's efficiency is its COP (at the hplib reference point)" },
+  },
+  power: {
+    'pv-module': { spec: 'stc_power_w', why: 'modules are sold by their STC rating' },
+    inverter: { spec: 'ac_power_w', why: 'inverters are sold by their continuous AC output' },
+    'heat-pump': { spec: 'heating_power_ref_w', why: 'the heating output hplib lists' },
+  },
+  weight: { inverter: { spec: 'weight_kg', why: 'the only weight the lists carry' } },
+  sound: { 'heat-pump': { spec: 'sound_power_outdoor_dba', why: "the outdoor unit's sound power" } },
+  price: {},
 };

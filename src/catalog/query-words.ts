@@ -165,7 +165,8 @@ export const FILLER = new Set([
   'heating',
 ]);
 
-export type Dimension = 'power' | 'voltage' | 'current' | 'cells' | 'mass' | 'area' | 'sound';
+export type Dimension =
+  'power' | 'voltage' | 'current' | 'cells' | 'mass' | 'area' | 'sound' | 'efficiency' | 'power-density';
 
 /**
  * Units a quantity may be written in, lower-case: dimension, factor to the spec's unit, and how it is
@@ -190,6 +191,9 @@ export const QUANTITY_UNITS: Readonly<
   db: { dimension: 'sound', factor: 1, label: 'dB(A)' },
   dba: { dimension: 'sound', factor: 1, label: 'dB(A)' },
   'db(a)': { dimension: 'sound', factor: 1, label: 'dB(A)' },
+  '%': { dimension: 'efficiency', factor: 1, label: '%' },
+  'w/m2': { dimension: 'power-density', factor: 1, label: 'W/m²' },
+  'w/m²': { dimension: 'power-density', factor: 1, label: 'W/m²' },
 };
 
 /**
@@ -216,6 +220,9 @@ export const QUANTITY_SPECS: Readonly<
   mass: { inverter: 'weight_kg', any: 'weight_kg' },
   area: { 'pv-module': 'area_m2', any: 'area_m2' },
   sound: { 'heat-pump': 'sound_power_outdoor_dba', any: 'sound_power_outdoor_dba' },
+  // The one efficiency the catalog derives so far: a module's, STC power over area × 1000 W/m².
+  efficiency: { 'pv-module': 'module_efficiency_pct', any: 'module_efficiency_pct' },
+  'power-density': { 'pv-module': 'power_per_area_w_per_m2', any: 'power_per_area_w_per_m2' },
 };
 
 /**

@@ -92,6 +92,7 @@ export const SCHEMAS = {
           description: g.description,
           ...(Object.keys(g.pvlib).length ? { 'x-pvlib-name': g.pvlib } : {}),
           'x-source-columns': g.sources,
+          ...(g.derived ? { 'x-derived': g.derived } : {}),
         },
       ]),
     ),
@@ -127,6 +128,12 @@ export const SCHEMAS = {
                 required: ['format', 'list', 'column'],
                 properties: { format: { type: 'string' }, list: { type: 'string' }, column: { type: 'string' } },
               },
+            },
+            derived: {
+              type: 'string',
+              description:
+                "A derived spec's formula: no list states it; each product's value is computed from its own values " +
+                'and its claim carries `method: derived` with this formula.',
             },
           },
         },
@@ -382,7 +389,7 @@ export const SCHEMAS = {
     properties: {
       kind: {
         type: 'string',
-        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range'],
+        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking'],
         description:
           'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
           '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
@@ -390,7 +397,10 @@ export const SCHEMAS = {
           'tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, ' +
           '`between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and ' +
           'no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, ' +
-          'area, voltage, power, output).',
+          'area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power ' +
+          'per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, ' +
+          '`highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is ' +
+          'read and answered honestly: the catalog has no prices, so the label says the order is not by price).',
       },
       from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
       label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },
@@ -413,6 +423,14 @@ export const SCHEMAS = {
         type: 'string',
         enum: ['gt', 'gte', 'lt', 'lte', 'between'],
         description: 'A range: the comparison typed (`between`: both ends, inclusive).',
+      },
+      sort: {
+        type: 'object',
+        required: ['spec', 'desc'],
+        description:
+          'A ranking: the spec the results are sorted by (products without it last), unless the request sends `sort`; ' +
+          'absent when nothing in the category can order by it (the label says why).',
+        properties: { spec: { type: 'string' }, desc: { type: 'boolean' } },
       },
       bounds: {
         type: 'object',

@@ -38,6 +38,8 @@ function parametersOf(part: Part): Parameters {
       return conditionParameters(part.conditions);
     case 'manufacturer':
       return { manufacturer: part.companies.map((c) => c.id) };
+    case 'ranking':
+      return part.sort ? { sort: [`${part.sort.desc ? '-' : ''}specs.${part.sort.spec}`] } : {};
     case 'quantity':
       return { [rangeParam(part.spec, 'gte')]: String(part.min), [rangeParam(part.spec, 'lte')]: String(part.max) };
   }
@@ -55,12 +57,14 @@ function summaryOf(reading: Reading): string {
     categories.length ? categories.map((c) => `${c}s`).join(' or ') : (implied ?? 'products'),
   ];
   const makers = of('manufacturer');
+  const rankings = of('ranking');
   const quantities = reading.parts.filter((p) => p.kind === 'quantity' || p.kind === 'range').map((p) => p.label);
   return [
     subject.join(' '),
     makers.length ? ` by ${makers.join(' or ')}` : '',
     quantities.length ? `, ${quantities.join(', ')}` : '',
     reading.text ? `, matching "${reading.text}"` : '',
+    rankings.length ? `; ${rankings.join('; ')}` : '',
   ].join('');
 }
 
@@ -88,6 +92,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
   const values: SpecValues[] = [];
   const ranges: Range[] = [];
   const near: Understood['near'][number][] = [];
+  let sort: Understood['sort'];
   const addConditions = (conditions: readonly Condition[]) => {
     for (const c of conditions) {
       if ('values' in c) values.push({ spec: c.spec, values: c.values });
@@ -99,6 +104,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
       categories.push(p.category);
       addConditions(p.conditions);
     } else if (p.kind === 'attribute' || p.kind === 'range') addConditions(p.conditions);
+    else if (p.kind === 'ranking') sort ??= p.sort;
     else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
     else near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max });
   }
@@ -108,6 +114,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
     values,
     ranges,
     near,
+    ...(sort ? { sort } : {}),
     ...(reading.text ? { text: reading.text } : {}),
   };
 }

@@ -21,11 +21,14 @@ import {
   COMPARATORS,
   DOMAIN,
   RANGE_JOINERS,
+  RANKINGS,
+  RANKING_SPECS,
   SPEC_WORDS,
   type Comparator,
+  type Ranking,
 } from '../catalog/query-comparisons';
 import { compactModel } from '../catalog/search-document';
-import { SPECS, type Category } from '../catalog/spec-catalog';
+import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeOp, type RangeSpec } from '../catalog/product-query';
 import { mainCategory, type MakerDictionary } from './maker-dictionary';
 
@@ -59,6 +62,13 @@ export type Part =
       readonly operator: RangeOp | 'between';
       readonly bounds: Partial<Record<RangeOp, number>>;
       readonly conditions: readonly Condition[];
+    }
+  | {
+      /** A superlative ("most efficient"): a sort, the rest of the query its filter; `sort` absent when nothing can order by it. */
+      readonly kind: 'ranking';
+      readonly from: string;
+      readonly label: string;
+      readonly sort?: { readonly spec: SpecName; readonly desc: boolean };
     }
   | {
       readonly kind: 'quantity';
@@ -103,9 +113,11 @@ const UNITS = new Map(Object.entries(QUANTITY_UNITS));
 const BEFORE = new Map(Object.entries(COMPARATORS));
 const AFTER = new Map(Object.entries(AFTER_COMPARATORS));
 const SPEC_WORD = new Map(Object.entries(SPEC_WORDS));
+const RANKING = new Map(Object.entries(RANKINGS));
 const longest = (keys: Iterable<string>) => Math.max(...[...keys].map((p) => p.split(' ').length));
 const MAX_PHRASE_WORDS = longest(PHRASE.keys());
 const MAX_COMPARATOR_WORDS = Math.max(longest(BEFORE.keys()), longest(AFTER.keys()));
+const MAX_RANKING_WORDS = longest(RANKING.keys());
 
 /** The unit a spec's values are in, by a quantity's dimension: a unit typed after a spec word must agree. */
 const SPEC_UNIT: Readonly<Record<Dimension, string | undefined>> = {
@@ -116,6 +128,8 @@ const SPEC_UNIT: Readonly<Record<Dimension, string | undefined>> = {
   mass: 'kg',
   area: 'm2',
   sound: 'dBA',
+  efficiency: '%',
+  'power-density': 'W/m2',
 };
 
 /**
@@ -166,7 +180,16 @@ type Found =
   | { kind: 'maker'; ids: readonly string[]; span: number }
   | { kind: 'quantity'; value: number; unit: string; span: number }
   | { kind: 'range'; bounds: readonly Bound[]; between: boolean; span: number }
-  | { kind: 'spec-word'; word: string; span: number };
+  | { kind: 'spec-word'; word: string; span: number }
+  | { kind: 'ranking'; ranking: Ranking; span: number };
+
+function rankingAt(ws: Word[], i: number): Found | undefined {
+  for (let n = Math.min(MAX_RANKING_WORDS, ws.length - i); n >= 1; n--) {
+    const ranking = RANKING.get(joined(ws, i, n));
+    if (ranking) return { kind: 'ranking', ranking, span: n };
+  }
+  return undefined;
+}
 
 function phraseAt(ws: Word[], i: number): Found | undefined {
   for (let n = Math.min(MAX_PHRASE_WORDS, ws.length - i); n >= 1; n--) {
@@ -272,6 +295,7 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     // a tie the vocabulary's ("bipv" is a word before it is a company).
     const f =
       rangeAt(ws, i) ??
+      rankingAt(ws, i) ??
       (phrase && (!maker || phrase.span >= maker.span) ? phrase : maker) ??
       (SPEC_WORD.has(ws[i].norm) ? { kind: 'spec-word' as const, word: ws[i].norm, span: 1 } : undefined) ??
       quantityAt(ws, i);
@@ -327,6 +351,8 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     } else if (f.kind === 'maker') {
       const companies = f.ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
       parts.push({ kind: 'manufacturer', from: text, label: companies.map((c) => c.name).join(' or '), companies });
+    } else if (f.kind === 'ranking') {
+      parts.push(rankingPart(text, f.ranking, category));
     } else if (f.kind === 'spec-word') {
       // Read with the comparison it names ("COP above 4"); alone it is text.
       const next = found[k + 1];
@@ -367,6 +393,26 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     ...(refused.length ? { refused } : {}),
   };
 }
+
+/** A superlative as a sort by its measure's spec in the category, or, where there is none, said so. */
+function rankingPart(from: string, ranking: Ranking, category: Category | undefined): Part {
+  const choice = category && ownEntry(RANKING_SPECS[ranking.by], category);
+  if (choice && choice.spec !== NOMINAL_POWER)
+    return { kind: 'ranking', from, label: ranking.label, sort: { spec: choice.spec, desc: ranking.desc } };
+  const why =
+    ranking.by === 'price'
+      ? 'the catalog has no prices, so the order is not by price'
+      : category
+        ? `no ${PLURAL_OF[category]} value to order by, so the order is unchanged`
+        : 'name a category to order by it; the order is unchanged';
+  return { kind: 'ranking', from, label: `${ranking.label}: ${why}` };
+}
+
+const PLURAL_OF: Readonly<Record<Category, string>> = {
+  'pv-module': 'PV module',
+  inverter: 'inverter',
+  'heat-pump': 'heat pump',
+};
 
 /**
  * The spec a comparison bounds: the one its spec word names in the category, else the one its unit's
@@ -449,8 +495,9 @@ function rangePart(
 }
 
 const unitOf = (spec: RangeSpec) => (spec === NOMINAL_POWER ? 'W' : ((SPECS[spec] as { unit?: string }).unit ?? ''));
+/** A spec as a sentence names it: its description up to any formula or note ("Module efficiency at STC"). */
 const describe = (spec: RangeSpec) =>
-  spec === NOMINAL_POWER ? 'nominal power' : SPECS[spec].description.toLowerCase();
+  spec === NOMINAL_POWER ? 'nominal power' : SPECS[spec].description.split(/[:(,]/)[0].trim();
 
 function quantity(from: string, value: number, unit: string, category: Category | undefined): Part | undefined {
   const { dimension, factor, label: unitLabel } = UNITS.get(unit)!;

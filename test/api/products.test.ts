@@ -625,6 +625,44 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
       }
     });
 
+    it('when a derived efficiency is compared or ranked by, then answers meet it, most efficient first, and cheapest says there are no prices', async () => {
+      const above = await search({
+        q: 'module efficiency above 22%',
+        limit: 50,
+        fields: ['specs.module_efficiency_pct'],
+      });
+      assert.ok(above.body.meta.total > 0);
+      assert.ok(above.body.data.every((d: any) => d.specs.module_efficiency_pct > 22));
+      const best = await search({
+        q: 'most efficient 400W module',
+        limit: 20,
+        fields: ['category', 'specs.stc_power_w', 'specs.module_efficiency_pct'],
+      });
+      const ranking = best.body.meta.interpretation.parts.find((p: any) => p.kind === 'ranking');
+      assert.deepEqual(ranking.parameters, { sort: ['-specs.module_efficiency_pct'] });
+      const effs = best.body.data.map((d: any) => d.specs.module_efficiency_pct as number);
+      assert.ok(effs.length > 1);
+      assert.ok(
+        best.body.data.every((d: any) => d.category === 'pv-module' && Math.abs(d.specs.stc_power_w - 400) <= 8),
+        'only 400 W modules',
+      );
+      assert.deepEqual(
+        effs,
+        [...effs].sort((a, b) => b - a),
+        'most efficient first',
+      );
+      const strongest = await search({ q: 'highest power inverter', limit: 5, fields: ['specs.ac_power_w'] });
+      const powers = strongest.body.data.map((d: any) => d.specs.ac_power_w as number);
+      assert.deepEqual(
+        powers,
+        [...powers].sort((a, b) => b - a),
+      );
+      const cheapest = await search({ q: 'cheapest inverter', limit: 1 });
+      assert.match(cheapest.body.meta.interpretation.parts.find((p: any) => p.kind === 'ranking').label, /no prices/);
+      const impossible = await search({ q: 'module efficiency above 400%' });
+      assert.equal(impossible.status, 400);
+    });
+
     it('when a comparison no product can meet is typed, then 400 says why, and an odd word is only text', async () => {
       const refused = await search({ q: 'inverter under -5 W' });
       assert.equal(refused.status, 400);

@@ -221,6 +221,9 @@ function understoodQuery(u: Understood): object {
 
 /** The text of a search: as typed, and (when some of it was understood) as understood, the better counting. */
 export function textQuery(q: string, understood?: Understood): object {
+  // Sorted by a superlative, only what the reading selects may come first: a product that merely
+  // matches the words as typed would be sorted among them.
+  if (understood?.sort) return understoodQuery(understood);
   const literal = literalQuery(q);
   if (!understood) return literal;
   return { bool: { should: [literal, understoodQuery(understood)], minimum_should_match: 1 } };
@@ -240,9 +243,22 @@ function filters(query: ProductQuery): object[] {
 }
 
 function sortClause(query: ProductQuery): object[] {
-  const keys = query.sort.length > 0 ? query.sort : query.mode === 'list' ? [{ key: 'model', desc: false }] : [];
+  const ranked = query.understood?.sort;
+  const keys =
+    query.sort.length > 0
+      ? query.sort
+      : ranked
+        ? [{ key: `specs.${ranked.spec}`, desc: ranked.desc }]
+        : query.mode === 'list'
+          ? [{ key: 'model', desc: false }]
+          : [];
   const clause: object[] = keys.map((s) => ({
-    [SORT_FIELD[s.key] ?? s.key]: { order: s.desc ? 'desc' : 'asc', missing: '_last' },
+    [SORT_FIELD[s.key] ?? s.key]: {
+      order: s.desc ? 'desc' : 'asc',
+      missing: '_last',
+      // An index built before a spec existed (a derived one) sorts it as missing rather than failing.
+      ...(s.key.startsWith('specs.') ? { unmapped_type: 'double' } : {}),
+    },
   }));
   if (keys.length === 0) clause.push({ _score: { order: 'desc' } });
   if (!keys.some((s) => s.key === 'id')) clause.push({ id: { order: 'asc' } });

@@ -264,4 +264,55 @@ describe('query understanding', () => {
       }
     });
   });
+
+  describe('derived efficiency and rankings', () => {
+    it('when a module efficiency is compared, then it bounds the derived spec, and an efficiency above 100% is refused', () => {
+      const r = read('module efficiency above 22%');
+      assert.deepEqual(interpretationOf(r).parts[1].parameters, { 'specs.module_efficiency_pct[gt]': '22' });
+      assert.equal(r.text, '');
+      assert.deepEqual(interpretationOf(read('panels at least 200 W/m2')).parts[1].parameters, {
+        'specs.power_per_area_w_per_m2[gte]': '200',
+      });
+      const refused = read('efficiency above 400%').refused ?? [];
+      assert.equal(refused.length, 1);
+      assert.match(refused[0], /at most 100 %/);
+    });
+
+    it('when a superlative is typed, then it is a sort by its measure in the category and the rest is the filter', () => {
+      const cases: [string, string | undefined][] = [
+        ['most efficient 400W module', '-specs.module_efficiency_pct'],
+        ['highest power Jinko module', '-specs.stc_power_w'],
+        ['most powerful inverter', '-specs.ac_power_w'],
+        ['smallest heat pump', 'specs.heating_power_ref_w'],
+        ['lightest inverter 5kW', 'specs.weight_kg'],
+        ['quietest air to water heat pump', 'specs.sound_power_outdoor_dba'],
+        ['most efficient heat pump', '-specs.cop_ref'],
+      ];
+      for (const [q, sort] of cases) {
+        const r = read(q);
+        const view = interpretationOf(r).parts.find((p) => p.kind === 'ranking');
+        assert.deepEqual(view?.parameters, { sort: [sort] }, q);
+        assert.equal(r.text, '', q);
+        const u = understoodOf(r)!;
+        assert.equal(`${u.sort!.desc ? '-' : ''}specs.${u.sort!.spec}`, sort, q);
+      }
+      const filter = understoodOf(read('most efficient 400W module'))!;
+      assert.deepEqual(filter.categories, ['pv-module']);
+      assert.equal(filter.near[0].spec, 'stc_power_w');
+    });
+
+    it('when cheapest is typed, or a measure the category lacks, then the reading says so and sorts nothing', () => {
+      for (const [q, why] of [
+        ['cheapest inverter', /no prices/],
+        ['most efficient inverter', /no inverter value/],
+        ['lightest module', /no PV module value/],
+      ] as const) {
+        const r = read(q);
+        const part = r.parts.find((p) => p.kind === 'ranking');
+        assert.match(part?.label ?? '', why, q);
+        assert.deepEqual(interpretationOf(r).parts.find((p) => p.kind === 'ranking')?.parameters, {}, q);
+        assert.equal(understoodOf(r)?.sort, undefined, q);
+      }
+    });
+  });
 });
