@@ -49,6 +49,8 @@ export interface Understood {
     readonly min: number;
     readonly max: number;
   }[];
+  /** Product lines (any of them): a product of one of its companies whose compact model starts with one of its prefixes. */
+  readonly series?: readonly { readonly companies: readonly string[]; readonly models: readonly string[] }[];
   /** The words not understood, matched as text; absent when none remain. */
   readonly text?: string;
   /**

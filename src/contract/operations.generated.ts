@@ -362,8 +362,8 @@ export type Interpretation = {
 };
 
 export type InterpretedPart = {
-  /** category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, `mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, `between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, `highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is read and answered honestly: the catalog has no prices, so the label says the order is not by price). */
-  kind: "category" | "attribute" | "manufacturer" | "quantity" | "range" | "ranking";
+  /** category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, `mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, `between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, `highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is read and answered honestly: the catalog has no prices, so the label says the order is not by price); series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and the model-number prefixes the lists write for it; a bare number after a line sold by kW is its AC power (`Sunny Boy 7.7` = 7.7 kW). */
+  kind: "category" | "attribute" | "manufacturer" | "quantity" | "range" | "ranking" | "series";
   /** The words of `q` it was read from, as typed. */
   from: string;
   /** What it was read as, for display (`microinverter`, `550 W ± 2%`). */
@@ -383,6 +383,8 @@ export type InterpretedPart = {
   tolerance?: number;
   /** A range: the comparison typed (`between`: both ends, inclusive). */
   operator?: "gt" | "gte" | "lt" | "lte" | "between";
+  /** A series: the model-number prefixes it selects, compared with the model's letters and digits only, lower-case. */
+  models?: Array<string>;
   /** A ranking: the spec the results are sorted by (products without it last), unless the request sends `sort`; absent when nothing in the category can order by it (the label says why). */
   sort?: {
     spec: string;

@@ -389,7 +389,7 @@ export const SCHEMAS = {
     properties: {
       kind: {
         type: 'string',
-        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking'],
+        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking', 'series'],
         description:
           'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
           '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
@@ -400,7 +400,10 @@ export const SCHEMAS = {
           'area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power ' +
           'per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, ' +
           '`highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is ' +
-          'read and answered honestly: the catalog has no prices, so the label says the order is not by price).',
+          'read and answered honestly: the catalog has no prices, so the label says the order is not by price); ' +
+          'series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and ' +
+          'the model-number prefixes the lists write for it; a bare number after a line sold by kW is its AC power ' +
+          '(`Sunny Boy 7.7` = 7.7 kW).',
       },
       from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
       label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },
@@ -423,6 +426,12 @@ export const SCHEMAS = {
         type: 'string',
         enum: ['gt', 'gte', 'lt', 'lte', 'between'],
         description: 'A range: the comparison typed (`between`: both ends, inclusive).',
+      },
+      models: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          "A series: the model-number prefixes it selects, compared with the model's letters and digits only, lower-case.",
       },
       sort: {
         type: 'object',

@@ -38,6 +38,9 @@ function parametersOf(part: Part): Parameters {
       return conditionParameters(part.conditions);
     case 'manufacturer':
       return { manufacturer: part.companies.map((c) => c.id) };
+    case 'series':
+      // No ordinary parameter selects a model prefix; the companies are the nearest the filters come.
+      return { manufacturer: [...part.companies] };
     case 'ranking':
       return part.sort ? { sort: [`${part.sort.desc ? '-' : ''}specs.${part.sort.spec}`] } : {};
     case 'quantity':
@@ -51,12 +54,14 @@ function summaryOf(reading: Reading): string {
   const of = (kind: Part['kind']) => reading.parts.filter((p) => p.kind === kind).map((p) => p.label);
   const categories = of('category');
   const implied =
-    reading.category && reading.parts.some((p) => p.kind === 'attribute') ? PLURAL[reading.category] : undefined;
+    reading.category && reading.parts.some((p) => p.kind === 'attribute' || p.kind === 'series')
+      ? PLURAL[reading.category]
+      : undefined;
   const subject = [
     ...of('attribute'),
     categories.length ? categories.map((c) => `${c}s`).join(' or ') : (implied ?? 'products'),
   ];
-  const makers = of('manufacturer');
+  const makers = [...of('series'), ...of('manufacturer')];
   const rankings = of('ranking');
   const quantities = reading.parts.filter((p) => p.kind === 'quantity' || p.kind === 'range').map((p) => p.label);
   return [
@@ -93,6 +98,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
   const ranges: Range[] = [];
   const near: Understood['near'][number][] = [];
   let sort: Understood['sort'];
+  const series: { companies: readonly string[]; models: readonly string[] }[] = [];
   const addConditions = (conditions: readonly Condition[]) => {
     for (const c of conditions) {
       if ('values' in c) values.push({ spec: c.spec, values: c.values });
@@ -105,6 +111,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
       addConditions(p.conditions);
     } else if (p.kind === 'attribute' || p.kind === 'range') addConditions(p.conditions);
     else if (p.kind === 'ranking') sort ??= p.sort;
+    else if (p.kind === 'series') series.push({ companies: p.companies, models: p.models });
     else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
     else near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max });
   }
@@ -115,6 +122,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
     ranges,
     near,
     ...(sort ? { sort } : {}),
+    ...(series.length ? { series } : {}),
     ...(reading.text ? { text: reading.text } : {}),
   };
 }

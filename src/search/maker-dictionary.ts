@@ -7,7 +7,8 @@
 import { isBrandWord, saysWho } from '../catalog/company-aliases';
 import { compactModel } from '../catalog/search-document';
 import { FILLER, PHRASES } from '../catalog/query-words';
-import { AFTER_COMPARATORS, COMPARATORS, SPEC_WORDS } from '../catalog/query-comparisons';
+import { AFTER_COMPARATORS, COMPARATORS, RANKINGS, SPEC_WORDS } from '../catalog/query-comparisons';
+import { SERIES } from '../catalog/series';
 import type { CompanyNames } from '../catalog/product-query';
 
 export interface MakerDictionary {
@@ -25,6 +26,8 @@ const VOCABULARY = new Set(
     ...Object.keys(COMPARATORS),
     ...Object.keys(AFTER_COMPARATORS),
     ...Object.keys(SPEC_WORDS),
+    ...Object.keys(RANKINGS),
+    ...SERIES.flatMap((s) => s.words),
   ].map(compactModel),
 );
 const SHARED_PREFIX = { maxCompanies: 12 };

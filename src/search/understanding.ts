@@ -28,6 +28,7 @@ import {
   type Ranking,
 } from '../catalog/query-comparisons';
 import { compactModel } from '../catalog/search-document';
+import { SERIES, type Series } from '../catalog/series';
 import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeOp, type RangeSpec } from '../catalog/product-query';
 import { mainCategory, type MakerDictionary } from './maker-dictionary';
@@ -62,6 +63,15 @@ export type Part =
       readonly operator: RangeOp | 'between';
       readonly bounds: Partial<Record<RangeOp, number>>;
       readonly conditions: readonly Condition[];
+    }
+  | {
+      /** A product line from the reviewed table (catalog/series.ts): its companies and model prefixes. */
+      readonly kind: 'series';
+      readonly from: string;
+      readonly label: string;
+      readonly category: Category;
+      readonly companies: readonly string[];
+      readonly models: readonly string[];
     }
   | {
       /** A superlative ("most efficient"): a sort, the rest of the query its filter; `sort` absent when nothing can order by it. */
@@ -114,10 +124,12 @@ const BEFORE = new Map(Object.entries(COMPARATORS));
 const AFTER = new Map(Object.entries(AFTER_COMPARATORS));
 const SPEC_WORD = new Map(Object.entries(SPEC_WORDS));
 const RANKING = new Map(Object.entries(RANKINGS));
+const SERIES_BY_WORDS = new Map(SERIES.flatMap((s) => s.words.map((w) => [w, s] as const)));
 const longest = (keys: Iterable<string>) => Math.max(...[...keys].map((p) => p.split(' ').length));
 const MAX_PHRASE_WORDS = longest(PHRASE.keys());
 const MAX_COMPARATOR_WORDS = Math.max(longest(BEFORE.keys()), longest(AFTER.keys()));
 const MAX_RANKING_WORDS = longest(RANKING.keys());
+const MAX_SERIES_WORDS = longest(SERIES_BY_WORDS.keys());
 
 /** The unit a spec's values are in, by a quantity's dimension: a unit typed after a spec word must agree. */
 const SPEC_UNIT: Readonly<Record<Dimension, string | undefined>> = {
@@ -181,7 +193,16 @@ type Found =
   | { kind: 'quantity'; value: number; unit: string; span: number }
   | { kind: 'range'; bounds: readonly Bound[]; between: boolean; span: number }
   | { kind: 'spec-word'; word: string; span: number }
-  | { kind: 'ranking'; ranking: Ranking; span: number };
+  | { kind: 'ranking'; ranking: Ranking; span: number }
+  | { kind: 'series'; series: Series; span: number };
+
+function seriesAt(ws: Word[], i: number): Found | undefined {
+  for (let n = Math.min(MAX_SERIES_WORDS, ws.length - i); n >= 1; n--) {
+    const series = SERIES_BY_WORDS.get(joined(ws, i, n));
+    if (series) return { kind: 'series', series, span: n };
+  }
+  return undefined;
+}
 
 function rankingAt(ws: Word[], i: number): Found | undefined {
   for (let n = Math.min(MAX_RANKING_WORDS, ws.length - i); n >= 1; n--) {
@@ -293,15 +314,23 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     const maker = makerAt(q, ws, i, dictionary);
     // A comparison first ("max 3kW": "max" is no company there); then the longer reading wins, and on
     // a tie the vocabulary's ("bipv" is a word before it is a company).
+    // A product line's name before a company's ("Sunny Boy" is SMA's line, not "Sunny" International Power).
+    const series = seriesAt(ws, i);
     const f =
       rangeAt(ws, i) ??
       rankingAt(ws, i) ??
+      (series && (!maker || series.span >= maker.span) ? series : undefined) ??
       (phrase && (!maker || phrase.span >= maker.span) ? phrase : maker) ??
       (SPEC_WORD.has(ws[i].norm) ? { kind: 'spec-word' as const, word: ws[i].norm, span: 1 } : undefined) ??
       quantityAt(ws, i);
     if (f) found.push({ at: i, f });
     else rest.push(i);
     i += f?.span ?? 1;
+    // A bare number after a line sold by its kW rating is that rating ("Sunny Boy 7.7").
+    if (f?.kind === 'series' && f.series.kw && i < ws.length && NUMBER.test(ws[i].norm)) {
+      found.push({ at: i, f: { kind: 'quantity', value: toNumber(ws[i].norm), unit: 'kw', span: 1 } });
+      i += 1;
+    }
   }
   const from = (at: number, span: number) => q.slice(ws[at].start, ws[at + span - 1].end);
   let named = [
@@ -321,7 +350,11 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
   }
   const makers = [...new Set(found.flatMap(({ f }) => (f.kind === 'maker' ? f.ids : [])))];
   const implied = [
-    ...new Set(found.flatMap(({ f }) => (f.kind === 'phrase' && f.meaning.implies ? [f.meaning.implies] : []))),
+    ...new Set(
+      found.flatMap(({ f }) =>
+        f.kind === 'phrase' && f.meaning.implies ? [f.meaning.implies] : f.kind === 'series' ? [f.series.category] : [],
+      ),
+    ),
   ];
   const category: Category | undefined =
     named.length === 1
@@ -351,6 +384,9 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     } else if (f.kind === 'maker') {
       const companies = f.ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
       parts.push({ kind: 'manufacturer', from: text, label: companies.map((c) => c.name).join(' or '), companies });
+    } else if (f.kind === 'series') {
+      const { label, category: of, companies, models } = f.series;
+      parts.push({ kind: 'series', from: text, label, category: of, companies, models });
     } else if (f.kind === 'ranking') {
       parts.push(rankingPart(text, f.ranking, category));
     } else if (f.kind === 'spec-word') {

@@ -663,6 +663,21 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
       assert.equal(impossible.status, 400);
     });
 
+    it('when a product line is named, then its models come first: Sunny Boy 7.7 is the SB7.7, IQ8+ the IQ8PLUS', async () => {
+      const boy = await search({ q: 'SMA Sunny Boy 7.7', limit: 3, fields: ['model'] });
+      assert.ok(
+        boy.body.data.some((d: any) => d.model === 'SB7.7-1SP-US-40'),
+        boy.body.data.map((d: any) => d.model).join(', '),
+      );
+      assert.ok(boy.body.data.every((d: any) => d.model.startsWith('SB')));
+      const plus = await search({ q: 'Enphase IQ8+', limit: 10, fields: ['model'] });
+      assert.ok(plus.body.data.length > 0);
+      assert.ok(
+        plus.body.data.every((d: any) => d.model.startsWith('IQ8PLUS')),
+        plus.body.data.map((d: any) => d.model).join(', '),
+      );
+    });
+
     it('when a comparison no product can meet is typed, then 400 says why, and an odd word is only text', async () => {
       const refused = await search({ q: 'inverter under -5 W' });
       assert.equal(refused.status, 400);

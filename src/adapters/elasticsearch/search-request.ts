@@ -185,7 +185,18 @@ function understoodQuery(u: Understood): object {
   const latest = scored({ term: { 'listing.in_latest_edition': true } }, 1);
   const categories = u.categories.length ? [{ terms: { category: u.categories } }] : [];
   const companies = u.companies.length ? [{ terms: { company_match: u.companies } }] : [];
-  const conditions = [...u.values.map(valuesClause), ...u.ranges.map(rangeClause)];
+  const lines = (u.series ?? []).map((line) => ({
+    bool: {
+      filter: [{ terms: { company_match: line.companies } }],
+      should: line.models.map((prefix) => ({ prefix: { model_compact: prefix } })),
+      minimum_should_match: 1,
+    },
+  }));
+  const conditions = [
+    ...u.values.map(valuesClause),
+    ...u.ranges.map(rangeClause),
+    ...(lines.length > 1 ? [{ bool: { should: lines, minimum_should_match: 1 } }] : lines),
+  ];
   if (u.relaxed === 'parts')
     return {
       bool: {

@@ -315,4 +315,28 @@ describe('query understanding', () => {
       }
     });
   });
+
+  describe('series', () => {
+    it('when a product line is named, then it is its companies and model prefixes, and a bare number after a kW line is kW', () => {
+      const r = read('SMA Sunny Boy 7.7');
+      const line = r.parts.find((p) => p.kind === 'series');
+      assert.deepEqual(line && [line.label, line.models], ['SMA Sunny Boy', ['sb']]);
+      assert.equal(r.category, 'inverter', 'the line implies its category');
+      const power = quantity(r.parts);
+      assert.deepEqual([power.spec, power.value], ['ac_power_w', 7700]);
+      assert.equal(r.text, '');
+      assert.deepEqual(understoodOf(r)?.series, [
+        { companies: ['sma-america', 'sma-solar-technology'], models: ['sb'] },
+      ]);
+      assert.match(interpretationOf(r).summary, /^inverters by SMA Sunny Boy/);
+      for (const q of ['IQ8+', 'iq8 plus', 'IQ8PLUS'])
+        assert.deepEqual(
+          read(q).parts.map((p) => (p.kind === 'series' ? p.models : p.kind)),
+          [['iq8plus']],
+          q,
+        );
+      // IQ8+ is sold by its name, not by kW: a number after it stays text.
+      assert.equal(read('IQ8+ 7').text, '7');
+    });
+  });
 });
