@@ -51,6 +51,8 @@ export interface Understood {
   }[];
   /** Product lines (any of them): a product of one of its companies whose compact model starts with one of its prefixes. */
   readonly series?: readonly { readonly companies: readonly string[]; readonly models: readonly string[] }[];
+  /** Left out whatever else matches ("not bifacial", "without SMA"): these companies, and products holding these values. */
+  readonly excluded?: { readonly companies: readonly string[]; readonly values: readonly SpecValues[] };
   /** The words not understood, matched as text; absent when none remain. */
   readonly text?: string;
   /**

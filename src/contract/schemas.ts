@@ -389,7 +389,7 @@ export const SCHEMAS = {
     properties: {
       kind: {
         type: 'string',
-        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking', 'series'],
+        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking', 'series', 'exclusion'],
         description:
           'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
           '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
@@ -403,7 +403,10 @@ export const SCHEMAS = {
           'read and answered honestly: the catalog has no prices, so the label says the order is not by price); ' +
           'series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and ' +
           'the model-number prefixes the lists write for it; a bare number after a line sold by kW is its AC power ' +
-          '(`Sunny Boy 7.7` = 7.7 kW).',
+          '(`Sunny Boy 7.7` = 7.7 kW); exclusion: `not`/`non`/`without`/`excluding` before an attribute or a company ' +
+          '(`not bifacial`, `non-bifacial`, `not hybrid`, `without SMA`): those products are left out whichever reading ' +
+          'matched them, and a product with no value for the spec is kept (the label says so); no ordinary parameter ' +
+          'excludes, so its `parameters` are empty.',
       },
       from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
       label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },

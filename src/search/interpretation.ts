@@ -38,9 +38,12 @@ function parametersOf(part: Part): Parameters {
       return conditionParameters(part.conditions);
     case 'manufacturer':
       return { manufacturer: part.companies.map((c) => c.id) };
+    case 'exclusion':
+      // No ordinary parameter excludes; a client drops the part by sending q without its words.
+      return {};
     case 'series':
       // No ordinary parameter selects a model prefix; the companies are the nearest the filters come.
-      return { manufacturer: [...part.companies] };
+      return { manufacturer: part.companies.map((c) => c.id) };
     case 'ranking':
       return part.sort ? { sort: [`${part.sort.desc ? '-' : ''}specs.${part.sort.spec}`] } : {};
     case 'quantity':
@@ -62,6 +65,7 @@ function summaryOf(reading: Reading): string {
     categories.length ? categories.map((c) => `${c}s`).join(' or ') : (implied ?? 'products'),
   ];
   const makers = [...of('series'), ...of('manufacturer')];
+  const exclusions = of('exclusion');
   const rankings = of('ranking');
   const quantities = reading.parts.filter((p) => p.kind === 'quantity' || p.kind === 'range').map((p) => p.label);
   return [
@@ -69,6 +73,7 @@ function summaryOf(reading: Reading): string {
     makers.length ? ` by ${makers.join(' or ')}` : '',
     quantities.length ? `, ${quantities.join(', ')}` : '',
     reading.text ? `, matching "${reading.text}"` : '',
+    exclusions.length ? `, ${exclusions.join(', ')}` : '',
     rankings.length ? `; ${rankings.join('; ')}` : '',
   ].join('');
 }
@@ -98,6 +103,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
   const ranges: Range[] = [];
   const near: Understood['near'][number][] = [];
   let sort: Understood['sort'];
+  const excluded: { companies: string[]; values: SpecValues[] } = { companies: [], values: [] };
   const series: { companies: readonly string[]; models: readonly string[] }[] = [];
   const addConditions = (conditions: readonly Condition[]) => {
     for (const c of conditions) {
@@ -111,8 +117,11 @@ export function understoodOf(reading: Reading): Understood | undefined {
       addConditions(p.conditions);
     } else if (p.kind === 'attribute' || p.kind === 'range') addConditions(p.conditions);
     else if (p.kind === 'ranking') sort ??= p.sort;
-    else if (p.kind === 'series') series.push({ companies: p.companies, models: p.models });
-    else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
+    else if (p.kind === 'series') series.push({ companies: p.companies.map((c) => c.id), models: p.models });
+    else if (p.kind === 'exclusion') {
+      excluded.companies.push(...p.companies.map((c) => c.id));
+      for (const c of p.conditions) if ('values' in c) excluded.values.push({ spec: c.spec, values: c.values });
+    } else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
     else near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max });
   }
   return {
@@ -123,6 +132,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
     near,
     ...(sort ? { sort } : {}),
     ...(series.length ? { series } : {}),
+    ...(excluded.companies.length + excluded.values.length ? { excluded } : {}),
     ...(reading.text ? { text: reading.text } : {}),
   };
 }

@@ -70,8 +70,19 @@ export type Part =
       readonly from: string;
       readonly label: string;
       readonly category: Category;
-      readonly companies: readonly string[];
+      readonly companies: readonly { id: string; name: string }[];
       readonly models: readonly string[];
+    }
+  | {
+      /**
+       * An exclusion ("not bifacial", "without SMA"): products with these spec values, or of these
+       * companies, are left out; a product with no value for the spec is kept.
+       */
+      readonly kind: 'exclusion';
+      readonly from: string;
+      readonly label: string;
+      readonly companies: readonly { id: string; name: string }[];
+      readonly conditions: readonly Condition[];
     }
   | {
       /** A superlative ("most efficient"): a sort, the rest of the query its filter; `sort` absent when nothing can order by it. */
@@ -194,7 +205,8 @@ type Found =
   | { kind: 'range'; bounds: readonly Bound[]; between: boolean; span: number }
   | { kind: 'spec-word'; word: string; span: number }
   | { kind: 'ranking'; ranking: Ranking; span: number }
-  | { kind: 'series'; series: Series; span: number };
+  | { kind: 'series'; series: Series; span: number }
+  | { kind: 'exclusion'; target: Extract<Found, { kind: 'phrase' | 'maker' }>; span: number };
 
 function seriesAt(ws: Word[], i: number): Found | undefined {
   for (let n = Math.min(MAX_SERIES_WORDS, ws.length - i); n >= 1; n--) {
@@ -202,6 +214,25 @@ function seriesAt(ws: Word[], i: number): Found | undefined {
     if (series) return { kind: 'series', series, span: n };
   }
   return undefined;
+}
+
+/** Words that negate the attribute or company after them: "not bifacial", "non-bifacial", "without SMA". */
+const NEGATORS = new Set(['not', 'non', 'without', 'excluding', 'except', 'no']);
+
+/** "Not hybrid", "without Huawei": an attribute with spec values, or a company, excluded. */
+function exclusionAt(q: string, ws: Word[], i: number, dictionary: MakerDictionary): Found | undefined {
+  if (!NEGATORS.has(ws[i].norm) || i + 1 >= ws.length) return undefined;
+  const phrase = phraseAt(ws, i + 1);
+  const maker = makerAt(q, ws, i + 1, dictionary);
+  const target =
+    phrase?.kind === 'phrase' &&
+    !phrase.meaning.category &&
+    (phrase.meaning.conditions ?? []).every((c) => 'values' in c)
+      ? phrase
+      : maker?.kind === 'maker'
+        ? maker
+        : undefined;
+  return target && { kind: 'exclusion', target, span: 1 + target.span };
 }
 
 function rankingAt(ws: Word[], i: number): Found | undefined {
@@ -317,6 +348,7 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     // A product line's name before a company's ("Sunny Boy" is SMA's line, not "Sunny" International Power).
     const series = seriesAt(ws, i);
     const f =
+      exclusionAt(q, ws, i, dictionary) ??
       rangeAt(ws, i) ??
       rankingAt(ws, i) ??
       (series && (!maker || series.span >= maker.span) ? series : undefined) ??
@@ -384,8 +416,27 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     } else if (f.kind === 'maker') {
       const companies = f.ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
       parts.push({ kind: 'manufacturer', from: text, label: companies.map((c) => c.name).join(' or '), companies });
+    } else if (f.kind === 'exclusion') {
+      const t = f.target;
+      if (t.kind === 'maker') {
+        const companies = t.ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
+        const names = companies.map((c) => c.name).join(' or ');
+        parts.push({ kind: 'exclusion', from: text, label: `not by ${names}`, companies, conditions: [] });
+      } else {
+        if (t.meaning.within && category && category !== t.meaning.within) return asText(at, f.span);
+        const conditions = t.meaning.conditions ?? [];
+        const specs = [...new Set(conditions.map((c) => c.spec))].join(', ');
+        parts.push({
+          kind: 'exclusion',
+          from: text,
+          label: `not ${t.meaning.label} (products with no ${specs} value are kept)`,
+          companies: [],
+          conditions,
+        });
+      }
     } else if (f.kind === 'series') {
-      const { label, category: of, companies, models } = f.series;
+      const { label, category: of, companies: ids, models } = f.series;
+      const companies = ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
       parts.push({ kind: 'series', from: text, label, category: of, companies, models });
     } else if (f.kind === 'ranking') {
       parts.push(rankingPart(text, f.ranking, category));

@@ -678,6 +678,15 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
       assert.deepEqual(models.slice(0, lines.length), lines, models.join(', '));
     });
 
+    it('when an attribute or a company is excluded, then no answer has it, whichever reading matched', async () => {
+      const mono = await search({ q: 'non-bifacial 400W module', limit: 50, fields: ['specs.bifacial'] });
+      assert.ok(mono.body.meta.total > 0);
+      assert.ok(mono.body.data.every((d: any) => d.specs.bifacial !== true));
+      const others = await search({ q: 'hybrid inverter without SMA', limit: 50, fields: ['company', 'specs.hybrid'] });
+      assert.ok(others.body.meta.total > 0);
+      assert.ok(others.body.data.every((d: any) => !d.company.id.startsWith('sma-') && d.specs.hybrid === true));
+    });
+
     it('when a comparison no product can meet is typed, then 400 says why, and an odd word is only text', async () => {
       const refused = await search({ q: 'inverter under -5 W' });
       assert.equal(refused.status, 400);

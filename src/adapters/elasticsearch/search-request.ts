@@ -340,10 +340,21 @@ export function filterQuery(filter: ProductFilter): object {
 export function buildSearchRequest(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean) {
   const must = query.q ? [textQuery(query.q, query.understood)] : [];
   const filter = filters(query);
+  // An exclusion holds whichever reading matched: the words as typed must not bring back what it leaves out.
+  const excluded = query.understood?.excluded;
+  const mustNot = excluded
+    ? [
+        ...(excluded.companies.length ? [{ terms: { company_match: excluded.companies } }] : []),
+        ...excluded.values.map(valuesClause),
+      ]
+    : [];
   return {
     size: query.limit + 1,
     track_total_hits: true,
-    query: must.length || filter.length ? { bool: { must, filter } } : { match_all: {} },
+    query:
+      must.length || filter.length || mustNot.length
+        ? { bool: { must, filter, ...(mustNot.length ? { must_not: mustNot } : {}) } }
+        : { match_all: {} },
     sort: sortClause(query),
     _source: sourceFor(query.fields),
     ...(after ? { search_after: after } : {}),

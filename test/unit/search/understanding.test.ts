@@ -339,4 +339,30 @@ describe('query understanding', () => {
       assert.equal(read('IQ8+ 7').text, '7');
     });
   });
+
+  describe('exclusions', () => {
+    it('when not, non or without comes before an attribute or a company, then it is an exclusion that keeps products lacking the field', () => {
+      for (const q of ['not bifacial module', 'non-bifacial module', 'Non Bifacial module']) {
+        const r = read(q);
+        const part = r.parts.find((p) => p.kind === 'exclusion');
+        assert.match(part?.label ?? '', /^not bifacial \(products with no bifacial value are kept\)$/, q);
+        assert.deepEqual(understoodOf(r)?.excluded, { companies: [], values: [{ spec: 'bifacial', values: [true] }] });
+        assert.deepEqual(understoodOf(r)?.values, [], `${q}: no positive bifacial condition`);
+        assert.equal(r.text, '', q);
+      }
+      assert.deepEqual(understoodOf(read('inverter not hybrid'))?.excluded?.values, [
+        { spec: 'hybrid', values: [true] },
+      ]);
+      const without = understoodOf(read('inverter without SMA'))!;
+      assert.deepEqual(without.excluded?.companies, ['sma-america']);
+      assert.deepEqual(without.companies, [], 'the company is left out, not asked for');
+      // A negator before nothing it can negate is a word like any other.
+      assert.equal(read('not the moon').text, 'not the moon');
+      assert.equal(
+        understoodOf(read('monofacial module'))?.excluded,
+        undefined,
+        'monofacial is a value, not an exclusion',
+      );
+    });
+  });
 });
