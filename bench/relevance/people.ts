@@ -251,6 +251,119 @@ const TEMPLATES: readonly Template[] = [
   },
 ];
 
+/**
+ * Comparisons and ranges (issue 43), drawn from real products: a bound near a product's own value,
+ * rounded as people type it. Judged by the products' own fields: strict where the words are.
+ */
+const round10 = (w: number) => Math.round(w / 10) * 10;
+const COMPARISON_TEMPLATES: readonly Template[] = [
+  {
+    name: 'maker + modules over a power',
+    from: (p) => p.category === 'pv-module' && (num(p, 'stc_power_w') ?? 0) >= 100 && makerWord(p) !== undefined,
+    make: (p, pick) => {
+      const m = makerWord(p)!;
+      const w = round10(num(p, 'stc_power_w')!);
+      const maker = byMaker(m, p);
+      const [words, meets] = pick([
+        [`${m} modules over ${w}W`, (x: number) => x > w],
+        [`${m} panels above ${w} W`, (x: number) => x > w],
+        [`${m} module at least ${w}W`, (x: number) => x >= w],
+        [`${m} ${w}W or more module`, (x: number) => x >= w],
+      ] as const);
+      return {
+        q: words,
+        wanted: (x) => x.category === 'pv-module' && maker(x) && meets(num(x, 'stc_power_w') ?? -Infinity),
+      };
+    },
+  },
+  {
+    name: 'maker + modules under a power',
+    from: (p) => p.category === 'pv-module' && (num(p, 'stc_power_w') ?? 0) >= 100 && makerWord(p) !== undefined,
+    make: (p, pick) => {
+      const m = makerWord(p)!;
+      const w = round10(num(p, 'stc_power_w')!);
+      const maker = byMaker(m, p);
+      const [words, meets] = pick([
+        [`${m} modules under ${w}W`, (x: number) => x < w],
+        [`${m} panel below ${w} W`, (x: number) => x < w],
+        [`${m} modules at most ${w}W`, (x: number) => x <= w],
+      ] as const);
+      return {
+        q: words,
+        wanted: (x) => x.category === 'pv-module' && maker(x) && meets(num(x, 'stc_power_w') ?? Infinity),
+      };
+    },
+  },
+  {
+    name: 'inverters between two powers',
+    from: (p) => p.category === 'inverter' && (num(p, 'ac_power_w') ?? 0) >= 1000,
+    make: (p, pick) => {
+      const lo = Math.floor(num(p, 'ac_power_w')! / 1000);
+      const hi = lo + pick([1, 2, 3]);
+      return {
+        q: pick([
+          `inverter between ${lo} and ${hi} kW`,
+          `${lo}-${hi}kW inverter`,
+          `inverters ${lo} to ${hi} kW`,
+          `inverter from ${lo}kW to ${hi}kW`,
+        ]),
+        wanted: (x) =>
+          x.category === 'inverter' && (num(x, 'ac_power_w') ?? -1) >= lo * 1000 && num(x, 'ac_power_w')! <= hi * 1000,
+      };
+    },
+  },
+  {
+    name: 'inverters at least a power + voltage',
+    from: (p) =>
+      p.category === 'inverter' && (num(p, 'ac_power_w') ?? 0) >= 1000 && num(p, 'nominal_ac_voltage_v') !== undefined,
+    make: (p, pick) => {
+      const k = Math.floor(num(p, 'ac_power_w')! / 1000);
+      const v = num(p, 'nominal_ac_voltage_v')!;
+      return {
+        q: pick([`inverter at least ${k}kW ${v}V`, `${v}V inverter min ${k} kW`, `inverter ${k}kW+ ${v} V`]),
+        wanted: (x) =>
+          x.category === 'inverter' && (num(x, 'ac_power_w') ?? -1) >= k * 1000 && num(x, 'nominal_ac_voltage_v') === v,
+      };
+    },
+  },
+  {
+    name: 'maker + inverters under a power',
+    from: (p) => p.category === 'inverter' && (num(p, 'ac_power_w') ?? 0) >= 1000 && makerWord(p) !== undefined,
+    make: (p, pick) => {
+      const m = makerWord(p)!;
+      const k = Math.ceil(num(p, 'ac_power_w')! / 1000);
+      const maker = byMaker(m, p);
+      const [words, meets] = pick([
+        [`${m} inverter under ${k}kW`, (x: number) => x < k * 1000],
+        [`${m} inverter up to ${k} kW`, (x: number) => x <= k * 1000],
+        [`${m} inverter ${k}kW or less`, (x: number) => x <= k * 1000],
+      ] as const);
+      return {
+        q: words,
+        wanted: (x) => x.category === 'inverter' && maker(x) && meets(num(x, 'ac_power_w') ?? Infinity),
+      };
+    },
+  },
+  {
+    name: 'heat pumps over an output',
+    from: (p) => p.category === 'heat-pump' && (num(p, 'heating_power_ref_w') ?? 0) >= 2000,
+    make: (p, pick) => {
+      const k = Math.floor(num(p, 'heating_power_ref_w')! / 1000);
+      const t = text(p, 'heat_pump_type');
+      const typed = HP_TYPES[t] ? `${pick(HP_TYPES[t])} ` : '';
+      return {
+        q: pick([`${typed}heat pump over ${k} kW`, `${typed}heat pump above ${k}kW`]),
+        wanted: (x) =>
+          x.category === 'heat-pump' &&
+          (num(x, 'heating_power_ref_w') ?? -1) > k * 1000 &&
+          (typed === '' || text(x, 'heat_pump_type') === t),
+      };
+    },
+  },
+];
+
+export const COMPARISON_KINDS = COMPARISON_TEMPLATES.map((t) => t.name);
+
 /** Queries with no maker or number: the same few words whoever types them. */
 const PLAIN: readonly Omit<PeopleCase, 'template'>[] = [
   { q: 'microinverter', wanted: isMicro },
@@ -280,10 +393,19 @@ export const PEOPLE_TEMPLATES = [...TEMPLATES.map((t) => t.name), 'plain words']
 
 /** `perTemplate` products drawn for each template (fixed seed), and the plain queries once each. */
 export function buildPeopleSet(products: readonly Product[], perTemplate: number, seed = 20261124): PeopleCase[] {
+  return [...drawn(TEMPLATES, products, perTemplate, seed), ...PLAIN.map((c) => ({ template: 'plain words', ...c }))];
+}
+
+/** The comparison and range queries, `perTemplate` per kind with their own fixed seed. */
+export function buildComparisonSet(products: readonly Product[], perTemplate: number, seed = 20261125): PeopleCase[] {
+  return drawn(COMPARISON_TEMPLATES, products, perTemplate, seed);
+}
+
+function drawn(templates: readonly Template[], products: readonly Product[], perTemplate: number, seed: number) {
   const rnd = seeded(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   const cases: PeopleCase[] = [];
-  for (const t of TEMPLATES) {
+  for (const t of templates) {
     const pool = products.filter(t.from);
     const seen = new Set<string>();
     for (let tries = 0; seen.size < Math.min(perTemplate, pool.length) && tries < perTemplate * 50; tries++) {
@@ -293,7 +415,6 @@ export function buildPeopleSet(products: readonly Product[], perTemplate: number
       cases.push({ template: t.name, ...made });
     }
   }
-  for (const c of PLAIN) cases.push({ template: 'plain words', ...c });
   return cases;
 }
 
@@ -306,6 +427,8 @@ export interface PeopleReport {
   readonly precision10: number;
   /** Queries answered with nothing although wanted products exist. */
   readonly empty: number;
+  /** Share whose top 10 holds only wanted products (and is not empty when some exist): within what they ask. */
+  readonly within: number;
   readonly misses: string[];
 }
 
@@ -330,6 +453,7 @@ export function judgePeople(
       at3: top.slice(0, 3).some(c.wanted),
       precision: exist === 0 ? 1 : good / Math.min(10, exist),
       empty: exist > 0 && results[i].total === 0,
+      within: good === top.length && (exist === 0 || top.length > 0),
     };
   });
   const names = [...new Set(cases.map((c) => c.template))];
@@ -342,6 +466,7 @@ export function judgePeople(
       at3: mean(mine.map((r) => (r.at3 ? 1 : 0))),
       precision10: mean(mine.map((r) => r.precision)),
       empty: mine.filter((r) => r.empty).length,
+      within: mean(mine.map((r) => (r.within ? 1 : 0))),
       misses: mine
         .filter((r) => !r.at3 || r.precision < 0.9)
         .slice(0, 4)

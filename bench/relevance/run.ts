@@ -17,6 +17,7 @@ import type { SearchDocument } from '../../src/catalog/search-document';
 import { ROOT } from '../processes';
 import { buildQuerySet, rankOf, summarize, TARGETS, type Hit, type Target } from './query-set';
 import {
+  buildComparisonSet,
   buildPeopleSet,
   JUDGED_FIELDS,
   judgePeople,
@@ -74,8 +75,19 @@ async function main() {
     answers.push({ hits: result.data as unknown as Product[], total: result.meta.total });
   }
   const peopleReport = judgePeople(people, answers, catalog);
+  const comparisons = buildComparisonSet(catalog, Number(args['per-template']));
+  const compared: PeopleResult[] = [];
+  for (const c of comparisons) {
+    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...JUDGED_FIELDS] }, search, secret);
+    compared.push({ hits: result.data as unknown as Product[], total: result.meta.total });
+  }
+  const comparisonReport = judgePeople(comparisons, compared, catalog);
   const all = overall(peopleReport);
-  const cost = understandingCost(await search.companyNames(), [...people.map((c) => c.q), ...cases.map((c) => c.q)]);
+  const cost = understandingCost(await search.companyNames(), [
+    ...people.map((c) => c.q),
+    ...comparisons.map((c) => c.q),
+    ...cases.map((c) => c.q),
+  ]);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
   console.log(`relevance: ${products.length} products, ${cases.length} queries (seed ${args.seed})\n`);
   console.log('| kind | queries | @1 | @3 | @10 | target |\n|---|---|---|---|---|---|');
@@ -96,6 +108,20 @@ async function main() {
     `| **all** | ${all.queries} | ${pct(all.at3)} | ${pct(all.precision10)} | ${all.empty} |\n\ntargets (@3 >= 95%, precision@10 >= 90%, no empty): ${met ? 'met' : 'NOT met'}`,
   );
   for (const r of peopleReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
+  const within = overall(comparisonReport);
+  const withinAll =
+    comparisonReport.reduce((a, r) => a + r.within * r.queries, 0) /
+    (comparisonReport.reduce((a, r) => a + r.queries, 0) || 1);
+  console.log(`\ncomparisons and ranges: ${within.queries} (seed 20261125)\n`);
+  console.log('| kind | queries | within | @3 | precision@10 | empty |\n|---|---|---|---|---|---|');
+  for (const r of comparisonReport)
+    console.log(
+      `| ${r.template} | ${r.queries} | ${pct(r.within)} | ${pct(r.at3)} | ${pct(r.precision10)} | ${r.empty} |`,
+    );
+  console.log(
+    `| **all** | ${within.queries} | ${pct(withinAll)} | ${pct(within.at3)} | ${pct(within.precision10)} | ${within.empty} |\n\ntarget (within >= 95%): ${withinAll >= 0.95 ? 'met' : 'NOT met'}`,
+  );
+  for (const r of comparisonReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
   console.log(
     `\nunderstanding, in the gateway: ${cost.perQueryUs.toFixed(1)} µs per query (median of ${cost.rounds} rounds over ${cost.queries} queries); the companies' dictionary built in ${cost.dictionaryMs.toFixed(0)} ms once per index generation`,
   );
@@ -103,7 +129,14 @@ async function main() {
   writeFileSync(
     path.join(ROOT, 'bench-results', 'relevance.json'),
     JSON.stringify(
-      { seed: Number(args.seed), products: products.length, report, people: peopleReport, overall: all },
+      {
+        seed: Number(args.seed),
+        products: products.length,
+        report,
+        people: peopleReport,
+        overall: all,
+        comparisons: comparisonReport,
+      },
       null,
       2,
     ),

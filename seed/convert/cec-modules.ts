@@ -6,6 +6,7 @@ import { normalizeKeyPart, SourceError, type Claim, type SourceRecord } from './
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
 import { identityClaim, specClaims, type Table, type TableRecord } from './table';
 import { firstClaims, type Rematch } from './editions';
+import { moduleDerivedClaims } from './module-derived';
 import { sameClaimValue } from '../../src/catalog/precision';
 
 export const CEC_MODULE_REQUIRED = ['Name', ...Object.keys(CEC_MODULE_COLUMNS)];
@@ -30,6 +31,7 @@ function moduleRecord(
   id: ModuleIdentity,
   columns: Readonly<Record<string, SpecName>>,
 ): SourceRecord {
+  const specs = specClaims(table, rec, columns);
   return {
     key: moduleKey(id.name),
     category: 'pv-module',
@@ -50,7 +52,8 @@ function moduleRecord(
         id.manufacturerFrom.derivation,
       ),
       identityClaim(table, rec, 'model', id.model, 'Name', id.modelDerivation),
-      ...specClaims(table, rec, columns),
+      ...specs,
+      ...moduleDerivedClaims(table, rec, specs),
     ],
   };
 }

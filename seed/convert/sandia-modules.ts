@@ -6,6 +6,7 @@ import { SourceError, type SourceRecord } from './claims';
 import { moduleKey } from './cec-modules';
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
 import { identityClaim, locate, specClaims, type Table, type TableRecord } from './table';
+import { moduleDerivedClaims } from './module-derived';
 
 export const SANDIA_MODULE_REQUIRED = ['Name', ...Object.keys(SANDIA_MODULE_COLUMNS)];
 
@@ -42,7 +43,7 @@ export function convertSandiaModules(table: Table, deriver: ManufacturerDeriver)
       name: rawName,
       source_id: table.sourceId,
       record: rec.record,
-      claims: power ? [...claims, power] : claims,
+      claims: power ? [...claims, power, ...moduleDerivedClaims(table, rec, [...claims, power])] : claims,
     };
   });
 }

@@ -2,7 +2,7 @@
 // comes from in each list's file, and pvlib's name for it where pvlib has one. The OpenAPI document
 // carries it on each spec (`x-pvlib-name`, `x-source-columns`), GET /api/v1/specs serves it, and the
 // Python package renames by it, so there is one mapping.
-import { SPECS, SPEC_NAMES, type Category, type SpecName } from './spec-catalog';
+import { DERIVED_CATEGORY, DERIVED_SPECS, SPECS, SPEC_NAMES, type Category, type SpecName } from './spec-catalog';
 import {
   ADR_INVERTER_COLUMNS,
   CEC_INVERTER_2024_COLUMNS,
@@ -41,6 +41,8 @@ export interface GlossaryEntry {
   readonly pvlib: Partial<Record<PvlibTable, string>>;
   /** Every column the spec is read from: the file format, its list and the column's name there. */
   readonly sources: { readonly format: string; readonly list: string; readonly column: string }[];
+  /** A derived spec's formula (its claims carry `method: derived` and this as their derivation). */
+  readonly derived?: string;
 }
 
 function entry(name: SpecName): GlossaryEntry {
@@ -60,9 +62,12 @@ function entry(name: SpecName): GlossaryEntry {
     type: def.type,
     ...(def.unit ? { unit: def.unit } : {}),
     description: def.description,
-    categories: [...new Set(sources.map((s) => s.category))],
+    categories: [
+      ...new Set([...sources.map((s) => s.category), ...(DERIVED_CATEGORY[name] ? [DERIVED_CATEGORY[name]] : [])]),
+    ],
     pvlib,
     sources: sources.map(({ format, list, column }) => ({ format, list, column })),
+    ...(DERIVED_SPECS[name] ? { derived: DERIVED_SPECS[name] } : {}),
   };
 }
 

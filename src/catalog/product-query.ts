@@ -49,8 +49,18 @@ export interface Understood {
     readonly min: number;
     readonly max: number;
   }[];
+  /** Product lines (any of them): a product of one of its companies whose compact model starts with one of its prefixes. */
+  readonly series?: readonly { readonly companies: readonly string[]; readonly models: readonly string[] }[];
+  /** Left out whatever else matches ("not bifacial", "without SMA"): these companies, and products holding these values. */
+  readonly excluded?: { readonly companies: readonly string[]; readonly values: readonly SpecValues[] };
   /** The words not understood, matched as text; absent when none remain. */
   readonly text?: string;
+  /**
+   * A superlative's order ("most efficient"): the understood reading alone selects (the words as
+   * typed no longer add products), sorted by this spec, products without it last. A `sort` sent
+   * with the request wins.
+   */
+  readonly sort?: { readonly spec: SpecName; readonly desc: boolean };
   /**
    * Loosened because nothing satisfied all of it: `bounds`, the leftover text only ranks and quantities
    * only order by nearness; `parts`, besides, every part only ranks (at least one must hold).

@@ -3,11 +3,17 @@
 // document describes them and docs/api.md lists them. Every entry names spec values the data holds
 // (lower-case, as the index's keyword normalizer stores them).
 import type { Category, SpecName } from './spec-catalog';
+import type { RangeOp } from './product-query';
+
+/** `table[key]` when `key` is the table's own entry: a query's words never reach Object.prototype. */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 /** A condition an understood word puts on a product: spec values (any of them), or a numeric bound. */
 export type Condition =
   | { readonly spec: SpecName; readonly values: readonly (string | boolean)[] }
-  | { readonly spec: SpecName; readonly op: 'lte' | 'gt'; readonly value: number };
+  | { readonly spec: SpecName | 'nominal_power_w'; readonly op: RangeOp; readonly value: number };
 
 export interface Meaning {
   /** The category the words name: a filter. */
@@ -159,23 +165,48 @@ export const FILLER = new Set([
   'heating',
 ]);
 
-/** Units a quantity may be written in, lower-case, and their factor to the spec's unit. */
+export type Dimension =
+  'power' | 'voltage' | 'current' | 'cells' | 'mass' | 'area' | 'sound' | 'efficiency' | 'power-density';
+
+/**
+ * Units a quantity may be written in, lower-case: dimension, factor to the spec's unit, and how it is
+ * shown. Lengths are left out: the lists do not say which side of a module is its long one.
+ */
 export const QUANTITY_UNITS: Readonly<
-  Record<string, { readonly dimension: 'power' | 'voltage' | 'cells'; readonly factor: number }>
+  Record<string, { readonly dimension: Dimension; readonly factor: number; readonly label: string }>
 > = {
-  w: { dimension: 'power', factor: 1 },
-  kw: { dimension: 'power', factor: 1e3 },
-  v: { dimension: 'voltage', factor: 1 },
-  cell: { dimension: 'cells', factor: 1 },
-  cells: { dimension: 'cells', factor: 1 },
+  w: { dimension: 'power', factor: 1, label: 'W' },
+  kw: { dimension: 'power', factor: 1e3, label: 'kW' },
+  // Watt-peak: the STC rating modules are sold by, the same figure as W.
+  wp: { dimension: 'power', factor: 1, label: 'Wp' },
+  kwp: { dimension: 'power', factor: 1e3, label: 'kWp' },
+  v: { dimension: 'voltage', factor: 1, label: 'V' },
+  a: { dimension: 'current', factor: 1, label: 'A' },
+  cell: { dimension: 'cells', factor: 1, label: 'cells' },
+  cells: { dimension: 'cells', factor: 1, label: 'cells' },
+  kg: { dimension: 'mass', factor: 1, label: 'kg' },
+  m2: { dimension: 'area', factor: 1, label: 'm²' },
+  'm²': { dimension: 'area', factor: 1, label: 'm²' },
+  sqm: { dimension: 'area', factor: 1, label: 'm²' },
+  db: { dimension: 'sound', factor: 1, label: 'dB(A)' },
+  dba: { dimension: 'sound', factor: 1, label: 'dB(A)' },
+  'db(a)': { dimension: 'sound', factor: 1, label: 'dB(A)' },
+  '%': { dimension: 'efficiency', factor: 1, label: '%' },
+  'w/m2': { dimension: 'power-density', factor: 1, label: 'W/m²' },
+  'w/m²': { dimension: 'power-density', factor: 1, label: 'W/m²' },
 };
 
 /**
- * The spec a quantity names, by dimension and category; `undefined` category: none was named. A
- * power with no category is the nominal power of whatever product (see NOMINAL_POWER).
+ * The spec a quantity names, by dimension and category; `any`: no category was named. Why each:
+ * modules are sold by their STC rating, inverters by continuous AC output, heat pumps by the only
+ * output hplib lists; a power with no category is any product's nominal power (see NOMINAL_POWER).
+ * An inverter is chosen by the grid voltage it feeds and a module's voltage compared for string
+ * sizing, which uses Voc; likewise its current is the short-circuit current fuses are sized by, and
+ * an inverter's the only current its list carries. Cells, a weight (inverters), an area (modules)
+ * and a sound power (a heat pump's outdoor unit, what neighbours hear) each exist in one category.
  */
 export const QUANTITY_SPECS: Readonly<
-  Record<'power' | 'voltage' | 'cells', Partial<Record<Category | 'any', SpecName | 'nominal_power_w'>>>
+  Record<Dimension, Partial<Record<Category | 'any', SpecName | 'nominal_power_w'>>>
 > = {
   power: {
     'pv-module': 'stc_power_w',
@@ -183,8 +214,15 @@ export const QUANTITY_SPECS: Readonly<
     'heat-pump': 'heating_power_ref_w',
     any: 'nominal_power_w',
   },
-  voltage: { inverter: 'nominal_ac_voltage_v', any: 'nominal_ac_voltage_v' },
+  voltage: { inverter: 'nominal_ac_voltage_v', 'pv-module': 'voc_v', any: 'nominal_ac_voltage_v' },
+  current: { inverter: 'max_dc_current_a', 'pv-module': 'isc_a' },
   cells: { 'pv-module': 'cells_in_series', any: 'cells_in_series' },
+  mass: { inverter: 'weight_kg', any: 'weight_kg' },
+  area: { 'pv-module': 'area_m2', any: 'area_m2' },
+  sound: { 'heat-pump': 'sound_power_outdoor_dba', any: 'sound_power_outdoor_dba' },
+  // The one efficiency the catalog derives so far: a module's, STC power over area × 1000 W/m².
+  efficiency: { 'pv-module': 'module_efficiency_pct', any: 'module_efficiency_pct' },
+  'power-density': { 'pv-module': 'power_per_area_w_per_m2', any: 'power_per_area_w_per_m2' },
 };
 
 /**

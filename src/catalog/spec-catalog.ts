@@ -69,6 +69,9 @@ export const SPECS = {
   rs_ohm: n('ohm', 'Series resistance (single-diode model)'),
   rsh_ref_ohm: n('ohm', 'Shunt resistance at reference conditions (single-diode model)'),
   adjust_pct: n('%', 'Temperature coefficient adjustment (CEC model)'),
+  // Derived from the record's own STC power and area (seed/convert/module-derived.ts); see DERIVED_SPECS.
+  module_efficiency_pct: n('%', 'Module efficiency at STC: STC power / (area × 1000 W/m²), derived'),
+  power_per_area_w_per_m2: n('W/m2', 'STC power per module area, derived'),
   sandia_vintage: t('Year of the Sandia test data as listed; "(E)" marks an estimate'),
   // Inverters
   nominal_ac_voltage_v: n('V', 'Nominal AC voltage', 'voltage'),
@@ -131,6 +134,22 @@ export const SPECS = {
 } as const satisfies Record<string, SpecDefinition>;
 
 export type SpecName = keyof typeof SPECS;
+
+/**
+ * Specs no list states, computed by the converter from a record's own values, each claim marked
+ * `method: derived` with this formula as its derivation; the glossary and the document show it.
+ */
+export const DERIVED_SPECS: Readonly<Partial<Record<SpecName, string>>> = {
+  module_efficiency_pct:
+    'stc_power_w / (area_m2 × 1000 W/m²) × 100: STC power over the irradiance the module receives at standard test conditions, rounded to 0.001%.',
+  power_per_area_w_per_m2: 'stc_power_w / area_m2, rounded to 0.001 W/m².',
+};
+
+/** The category each derived spec is computed for. */
+export const DERIVED_CATEGORY: Readonly<Partial<Record<SpecName, Category>>> = {
+  module_efficiency_pct: 'pv-module',
+  power_per_area_w_per_m2: 'pv-module',
+};
 
 export const SPEC_NAMES = Object.keys(SPECS) as SpecName[];
 

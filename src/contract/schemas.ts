@@ -92,6 +92,7 @@ export const SCHEMAS = {
           description: g.description,
           ...(Object.keys(g.pvlib).length ? { 'x-pvlib-name': g.pvlib } : {}),
           'x-source-columns': g.sources,
+          ...(g.derived ? { 'x-derived': g.derived } : {}),
         },
       ]),
     ),
@@ -127,6 +128,12 @@ export const SCHEMAS = {
                 required: ['format', 'list', 'column'],
                 properties: { format: { type: 'string' }, list: { type: 'string' }, column: { type: 'string' } },
               },
+            },
+            derived: {
+              type: 'string',
+              description:
+                "A derived spec's formula: no list states it; each product's value is computed from its own values " +
+                'and its claim carries `method: derived` with this formula.',
             },
           },
         },
@@ -382,11 +389,24 @@ export const SCHEMAS = {
     properties: {
       kind: {
         type: 'string',
-        enum: ['category', 'attribute', 'manufacturer', 'quantity'],
+        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking', 'series', 'exclusion'],
         description:
           'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
           '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
-          'unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker).',
+          'unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its ' +
+          'tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, ' +
+          '`between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and ' +
+          'no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, ' +
+          'area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power ' +
+          'per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, ' +
+          '`highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is ' +
+          'read and answered honestly: the catalog has no prices, so the label says the order is not by price); ' +
+          'series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and ' +
+          'the model-number prefixes the lists write for it; a bare number after a line sold by kW is its AC power ' +
+          '(`Sunny Boy 7.7` = 7.7 kW); exclusion: `not`/`non`/`without`/`excluding` before an attribute or a company ' +
+          '(`not bifacial`, `non-bifacial`, `not hybrid`, `without SMA`): those products are left out whichever reading ' +
+          'matched them, and a product with no value for the spec is kept (the label says so); no ordinary parameter ' +
+          'excludes, so its `parameters` are empty.',
       },
       from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
       label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },
@@ -405,6 +425,36 @@ export const SCHEMAS = {
       value: { type: 'number', description: 'A quantity: the value typed, in `unit`.' },
       unit: { type: 'string' },
       tolerance: { type: 'number', description: 'A quantity: how far a value may be from it, as a share (0.02 = 2%).' },
+      operator: {
+        type: 'string',
+        enum: ['gt', 'gte', 'lt', 'lte', 'between'],
+        description: 'A range: the comparison typed (`between`: both ends, inclusive).',
+      },
+      models: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          "A series: the model-number prefixes it selects, compared with the model's letters and digits only, lower-case.",
+      },
+      sort: {
+        type: 'object',
+        required: ['spec', 'desc'],
+        description:
+          'A ranking: the spec the results are sorted by (products without it last), unless the request sends `sort`; ' +
+          'absent when nothing in the category can order by it (the label says why).',
+        properties: { spec: { type: 'string' }, desc: { type: 'boolean' } },
+      },
+      bounds: {
+        type: 'object',
+        description: 'A range: its bounds in `unit`, by operator (`{"gt": 600}`, `{"gte": 5000, "lte": 8000}`).',
+        properties: {
+          gt: { type: 'number' },
+          gte: { type: 'number' },
+          lt: { type: 'number' },
+          lte: { type: 'number' },
+        },
+        additionalProperties: false,
+      },
       min: { type: 'number' },
       max: { type: 'number' },
       parameters: {

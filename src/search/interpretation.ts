@@ -34,9 +34,18 @@ function parametersOf(part: Part): Parameters {
     case 'category':
       return { category: [part.category], ...conditionParameters(part.conditions) };
     case 'attribute':
+    case 'range':
       return conditionParameters(part.conditions);
     case 'manufacturer':
       return { manufacturer: part.companies.map((c) => c.id) };
+    case 'exclusion':
+      // No ordinary parameter excludes; a client drops the part by sending q without its words.
+      return {};
+    case 'series':
+      // No ordinary parameter selects a model prefix; the companies are the nearest the filters come.
+      return { manufacturer: part.companies.map((c) => c.id) };
+    case 'ranking':
+      return part.sort ? { sort: [`${part.sort.desc ? '-' : ''}specs.${part.sort.spec}`] } : {};
     case 'quantity':
       return { [rangeParam(part.spec, 'gte')]: String(part.min), [rangeParam(part.spec, 'lte')]: String(part.max) };
   }
@@ -48,18 +57,24 @@ function summaryOf(reading: Reading): string {
   const of = (kind: Part['kind']) => reading.parts.filter((p) => p.kind === kind).map((p) => p.label);
   const categories = of('category');
   const implied =
-    reading.category && reading.parts.some((p) => p.kind === 'attribute') ? PLURAL[reading.category] : undefined;
+    reading.category && reading.parts.some((p) => p.kind === 'attribute' || p.kind === 'series')
+      ? PLURAL[reading.category]
+      : undefined;
   const subject = [
     ...of('attribute'),
     categories.length ? categories.map((c) => `${c}s`).join(' or ') : (implied ?? 'products'),
   ];
-  const makers = of('manufacturer');
-  const quantities = of('quantity');
+  const makers = [...of('series'), ...of('manufacturer')];
+  const exclusions = of('exclusion');
+  const rankings = of('ranking');
+  const quantities = reading.parts.filter((p) => p.kind === 'quantity' || p.kind === 'range').map((p) => p.label);
   return [
     subject.join(' '),
     makers.length ? ` by ${makers.join(' or ')}` : '',
     quantities.length ? `, ${quantities.join(', ')}` : '',
     reading.text ? `, matching "${reading.text}"` : '',
+    exclusions.length ? `, ${exclusions.join(', ')}` : '',
+    rankings.length ? `; ${rankings.join('; ')}` : '',
   ].join('');
 }
 
@@ -87,6 +102,9 @@ export function understoodOf(reading: Reading): Understood | undefined {
   const values: SpecValues[] = [];
   const ranges: Range[] = [];
   const near: Understood['near'][number][] = [];
+  let sort: Understood['sort'];
+  const excluded: { companies: string[]; values: SpecValues[] } = { companies: [], values: [] };
+  const series: { companies: readonly string[]; models: readonly string[] }[] = [];
   const addConditions = (conditions: readonly Condition[]) => {
     for (const c of conditions) {
       if ('values' in c) values.push({ spec: c.spec, values: c.values });
@@ -97,8 +115,13 @@ export function understoodOf(reading: Reading): Understood | undefined {
     if (p.kind === 'category') {
       categories.push(p.category);
       addConditions(p.conditions);
-    } else if (p.kind === 'attribute') addConditions(p.conditions);
-    else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
+    } else if (p.kind === 'attribute' || p.kind === 'range') addConditions(p.conditions);
+    else if (p.kind === 'ranking') sort ??= p.sort;
+    else if (p.kind === 'series') series.push({ companies: p.companies.map((c) => c.id), models: p.models });
+    else if (p.kind === 'exclusion') {
+      excluded.companies.push(...p.companies.map((c) => c.id));
+      for (const c of p.conditions) if ('values' in c) excluded.values.push({ spec: c.spec, values: c.values });
+    } else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
     else near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max });
   }
   return {
@@ -107,6 +130,9 @@ export function understoodOf(reading: Reading): Understood | undefined {
     values,
     ranges,
     near,
+    ...(sort ? { sort } : {}),
+    ...(series.length ? { series } : {}),
+    ...(excluded.companies.length + excluded.values.length ? { excluded } : {}),
     ...(reading.text ? { text: reading.text } : {}),
   };
 }

@@ -7,6 +7,8 @@
 import { isBrandWord, saysWho } from '../catalog/company-aliases';
 import { compactModel } from '../catalog/search-document';
 import { FILLER, PHRASES } from '../catalog/query-words';
+import { AFTER_COMPARATORS, COMPARATORS, RANKINGS, SPEC_WORDS } from '../catalog/query-comparisons';
+import { SERIES } from '../catalog/series';
 import type { CompanyNames } from '../catalog/product-query';
 
 export interface MakerDictionary {
@@ -17,7 +19,17 @@ export interface MakerDictionary {
   readonly maxWords: number;
 }
 
-const VOCABULARY = new Set([...Object.keys(PHRASES), ...FILLER].map(compactModel));
+const VOCABULARY = new Set(
+  [
+    ...Object.keys(PHRASES),
+    ...FILLER,
+    ...Object.keys(COMPARATORS),
+    ...Object.keys(AFTER_COMPARATORS),
+    ...Object.keys(SPEC_WORDS),
+    ...Object.keys(RANKINGS),
+    ...SERIES.flatMap((s) => s.words),
+  ].map(compactModel),
+);
 const SHARED_PREFIX = { maxCompanies: 12 };
 
 /** Whether `key` may name a company: two or more characters, a letter, and no word the vocabulary owns. */
@@ -73,13 +85,13 @@ export function makerDictionary(companies: readonly CompanyNames[]): MakerDictio
 
 /** The category most of these companies' products are in, when at least 80% are. */
 export function mainCategory(dictionary: MakerDictionary, ids: readonly string[]): string | undefined {
-  const counts: Record<string, number> = {};
+  const counts = new Map<string, number>();
   let total = 0;
   for (const id of ids)
     for (const [category, n] of Object.entries(dictionary.companies.get(id)?.categories ?? {})) {
-      counts[category] = (counts[category] ?? 0) + n;
+      counts.set(category, (counts.get(category) ?? 0) + n);
       total += n;
     }
-  const [best] = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
   return best && best[1] >= 0.8 * total ? best[0] : undefined;
 }

@@ -2,6 +2,7 @@
 // the cursor to the query, ask the index for one item more than the page so `next_cursor` appears
 // exactly when another page exists.
 import { NOTICE } from '../catalog/notice';
+import { validationError } from '../errors/app-error';
 import { parseProductQuery, queryHash, type CollectionQuery } from './product-query';
 import { decodeCursor, encodeCursor, type SortValue } from '../shared/cursor';
 import { makerDictionary, type MakerDictionary } from './maker-dictionary';
@@ -68,6 +69,8 @@ export async function findProducts(
           parsed.categories.length === 1 ? (parsed.categories[0] as Category) : undefined,
         )
       : undefined;
+  // A comparison nothing can satisfy ("efficiency above 400%") is the client's mistake, said as one.
+  if (reading?.refused) throw validationError(reading.refused.map((message) => ({ in: 'query', name: 'q', message })));
   const understood = reading && understoodOf(reading);
   // Facets describe the whole result set, so they come with the first page only.
   const withFacets = mode === 'search' && !after;

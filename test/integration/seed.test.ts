@@ -117,7 +117,12 @@ describe('seed and reindex', function () {
     assert.ok(revision);
     const stc = revision.changes.find((c) => c.field === 'stc_power_w')!;
     assert.deepEqual([stc.source_id, stc.to], ['cec-modules', 251.5]);
-    assert.equal(revision.changes.length, 1);
+    // The values derived from it follow it in the same revision, and nothing else changes.
+    assert.deepEqual(revision.changes.map((c) => c.field).sort(), [
+      'module_efficiency_pct',
+      'power_per_area_w_per_m2',
+      'stc_power_w',
+    ]);
     assert.equal(
       (await catalog.revisions.get(product._id, 1))!.claims.find((c) => c.field === 'stc_power_w')!.value,
       stc.from,

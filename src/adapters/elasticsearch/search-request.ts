@@ -200,7 +200,18 @@ function understoodQuery(u: Understood): object {
   const latest = scored({ term: { 'listing.in_latest_edition': true } }, 1);
   const categories = u.categories.length ? [{ terms: { category: u.categories } }] : [];
   const companies = u.companies.length ? [{ terms: { company_match: u.companies } }] : [];
-  const conditions = [...u.values.map(valuesClause), ...u.ranges.map(rangeClause)];
+  const lines = (u.series ?? []).map((line) => ({
+    bool: {
+      filter: [{ terms: { company_match: line.companies } }],
+      should: line.models.map((prefix) => ({ prefix: { model_compact: prefix } })),
+      minimum_should_match: 1,
+    },
+  }));
+  const conditions = [
+    ...u.values.map(valuesClause),
+    ...u.ranges.map(rangeClause),
+    ...(lines.length > 1 ? [{ bool: { should: lines, minimum_should_match: 1 } }] : lines),
+  ];
   if (u.relaxed === 'parts')
     return {
       bool: {
@@ -236,6 +247,9 @@ function understoodQuery(u: Understood): object {
 
 /** The text of a search: as typed, and (when some of it was understood) as understood, the better counting. */
 export function textQuery(q: string, understood?: Understood): object {
+  // Sorted by a superlative, only what the reading selects may come first: a product that merely
+  // matches the words as typed would be sorted among them.
+  if (understood?.sort) return understoodQuery(understood);
   const literal = literalQuery(q);
   if (!understood) return literal;
   return { bool: { should: [literal, understoodQuery(understood)], minimum_should_match: 1 } };
@@ -255,9 +269,22 @@ function filters(query: ProductQuery): object[] {
 }
 
 function sortClause(query: ProductQuery): object[] {
-  const keys = query.sort.length > 0 ? query.sort : query.mode === 'list' ? [{ key: 'model', desc: false }] : [];
+  const ranked = query.understood?.sort;
+  const keys =
+    query.sort.length > 0
+      ? query.sort
+      : ranked
+        ? [{ key: `specs.${ranked.spec}`, desc: ranked.desc }]
+        : query.mode === 'list'
+          ? [{ key: 'model', desc: false }]
+          : [];
   const clause: object[] = keys.map((s) => ({
-    [SORT_FIELD[s.key] ?? s.key]: { order: s.desc ? 'desc' : 'asc', missing: '_last' },
+    [SORT_FIELD[s.key] ?? s.key]: {
+      order: s.desc ? 'desc' : 'asc',
+      missing: '_last',
+      // An index built before a spec existed (a derived one) sorts it as missing rather than failing.
+      ...(s.key.startsWith('specs.') ? { unmapped_type: 'double' } : {}),
+    },
   }));
   if (keys.length === 0) clause.push({ _score: { order: 'desc' } });
   if (!keys.some((s) => s.key === 'id')) clause.push({ id: { order: 'asc' } });
@@ -329,10 +356,21 @@ export function filterQuery(filter: ProductFilter): object {
 export function buildSearchRequest(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean) {
   const must = query.q ? [textQuery(query.q, query.understood)] : [];
   const filter = filters(query);
+  // An exclusion holds whichever reading matched: the words as typed must not bring back what it leaves out.
+  const excluded = query.understood?.excluded;
+  const mustNot = excluded
+    ? [
+        ...(excluded.companies.length ? [{ terms: { company_match: excluded.companies } }] : []),
+        ...excluded.values.map(valuesClause),
+      ]
+    : [];
   return {
     size: query.limit + 1,
     track_total_hits: true,
-    query: must.length || filter.length ? { bool: { must, filter } } : { match_all: {} },
+    query:
+      must.length || filter.length || mustNot.length
+        ? { bool: { must, filter, ...(mustNot.length ? { must_not: mustNot } : {}) } }
+        : { match_all: {} },
     sort: sortClause(query),
     _source: sourceFor(query.fields),
     ...(after ? { search_after: after } : {}),

@@ -166,4 +166,203 @@ describe('query understanding', () => {
     assert.deepEqual(again.parts, [], 'leftover words are not understood a second time');
     assert.equal(interpretationOf(r).summary, 'bifacial PV modules by Trina Solar, 550 W ± 2%, matching "Vertex"');
   });
+
+  describe('comparisons and ranges', () => {
+    const range = (q: string) => {
+      const r = read(q);
+      const p = r.parts.find((x): x is Extract<Part, { kind: 'range' }> => x.kind === 'range');
+      assert.ok(p, `${q}: a range part`);
+      return { r, p, parameters: interpretationOf(r).parts.find((x) => x.kind === 'range')!.parameters };
+    };
+
+    it('when a comparator comes before a quantity, then it bounds the spec strictly or inclusively as typed, with no tolerance', () => {
+      const cases: [string, string, Record<string, string>][] = [
+        ['modules over 600W', 'stc_power_w', { 'specs.stc_power_w[gt]': '600' }],
+        ['module above 600 W', 'stc_power_w', { 'specs.stc_power_w[gt]': '600' }],
+        ['panels more than 0.6 kW', 'stc_power_w', { 'specs.stc_power_w[gt]': '600' }],
+        ['modules at least 600Wp', 'stc_power_w', { 'specs.stc_power_w[gte]': '600' }],
+        ['modules min 600W', 'stc_power_w', { 'specs.stc_power_w[gte]': '600' }],
+        ['modules ≥600W', 'stc_power_w', { 'specs.stc_power_w[gte]': '600' }],
+        ['modules >= 600 W', 'stc_power_w', { 'specs.stc_power_w[gte]': '600' }],
+        ['modules >600W', 'stc_power_w', { 'specs.stc_power_w[gt]': '600' }],
+        ['inverter under 3kW', 'ac_power_w', { 'specs.ac_power_w[lt]': '3000' }],
+        ['inverter below 3 kW', 'ac_power_w', { 'specs.ac_power_w[lt]': '3000' }],
+        ['inverter less than 3kW', 'ac_power_w', { 'specs.ac_power_w[lt]': '3000' }],
+        ['inverter at most 3kW', 'ac_power_w', { 'specs.ac_power_w[lte]': '3000' }],
+        ['inverter max 3kW', 'ac_power_w', { 'specs.ac_power_w[lte]': '3000' }],
+        ['inverter up to 3kW', 'ac_power_w', { 'specs.ac_power_w[lte]': '3000' }],
+        ['inverter ≤3kW', 'ac_power_w', { 'specs.ac_power_w[lte]': '3000' }],
+        ['inverter <3kW', 'ac_power_w', { 'specs.ac_power_w[lt]': '3000' }],
+        ['inverter 3kW or less', 'ac_power_w', { 'specs.ac_power_w[lte]': '3000' }],
+        ['modules 600W+', 'stc_power_w', { 'specs.stc_power_w[gte]': '600' }],
+        ['inverter over 40 kg', 'weight_kg', { 'specs.weight_kg[gt]': '40' }],
+        ['module area under 2 m2', 'area_m2', { 'specs.area_m2[lt]': '2' }],
+        ['heat pump under 55 dB(A)', 'sound_power_outdoor_dba', { 'specs.sound_power_outdoor_dba[lt]': '55' }],
+        ['heat pump COP above 4', 'cop_ref', { 'specs.cop_ref[gt]': '4' }],
+        ['modules over 600', 'stc_power_w', { 'specs.stc_power_w[gt]': '600' }],
+        ['over 5 kW', 'nominal_power_w', { 'nominal_power_w[gt]': '5000' }],
+      ];
+      for (const [q, spec, parameters] of cases) {
+        const { r, p, parameters: shown } = range(q);
+        assert.equal(p.spec, spec, q);
+        assert.deepEqual(shown, parameters, q);
+        assert.equal(r.text, '', `${q}: nothing left as text`);
+        assert.equal('tolerance' in p, false, q);
+      }
+    });
+
+    it('when a range is typed with between, from, a dash or to, then both ends bound it inclusively, in their own units', () => {
+      for (const q of [
+        'inverter between 5 and 8 kW',
+        'inverter between 5kW and 8kW',
+        'inverter between 5 kW and 8000 W',
+        'inverter from 5 to 8 kW',
+        'inverter 5-8kW',
+        'inverter 5–8 kW',
+        'inverter 5 to 8 kW',
+      ]) {
+        const { r, p, parameters } = range(q);
+        assert.equal(p.operator, 'between', q);
+        assert.deepEqual(p.bounds, { gte: 5000, lte: 8000 }, q);
+        assert.deepEqual(parameters, { 'specs.ac_power_w[gte]': '5000', 'specs.ac_power_w[lte]': '8000' }, q);
+        assert.equal(r.text, '', q);
+      }
+    });
+
+    it('when the ends are typed in reverse or a bound is below anything possible, then the reading says so', () => {
+      const reversed = range('between 9 and 3 kW inverter');
+      assert.deepEqual(reversed.p.bounds, { gte: 3000, lte: 9000 });
+      assert.match(reversed.p.label, /reverse/);
+      const vacuous = range('inverter over -5 W');
+      assert.deepEqual(vacuous.p.bounds, { gt: -5 });
+      assert.match(vacuous.p.label, /every product/);
+    });
+
+    it('when no value could satisfy a bound, then the reading refuses it in words', () => {
+      for (const q of ['inverter under -5 W', 'module at most -1 W', 'heat pump COP below 0']) {
+        const r = read(q);
+        assert.equal(r.refused?.length, 1, q);
+        assert.match(r.refused?.[0] ?? '', /which no product has/, q);
+      }
+      assert.equal(read('inverter under 3kW').refused, undefined);
+    });
+
+    it('when a comparator or a spec word has no quantity it can bound, then the words stay text', () => {
+      for (const [q, text] of [
+        ['over the moon', 'over the moon'],
+        ['cop inverter', 'cop'],
+        ['inverter 5 to 8', '5 to 8'],
+        ['heat pump cop above 4 kW', 'cop above 4 kW'],
+      ]) {
+        const r = read(q);
+        assert.equal(
+          r.parts.some((p) => p.kind === 'range'),
+          false,
+          q,
+        );
+        assert.equal(r.text, text, q);
+      }
+    });
+  });
+
+  describe('derived efficiency and rankings', () => {
+    it('when a module efficiency is compared, then it bounds the derived spec, and an efficiency above 100% is refused', () => {
+      const r = read('module efficiency above 22%');
+      assert.deepEqual(interpretationOf(r).parts[1].parameters, { 'specs.module_efficiency_pct[gt]': '22' });
+      assert.equal(r.text, '');
+      assert.deepEqual(interpretationOf(read('panels at least 200 W/m2')).parts[1].parameters, {
+        'specs.power_per_area_w_per_m2[gte]': '200',
+      });
+      const refused = read('efficiency above 400%').refused ?? [];
+      assert.equal(refused.length, 1);
+      assert.match(refused[0], /at most 100 %/);
+    });
+
+    it('when a superlative is typed, then it is a sort by its measure in the category and the rest is the filter', () => {
+      const cases: [string, string | undefined][] = [
+        ['most efficient 400W module', '-specs.module_efficiency_pct'],
+        ['highest power Jinko module', '-specs.stc_power_w'],
+        ['most powerful inverter', '-specs.ac_power_w'],
+        ['smallest heat pump', 'specs.heating_power_ref_w'],
+        ['lightest inverter 5kW', 'specs.weight_kg'],
+        ['quietest air to water heat pump', 'specs.sound_power_outdoor_dba'],
+        ['most efficient heat pump', '-specs.cop_ref'],
+      ];
+      for (const [q, sort] of cases) {
+        const r = read(q);
+        const view = interpretationOf(r).parts.find((p) => p.kind === 'ranking');
+        assert.deepEqual(view?.parameters, { sort: [sort] }, q);
+        assert.equal(r.text, '', q);
+        const u = understoodOf(r)!;
+        assert.equal(`${u.sort!.desc ? '-' : ''}specs.${u.sort!.spec}`, sort, q);
+      }
+      const filter = understoodOf(read('most efficient 400W module'))!;
+      assert.deepEqual(filter.categories, ['pv-module']);
+      assert.equal(filter.near[0].spec, 'stc_power_w');
+    });
+
+    it('when cheapest is typed, or a measure the category lacks, then the reading says so and sorts nothing', () => {
+      for (const [q, why] of [
+        ['cheapest inverter', /no prices/],
+        ['most efficient inverter', /no inverter value/],
+        ['lightest module', /no PV module value/],
+      ] as const) {
+        const r = read(q);
+        const part = r.parts.find((p) => p.kind === 'ranking');
+        assert.match(part?.label ?? '', why, q);
+        assert.deepEqual(interpretationOf(r).parts.find((p) => p.kind === 'ranking')?.parameters, {}, q);
+        assert.equal(understoodOf(r)?.sort, undefined, q);
+      }
+    });
+  });
+
+  describe('series', () => {
+    it('when a product line is named, then it is its companies and model prefixes, and a bare number after a kW line is kW', () => {
+      const r = read('SMA Sunny Boy 7.7');
+      const line = r.parts.find((p) => p.kind === 'series');
+      assert.deepEqual(line && [line.label, line.models], ['SMA Sunny Boy', ['sb']]);
+      assert.equal(r.category, 'inverter', 'the line implies its category');
+      const power = quantity(r.parts);
+      assert.deepEqual([power.spec, power.value], ['ac_power_w', 7700]);
+      assert.equal(r.text, '');
+      assert.deepEqual(understoodOf(r)?.series, [
+        { companies: ['sma-america', 'sma-solar-technology'], models: ['sb'] },
+      ]);
+      assert.match(interpretationOf(r).summary, /^inverters by SMA Sunny Boy/);
+      for (const q of ['IQ8+', 'iq8 plus', 'IQ8PLUS'])
+        assert.deepEqual(
+          read(q).parts.map((p) => (p.kind === 'series' ? p.models : p.kind)),
+          [['iq8plus']],
+          q,
+        );
+      // IQ8+ is sold by its name, not by kW: a number after it stays text.
+      assert.equal(read('IQ8+ 7').text, '7');
+    });
+  });
+
+  describe('exclusions', () => {
+    it('when not, non or without comes before an attribute or a company, then it is an exclusion that keeps products lacking the field', () => {
+      for (const q of ['not bifacial module', 'non-bifacial module', 'Non Bifacial module']) {
+        const r = read(q);
+        const part = r.parts.find((p) => p.kind === 'exclusion');
+        assert.match(part?.label ?? '', /^not bifacial \(products with no bifacial value are kept\)$/, q);
+        assert.deepEqual(understoodOf(r)?.excluded, { companies: [], values: [{ spec: 'bifacial', values: [true] }] });
+        assert.deepEqual(understoodOf(r)?.values, [], `${q}: no positive bifacial condition`);
+        assert.equal(r.text, '', q);
+      }
+      assert.deepEqual(understoodOf(read('inverter not hybrid'))?.excluded?.values, [
+        { spec: 'hybrid', values: [true] },
+      ]);
+      const without = understoodOf(read('inverter without SMA'))!;
+      assert.deepEqual(without.excluded?.companies, ['sma-america']);
+      assert.deepEqual(without.companies, [], 'the company is left out, not asked for');
+      // A negator before nothing it can negate is a word like any other.
+      assert.equal(read('not the moon').text, 'not the moon');
+      assert.equal(
+        understoodOf(read('monofacial module'))?.excluded,
+        undefined,
+        'monofacial is a value, not an exclusion',
+      );
+    });
+  });
 });

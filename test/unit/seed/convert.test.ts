@@ -4,6 +4,9 @@ import { parseCell, isAbsent } from '../../../seed/convert/values';
 import { ManufacturerDeriver } from '../../../seed/convert/manufacturer';
 import { resolveEditions, type Edition } from '../../../seed/convert/editions';
 import type { SourceRecord } from '../../../seed/convert/claims';
+import { moduleDerivedClaims } from '../../../seed/convert/module-derived';
+import { specClaims, type Table } from '../../../seed/convert/table';
+import { CEC_MODULE_COLUMNS } from '../../../src/catalog/source-columns';
 
 describe('seed converter', () => {
   it('when a CSV field is quoted, then commas, doubled quotes and line breaks stay in it, and rows keep their line', () => {
@@ -135,5 +138,26 @@ describe('seed converter', () => {
       product.aliases.map((a) => a.source_id),
       ['cec-inverters', 'adr-inverters'],
     );
+  });
+
+  it('when a module has its STC power and area, then efficiency and power per area are derived claims citing both cells', () => {
+    const cells: Record<string, string> = { STC: '400.1', A_c: '1.94' };
+    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [] };
+    const rec = { record: 7, line: 10, cell: (c: string) => cells[c] ?? '' };
+    const claims = moduleDerivedClaims(table, rec, specClaims(table, rec, CEC_MODULE_COLUMNS));
+    assert.deepEqual(
+      claims.map((c) => [c.field, c.value, c.unit, c.method, c.locator.column]),
+      [
+        ['module_efficiency_pct', 20.624, '%', 'derived', 'STC,A_c'],
+        ['power_per_area_w_per_m2', 206.237, 'W/m2', 'derived', 'STC,A_c'],
+      ],
+    );
+    assert.match(claims[0].derivation!, /stc_power_w \/ \(area_m2 × 1000 W\/m²\)/);
+    assert.equal(claims[0].raw, '400.1 W / (1.94 m² × 1000 W/m²)');
+    // Without an area, or with none to divide by, nothing is derived.
+    for (const area of ['', '0']) {
+      cells.A_c = area;
+      assert.deepEqual(moduleDerivedClaims(table, rec, specClaims(table, rec, CEC_MODULE_COLUMNS)), [], area);
+    }
   });
 });

@@ -25,14 +25,23 @@ describe('seed: the complete data set against its files', function () {
     );
     const seen = new Map<string, number>();
     let checked = 0;
+    let derived = 0;
     for (const draft of drafts) {
       for (const snapshot of [...draft.earlier!, draft.claims]) {
         for (const claim of snapshot) {
           const file = files.get(claim.locator.file)!;
           const row = file.rows[claim.locator.record + file.headerRows - 1];
           assert.equal(row.line, claim.locator.line, `${draft.key} ${claim.field}: line`);
-          // A derived value (Sandia's Pmax = Impo x Vmpo) cites its inputs rather than one cell.
-          if (claim.method === 'derived') continue;
+          // A derived value (Sandia's Pmax = Impo x Vmpo, a module's efficiency) cites its inputs rather than one cell.
+          if (claim.method === 'derived') {
+            if (claim.field === 'module_efficiency_pct') {
+              const of = (field: string) => snapshot.find((c) => c.field === field)!.value as number;
+              const expected = (of('stc_power_w') / (of('area_m2') * 1000)) * 100;
+              assert.ok(Math.abs((claim.value as number) - expected) <= 0.0005, `${draft.key} efficiency`);
+              derived += 1;
+            }
+            continue;
+          }
           assert.equal(row.cells[file.header.indexOf(claim.locator.column)], claim.raw, `${draft.key} ${claim.field}`);
           if (isSpecName(claim.field))
             assert.deepEqual(parseCell(claim.field, claim.raw), claim.value, `${draft.key} ${claim.field}`);
@@ -43,6 +52,7 @@ describe('seed: the complete data set against its files', function () {
     }
     assert.deepEqual([...seen.keys()].sort(), manifest.sources.map((s) => s.file).sort());
     assert.ok(checked > 1_000_000, `${checked} claims`);
+    assert.ok(derived > 20_000, `${derived} module efficiencies derived`);
     assert.ok(drafts.length >= 40_000, `${drafts.length} products`);
   });
 });
