@@ -6,6 +6,7 @@ import type { Plan } from '../ingest/ingest.plan';
 import { shown } from '../ingest/ingest.plan';
 import type { IngestOutcome } from '../ingest/catalog-ingest.usecase';
 import type { Progress } from './progress';
+import type { EditionCheck } from '../ingest/edition-check';
 
 type Write = (line: string) => void;
 const err: Write = (line) => void process.stderr.write(`${line}\n`);
@@ -43,6 +44,23 @@ export function printConversion(
       `${spellings.filter((s) => s.originalMaker).length} brand spellings naming their maker`,
   );
   for (const warning of companies.resolved.warnings) err(`${name}: companies: ${warning}`);
+}
+
+/** What the check of an imported file found: rows read, refused (with why), and keys named twice. */
+export function printCheck(name: string, check: EditionCheck): void {
+  err(
+    `${name}: ${check.source.path_in_package} (sha256 ${check.source.sha256}) checked as ${check.source.list} edition ${check.source.edition}: ` +
+      `${check.records} rows read, ${check.refused.length} refused, ${check.repeated.length} products named by more than one row` +
+      (check.registered ? '; this very file is already registered, so nothing should change' : ''),
+  );
+  for (const r of check.refused) {
+    err(`${name}: refused record ${r.record}: ${r.reason}`);
+    out(`refused\trecord ${r.record}\t${r.reason}`);
+  }
+  for (const r of check.repeated.slice(0, 20))
+    err(`${name}: records ${r.records.join(', ')} name one product (${r.key}); the later one's values are its values`);
+  if (check.repeated.length > 20)
+    err(`${name}: ... and ${check.repeated.length - 20} more products named by several rows`);
 }
 
 /** The plan's counts (stderr), and with `detail` every product and field (stdout). */

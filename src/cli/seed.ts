@@ -1,4 +1,4 @@
-// npm run seed [-- --sources-dir DIR] [--if-empty] [--dry-run] [--accept-checksum-mismatch] [--synthetic N]
+// npm run seed [-- --seed-dir DIR] [--sources-dir DIR] [--if-empty] [--dry-run] [--accept-checksum-mismatch] [--synthetic N]
 // Brings the record and the index in line with the manifest's source files (src/ingest/catalog-ingest.usecase.ts):
 // every file is parsed and checked before anything is written, a file whose sha256 differs from the
 // manifest is refused unless --accept-checksum-mismatch, and a second run on the same files creates no
@@ -17,6 +17,7 @@ import type { SearchDocument } from '../catalog/search-document';
 
 const { values: args } = parseArgs({
   options: {
+    'seed-dir': { type: 'string' },
     'sources-dir': { type: 'string' },
     'if-empty': { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
@@ -29,13 +30,14 @@ runCommand('seed', async () => {
   const op = await openOperator();
   try {
     if (args.synthetic !== undefined) return await synthetic(op, args.synthetic);
+    const seedDir = args['seed-dir'] ? path.resolve(args['seed-dir']) : DEFAULT_SEED_DIR;
     const t0 = Date.now();
     const bars = { ingest: createProgress('products'), reindex: createProgress('reindex') };
     const outcome = await ingestCatalog(
       {
         command: 'seed',
-        manifest: loadManifest(),
-        sourcesDir: args['sources-dir'] ? path.resolve(args['sources-dir']) : path.join(DEFAULT_SEED_DIR, 'sources'),
+        manifest: loadManifest(seedDir),
+        sourcesDir: args['sources-dir'] ? path.resolve(args['sources-dir']) : path.join(seedDir, 'sources'),
         ifEmpty: args['if-empty'],
         dryRun: args['dry-run'],
         acceptChecksumMismatch: args['accept-checksum-mismatch'],

@@ -28,6 +28,8 @@ export interface IngestRequest {
   /** Accept files whose sha256 differs from the manifest's (a local edit, a test fixture). */
   readonly acceptChecksumMismatch?: boolean;
   readonly now?: Date;
+  /** Makes the run's sources permanent before the first write (an import registers its edition). */
+  readonly register?: () => void;
 }
 
 export interface IngestPorts extends SyncPorts {
@@ -74,6 +76,7 @@ export async function ingestCatalog(
     progress.planned?.(plan);
     if (req.dryRun) return { kind: 'planned', plan };
     lease.check();
+    req.register?.();
     const sync = await writeAndIndex(sources, conversion, companies.docs, plan, ports, progress, req.now);
     return { kind: 'written', plan, sync };
   });
