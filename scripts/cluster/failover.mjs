@@ -20,11 +20,15 @@ export async function seedFixture(env, say) {
   const { writeSources } = await import('../../dist/test/helpers/seed-fixture.js');
   const dir = writeSources();
   const t0 = Date.now();
-  const run = spawnSync(process.execPath, ['dist/src/cli/seed.js', '--sources-dir', dir], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['dist/src/cli/seed.js', '--sources-dir', dir, '--accept-checksum-mismatch'],
+    {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (run.status !== 0) throw new Error(`seed failed (${run.status}): ${run.stderr.slice(-2000)}`);
   say(`seeded the fixture in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${run.stderr.trim().split('\n').at(-1)}`);
   return dir;

@@ -1,13 +1,13 @@
 // Reads every source file named in the manifest and converts them to product drafts. Everything is
 // parsed and checked before anything is written, so bad input never half-applies.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveEditions, type EditionReport } from './editions';
 import { ManufacturerDeriver } from './manufacturer';
 import type { ProductDraft } from '../../src/catalog/product.types';
 import { READERS, readerFields, type Reader, type ReaderName } from './readers';
-import { readTable } from './table';
+import { readTable, type RefusedRecord } from './table';
 import { PROJECT_ROOT } from '../../src/shared/paths';
 import type { SourceDoc } from '../../src/catalog/source.types';
 
@@ -30,6 +30,10 @@ export interface ManifestSource {
   readonly url: string;
   readonly upstream_url: string;
   readonly licence: string;
+  /** How the file's bytes are text (default UTF-8, read strictly). */
+  readonly encoding?: 'utf8' | 'latin1';
+  /** Records of the file that are not read, each with the reason (a row the source itself truncated). */
+  readonly refused_records?: readonly { readonly record: number; readonly reason: string }[];
 }
 
 export interface ManifestPackage {
@@ -46,10 +50,20 @@ export interface Manifest {
   readonly sources: ManifestSource[];
 }
 
+/** Editions an operator imported (`npm run import`), kept beside the manifest in `imports.json`. */
+export interface Imports {
+  readonly packages: Readonly<Record<string, ManifestPackage>>;
+  readonly sources: ManifestSource[];
+}
+
+export const IMPORTS_FILE = 'imports.json';
+
 export interface ConvertedSource extends ManifestSource {
   /** sha256 of the file actually read (differs from the manifest's when a local copy was edited). */
   readonly loaded_sha256: string;
   readonly records: number;
+  /** Records not read, with the reason. */
+  readonly refused: readonly RefusedRecord[];
 }
 
 export interface Conversion {
@@ -63,8 +77,20 @@ export interface Conversion {
 
 export const DEFAULT_SEED_DIR = path.join(PROJECT_ROOT, 'seed');
 
+/** The manifest, with the editions imported since (imports.json) after the pinned ones. */
 export function loadManifest(seedDir = DEFAULT_SEED_DIR): Manifest {
-  return JSON.parse(readFileSync(path.join(seedDir, 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(path.join(seedDir, 'manifest.json'), 'utf8')) as Manifest;
+  const imports = loadImports(seedDir);
+  return {
+    ...manifest,
+    packages: { ...manifest.packages, ...imports.packages },
+    sources: [...manifest.sources, ...imports.sources],
+  };
+}
+
+export function loadImports(seedDir = DEFAULT_SEED_DIR): Imports {
+  if (!existsSync(path.join(seedDir, IMPORTS_FILE))) return { packages: {}, sources: [] };
+  return JSON.parse(readFileSync(path.join(seedDir, IMPORTS_FILE), 'utf8')) as Imports;
 }
 
 export function readerOf(source: ManifestSource): Reader {
@@ -78,7 +104,10 @@ export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAUL
     return {
       source,
       reader,
-      table: readTable(path.join(sourcesDir, source.file), source.id, reader.required, reader.headerRows),
+      table: readTable(path.resolve(sourcesDir, source.file), source.id, reader.required, reader.headerRows, {
+        refuse: new Map((source.refused_records ?? []).map((r) => [r.record, r.reason])),
+        encoding: source.encoding,
+      }),
     };
   });
   const deriver = new ManufacturerDeriver(tables.flatMap(({ reader, table }) => reader.derivedNames?.(table) ?? []));
@@ -96,9 +125,10 @@ export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAUL
   const sources = tables.map(({ source, table }) => ({
     ...source,
     loaded_sha256: createHash('sha256')
-      .update(readFileSync(path.join(sourcesDir, source.file)))
+      .update(readFileSync(path.resolve(sourcesDir, source.file)))
       .digest('hex'),
     records: table.records.length,
+    refused: table.refused,
   }));
   // Module files with a Manufacturer column show how well the derivation from names does.
   const checkable = editions
@@ -127,7 +157,8 @@ export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedA
     publisher_chain: s.publisher_chain,
     url: s.url,
     upstream_url: s.upstream_url,
-    file: s.file,
+    // The name claims locate their cells by (an imported edition lies under imports/).
+    file: path.basename(s.file),
     path_in_package: s.path_in_package,
     package: `${manifest.packages[s.package].name} ${manifest.packages[s.package].version}`,
     list: s.list,

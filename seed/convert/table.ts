@@ -17,6 +17,56 @@ export interface Table {
   readonly file: string;
   readonly sourceId: string;
   readonly records: TableRecord[];
+  /** Records left out: those the manifest refuses (with its reason), and in a lenient read the malformed ones. */
+  readonly refused: readonly RefusedRecord[];
+}
+
+export interface RefusedRecord {
+  readonly record: number;
+  readonly line: number;
+  readonly reason: string;
+}
+
+export interface ReadOptions {
+  /** Records to leave out, with why (numbering is kept: the others keep their record numbers). */
+  readonly refuse?: ReadonlyMap<number, string>;
+  /** Collect rows of the wrong field count as refused instead of stopping (an import's check). */
+  readonly lenient?: boolean;
+  /** How the file's bytes are text: UTF-8 (strict: invalid bytes stop the read) or latin-1. */
+  readonly encoding?: 'utf8' | 'latin1';
+}
+
+/** The file's text; UTF-8 is decoded strictly, so a file in another encoding is named, not garbled. */
+export function decodeSource(bytes: Buffer, file: string, encoding: 'utf8' | 'latin1' = 'utf8'): string {
+  if (encoding === 'latin1') return bytes.toString('latin1');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    throw new SourceError(
+      file,
+      null,
+      `is not UTF-8: byte ${at} (0x${bytes[at].toString(16)}, line ${bytes.subarray(0, at).toString('latin1').split('\n').length}) ` +
+        'is not valid UTF-8; convert the file (for latin-1: iconv -f latin1 -t utf-8)',
+    );
+  }
+}
+
+function firstInvalidUtf8(bytes: Buffer): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let lo = 0;
+  let hi = bytes.length;
+  // The shortest prefix that fails to decode ends at the first invalid byte (a cut sequence decodes as invalid too).
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    try {
+      decoder.decode(bytes.subarray(0, mid + 1));
+      lo = mid + 1;
+    } catch {
+      hi = mid;
+    }
+  }
+  return Math.min(lo, bytes.length - 1);
 }
 
 export function readTable(
@@ -24,14 +74,16 @@ export function readTable(
   sourceId: string,
   requiredColumns: readonly string[],
   headerRows: number,
+  options: ReadOptions = {},
 ): Table {
   const file = path.basename(filePath);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(filePath, 'utf8');
+    bytes = readFileSync(filePath);
   } catch (err) {
     throw new SourceError(file, null, `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
+  const text = decodeSource(bytes, file, options.encoding);
   let rows;
   try {
     rows = parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
@@ -46,18 +98,20 @@ export function readTable(
   if (missing.length > 0)
     throw new SourceError(file, null, `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
 
-  const records = rows.slice(headerRows).map((row, i): TableRecord => {
+  const records: TableRecord[] = [];
+  const refused: RefusedRecord[] = [];
+  rows.slice(headerRows).forEach((row, i) => {
     const record = i + 1;
+    const because = options.refuse?.get(record);
+    if (because !== undefined) return void refused.push({ record, line: row.line, reason: because });
     if (row.cells.length !== header.length) {
-      throw new SourceError(
-        file,
-        record,
-        `has ${row.cells.length} fields, the header has ${header.length} (line ${row.line})`,
-      );
+      const reason = `has ${row.cells.length} fields, the header has ${header.length} (line ${row.line})`;
+      if (!options.lenient) throw new SourceError(file, record, reason);
+      return void refused.push({ record, line: row.line, reason });
     }
-    return { record, line: row.line, cell: (column) => row.cells[index.get(column)!] ?? '' };
+    records.push({ record, line: row.line, cell: (column) => row.cells[index.get(column)!] ?? '' });
   });
-  return { file, sourceId, records };
+  return { file, sourceId, records, refused };
 }
 
 export function locate(table: Table, rec: TableRecord, column: string): Locator {

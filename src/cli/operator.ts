@@ -5,6 +5,13 @@ import { createEsClient, type EsClient } from '../adapters/elasticsearch/client'
 import { createMongo, type MongoHandle } from '../adapters/mongo/client';
 import { ensureIndexes } from '../adapters/mongo/collections';
 import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
+import { ProductRepository } from '../adapters/mongo/product.repository';
+import { RevisionRepository } from '../adapters/mongo/revision.repository';
+import { SourceRepository } from '../adapters/mongo/source.repository';
+import { ChangeRepository } from '../adapters/mongo/change.repository';
+import { CompanyRepository } from '../adapters/mongo/company.repository';
+import { MongoLeaseStore } from '../adapters/mongo/lease.repository';
+import type { IngestPorts } from '../ingest/catalog-ingest.usecase';
 
 export interface Operator {
   readonly config: Config;
@@ -29,6 +36,20 @@ export async function openOperator(env: NodeJS.ProcessEnv = process.env): Promis
     mongo,
     indexAdmin: (alias) => new IndexAdmin(es, alias, layout),
     close: async () => void (await Promise.allSettled([es.close(), mongo.client.close()])),
+  };
+}
+
+/** The record and the index behind the configured alias, as the catalog use cases take them. */
+export function catalogPorts(op: Operator): IngestPorts {
+  const db = op.mongo.db;
+  return {
+    products: new ProductRepository(db),
+    revisions: new RevisionRepository(db),
+    changes: new ChangeRepository(db),
+    sources: new SourceRepository(db),
+    companies: new CompanyRepository(db),
+    lease: new MongoLeaseStore(db),
+    index: op.indexAdmin(op.config.ELASTICSEARCH_INDEX),
   };
 }
 

@@ -1,22 +1,16 @@
 // npm run reindex: a new versioned index from MongoDB, verified, then the alias moves atomically.
-import { openOperator, runCommand } from './operator';
+// It holds the operator lease, as a seed or an import does: one catalog writer at a time.
+import { catalogPorts, openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
 import { reindex } from '../ingest/reindex.service';
-import { ProductRepository } from '../adapters/mongo/product.repository';
-import { CompanyRepository } from '../adapters/mongo/company.repository';
+import { holdLease } from '../ingest/operator-lease';
 
 runCommand('reindex', async () => {
   const op = await openOperator();
   try {
+    const ports = catalogPorts(op);
     const bar = createProgress('reindex');
-    const report = await reindex(
-      {
-        products: new ProductRepository(op.mongo.db),
-        companies: new CompanyRepository(op.mongo.db),
-        index: op.indexAdmin(op.config.ELASTICSEARCH_INDEX),
-      },
-      bar.update,
-    );
+    const report = await holdLease(ports.lease, 'reindex', () => reindex(ports, bar.update));
     bar.finish(
       `${report.documents} documents into ${report.index}${report.replaced.length ? `; removed ${report.replaced.join(', ')}` : ''}`,
     );

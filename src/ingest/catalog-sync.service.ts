@@ -7,6 +7,7 @@ import { ingest, type Drafts, type IngestPorts, type IngestReport } from './inge
 import { reindex, type ReindexPorts, type ReindexReport } from './reindex.service';
 import type { CompanyDoc } from '../catalog/company-records';
 import type { ProductDoc } from '../catalog/product.types';
+import type { RevisionDoc } from '../catalog/revision.types';
 import { Handover } from '../shared/handover';
 
 export interface SyncPorts {
@@ -44,6 +45,7 @@ export async function syncCatalog(
   ports: SyncPorts,
   progress: { ingest?: OnProgress; reindex?: OnProgress } = {},
   now: Date = new Date(),
+  previous?: ReadonlyMap<string, RevisionDoc>,
 ): Promise<SyncReport> {
   await ports.sources.saveMany(sources);
   const files = Object.fromEntries(sources.map((s) => [s._id, { sha256: s.sha256, list: s.list, edition: s.edition }]));
@@ -56,7 +58,7 @@ export async function syncCatalog(
     indexing.catch(() => written.abandon());
     let ingested: IngestReport;
     try {
-      ingested = await ingest(drafts, files, ports, progress.ingest, now, (docs) => written.push(docs));
+      ingested = await ingest(drafts, files, ports, progress.ingest, now, (docs) => written.push(docs), previous);
       written.end();
     } catch (err) {
       written.end(err);
@@ -65,7 +67,7 @@ export async function syncCatalog(
     }
     return { ingest: ingested, companiesChanged, reindex: await indexing, indexedWhileWriting: true };
   }
-  const ingested = await ingest(drafts, files, ports, progress.ingest, now);
+  const ingested = await ingest(drafts, files, ports, progress.ingest, now, undefined, previous);
   const companiesChanged = await ports.companies.replaceAll(companies);
   const unchanged = ingested.created + ingested.changed + ingested.reformatted === 0 && !companiesChanged;
   if (unchanged && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested, companiesChanged };

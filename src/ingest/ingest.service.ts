@@ -100,6 +100,8 @@ export async function ingest(
   onProgress: (done: number, total: number) => void = () => undefined,
   now: Date = new Date(),
   onWritten: (products: readonly ProductDoc[]) => Promise<void> = async () => undefined,
+  /** Latest stored revisions already read (by the plan), by product key. */
+  read?: ReadonlyMap<string, RevisionDoc>,
 ): Promise<IngestReport> {
   const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
   const taken = new Set([...stored.values()].map((p) => p._id));
@@ -139,7 +141,9 @@ export async function ingest(
         }
         continue;
       }
-      const previous = known ? await ports.revisions.latest(known._id, known.current_revision) : null;
+      const previous = known
+        ? (read?.get(draft.key) ?? (await ports.revisions.latest(known._id, known.current_revision)))
+        : null;
       planned.push({
         draft,
         chain,

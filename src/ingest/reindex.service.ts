@@ -8,8 +8,13 @@ import { companyLookup, type CompanyDoc } from '../catalog/company-records';
 export interface ReindexPorts {
   readonly products: { stream(): AsyncIterable<ProductDoc> };
   /** The company records each product's manufacturer spelling is joined to. */
-  readonly companies: { all(): Promise<CompanyDoc[]> };
+  readonly companies: {
+    all(): Promise<CompanyDoc[]>;
+    /** The size of the last complete set a seed wrote; null for a record from before it was kept. */
+    recordedSize(): Promise<number | null>;
+  };
   readonly index: {
+    readonly alias: string;
     create(): Promise<string>;
     load(index: string, docs: AsyncIterable<SearchDocument>, onProgress?: (n: number) => void): Promise<number>;
     finish(index: string): Promise<void>;
@@ -42,11 +47,15 @@ export async function reindex(
   const index = await ports.index.create();
   try {
     let streamed = 0;
-    const companyOf = companyLookup(await ports.companies.all());
-    const counted = mapStream(
-      ports.products.stream(),
-      (p) => (streamed++, toSearchDocument(p, companyOf(p.manufacturer))),
-    );
+    const companies = await ports.companies.all();
+    const short = shortCompanies(companies.length, await ports.companies.recordedSize());
+    const companyOf = companyLookup(companies);
+    const counted = mapStream(ports.products.stream(), (p) => {
+      // Refused at the first product, before the swap: an index without company joins would replace one with them.
+      if (short) throw new Error(`${short}; the alias was not moved. Run the seed to write the companies again.`);
+      streamed++;
+      return toSearchDocument(p, companyOf(p.manufacturer));
+    });
     await ports.index.load(index, counted, (n) => onProgress?.(n, expected));
     await ports.index.finish(index);
     const indexed = await ports.index.count(index);
@@ -62,6 +71,14 @@ export async function reindex(
     await ports.index.drop([index]).catch(() => undefined);
     throw err;
   }
+}
+
+/** Why the company set may not serve an index (empty, or fewer than the last complete set), or undefined. */
+function shortCompanies(count: number, recorded: number | null): string | undefined {
+  if (count === 0) return 'the company records are empty while products exist';
+  if (recorded !== null && count < recorded)
+    return `the company records hold ${count} companies, fewer than the ${recorded} of the last complete set`;
+  return undefined;
 }
 
 async function* mapStream<T, U>(source: AsyncIterable<T>, fn: (t: T) => U): AsyncIterable<U> {

@@ -7,10 +7,12 @@ import { RevisionRepository } from '../../src/adapters/mongo/revision.repository
 import { SourceRepository } from '../../src/adapters/mongo/source.repository';
 import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
 import { CompanyRepository } from '../../src/adapters/mongo/company.repository';
-import { companyRecords } from '../../seed/convert/companies';
+import path from 'node:path';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
-import { syncCatalog, type SyncReport } from '../../src/ingest/catalog-sync.service';
-import { convertSources, loadManifest, toSourceDocs, type ManifestSource } from '../../seed/convert';
+import type { SyncReport } from '../../src/ingest/catalog-sync.service';
+import { ingestCatalog } from '../../src/ingest/catalog-ingest.usecase';
+import { MongoLeaseStore } from '../../src/adapters/mongo/lease.repository';
+import { loadManifest, DEFAULT_SEED_DIR, type ManifestSource } from '../../seed/convert';
 import { ELASTICSEARCH_URL, INDEX_LAYOUT, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 
@@ -45,18 +47,16 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
     products,
     revisions,
     index,
-    async seed(sourcesDir, now, only = () => true) {
+    async seed(sourcesDir = path.join(DEFAULT_SEED_DIR, 'sources'), now, only = () => true) {
       const all = loadManifest();
       const manifest = { ...all, sources: all.sources.filter(only) };
-      const conversion = convertSources(manifest, sourcesDir);
-      return syncCatalog(
-        toSourceDocs(manifest, conversion),
-        conversion.drafts,
-        companyRecords(conversion.drafts).docs,
-        { products, revisions, changes, sources, companies, index },
-        {},
-        now,
+      // Fixture folders hold slices of the pinned files: their checksums differ by design.
+      const outcome = await ingestCatalog(
+        { command: 'test seed', manifest, sourcesDir, acceptChecksumMismatch: true, now },
+        { products, revisions, changes, sources, companies, index, lease: new MongoLeaseStore(mongo.db) },
       );
+      if (outcome.kind !== 'written') throw new Error(`the seed wrote nothing (${outcome.kind})`);
+      return outcome.sync;
     },
     async drop() {
       await Promise.allSettled([mongo.client.close(), es.close()]);

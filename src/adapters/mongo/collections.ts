@@ -17,6 +17,7 @@ export const COLLECTIONS = {
   emails: 'account_emails',
   apiKeys: 'api_keys',
   companies: 'companies',
+  leases: 'operator_leases',
 } as const;
 
 export async function ensureIndexes(db: Db): Promise<void> {

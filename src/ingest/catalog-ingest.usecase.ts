@@ -1,0 +1,125 @@
+// The operator's one use case behind `npm run seed` and `npm run import`: bring the catalog in line
+// with a set of source files. Read as a story:
+//   1. convert    every file is read and checked (pinned checksums too) before anything is written
+//   2. resolve    the manufacturers' spellings into companies (with evidence)
+//   3. plan       the diff against the record: new, changed (field from -> to), delisted, unchanged
+//   4. write      revisions and their events (the changes feed), then the products pointing at them
+//   5. index      companies, then a new index and the alias swap
+// A dry run stops after the plan. The whole run holds the operator lease: one writer at a time.
+import { convertSources, toSourceDocs, type Conversion, type Manifest } from '../../seed/convert';
+import { companyRecords } from '../../seed/convert/companies';
+import type { CompanyDoc } from '../catalog/company-records';
+import { PRODUCT_FORMAT } from '../catalog/product.types';
+import type { SourceDoc } from '../catalog/source.types';
+import { planChanges, type Plan } from './ingest.plan';
+import { holdLease, type OperatorLeaseStore } from './operator-lease';
+import { syncCatalog, type SyncPorts, type SyncReport } from './catalog-sync.service';
+
+export interface IngestRequest {
+  /** The sources to bring the record in line with (the manifest, plus an imported edition). */
+  readonly manifest: Manifest;
+  readonly sourcesDir: string;
+  /** The command, for the lease holder's name and messages. */
+  readonly command: string;
+  /** Stop after the plan: nothing is written. */
+  readonly dryRun?: boolean;
+  /** Keep a record that already serves products of the current format from a current index. */
+  readonly ifEmpty?: boolean;
+  /** Accept files whose sha256 differs from the manifest's (a local edit, a test fixture). */
+  readonly acceptChecksumMismatch?: boolean;
+  readonly now?: Date;
+  /** Makes the run's sources permanent before the first write (an import registers its edition). */
+  readonly register?: () => void;
+}
+
+export interface IngestPorts extends SyncPorts {
+  readonly lease: OperatorLeaseStore;
+}
+
+export interface IngestProgress {
+  /** Told once the files are converted and the companies resolved, before the plan. */
+  readonly converted?: (conversion: Conversion, companies: ReturnType<typeof companyRecords>) => void;
+  /** Told the plan, before anything is written. */
+  readonly planned?: (plan: Plan) => void;
+  readonly ingest?: (done: number, total?: number) => void;
+  readonly reindex?: (done: number, total?: number) => void;
+}
+
+export type IngestOutcome =
+  | { readonly kind: 'kept'; readonly alias: string; readonly index: string; readonly documents: number }
+  | { readonly kind: 'planned'; readonly plan: Plan }
+  | { readonly kind: 'written'; readonly plan: Plan; readonly sync: SyncReport };
+
+export class SourceChecksumError extends Error {}
+
+export async function ingestCatalog(
+  req: IngestRequest,
+  ports: IngestPorts,
+  progress: IngestProgress = {},
+): Promise<IngestOutcome> {
+  return holdLease(ports.lease, req.command, async (lease) => {
+    const conversion = convert(req);
+    const companies = companyRecords(conversion.drafts);
+    progress.converted?.(conversion, companies);
+    const sources = toSourceDocs(req.manifest, conversion);
+    if (req.ifEmpty && !req.dryRun) {
+      const served = await servedCatalog(ports);
+      if (served) {
+        // Source descriptions are rewritten every time: a record loaded by an older version gains the
+        // fields the current contract promises.
+        await ports.sources.saveMany(sources);
+        return { kind: 'kept', ...served };
+      }
+    }
+    const listOf = (id: string) => req.manifest.sources.find((s) => s.id === id)?.list ?? id;
+    const plan = await planChanges(conversion.drafts, listOf, ports);
+    progress.planned?.(plan);
+    if (req.dryRun) return { kind: 'planned', plan };
+    lease.check();
+    req.register?.();
+    const sync = await writeAndIndex(sources, conversion, companies.docs, plan, ports, progress, req.now);
+    return { kind: 'written', plan, sync };
+  });
+}
+
+/** Step 1: every file converted, and each one's checksum held against the manifest. */
+function convert(req: IngestRequest): Conversion {
+  const conversion = convertSources(req.manifest, req.sourcesDir);
+  const differ = conversion.sources.filter((s) => s.loaded_sha256 !== s.sha256);
+  if (differ.length > 0 && !req.acceptChecksumMismatch)
+    throw new SourceChecksumError(
+      `${differ.map((s) => `${s.file} has sha256 ${s.loaded_sha256}, the manifest pins ${s.sha256}`).join('; ')}. ` +
+        'Nothing was written: a file that is not the pinned one would become permanent revisions. ' +
+        'Restore the file (seed/fetch-sources.sh), or pass --accept-checksum-mismatch to load it as it is.',
+    );
+  return conversion;
+}
+
+/** Steps 4 and 5: revisions and their events, products, companies, then the index and its swap. */
+function writeAndIndex(
+  sources: readonly SourceDoc[],
+  conversion: Conversion,
+  companies: readonly CompanyDoc[],
+  plan: Plan,
+  ports: IngestPorts,
+  progress: IngestProgress,
+  now?: Date,
+): Promise<SyncReport> {
+  return syncCatalog(
+    sources,
+    conversion.drafts,
+    companies,
+    ports,
+    { ingest: progress.ingest, reindex: progress.reindex },
+    now,
+    plan.previous,
+  );
+}
+
+/** The index serving the alias, when the record holds current products and the index is current. */
+async function servedCatalog(ports: IngestPorts): Promise<{ alias: string; index: string; documents: number } | null> {
+  if ((await ports.products.storedFormat()) !== PRODUCT_FORMAT) return null;
+  const served = await ports.index.targets();
+  if (served.length !== 1 || !ports.index.hasCurrentMapping(served[0])) return null;
+  return { alias: ports.index.alias, index: served[0], documents: await ports.index.count(served[0]) };
+}

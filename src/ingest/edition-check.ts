@@ -1,0 +1,192 @@
+// Checks a file an operator offers as a new edition of a list before anything is written: that it is
+// text in the list's encoding, has the list's header and units, is whole (not cut mid-row), is about
+// as long as the list's newest edition, and which rows cannot be read (refused, with the reason) or
+// name one product twice. A file that is not what it claims is refused with what gives it away.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCsv } from '../../seed/convert/csv';
+import { READERS, type Reader } from '../../seed/convert/readers';
+import { decodeSource, readTable } from '../../seed/convert/table';
+import { ManufacturerDeriver } from '../../seed/convert/manufacturer';
+import { SourceError } from '../../seed/convert/claims';
+import type { Manifest, ManifestPackage, ManifestSource } from '../../seed/convert';
+
+/** The limits a new edition is held to, each with why. */
+export const EDITION_LIMITS = {
+  /** A list does not halve from one edition to the next; a file that short was cut or is a sample. */
+  minShareOfNewest: 0.5,
+  /** Rows refused one by one are the odd damaged row; more than this is a file of another shape. */
+  maxRefusedRows: 50,
+} as const;
+
+export class EditionRefusedError extends Error {}
+
+export interface EditionCheck {
+  /** The manifest entry the edition is read by (and registered as). */
+  readonly source: ManifestSource;
+  readonly package: ManifestPackage;
+  /** Already registered with this very file: importing it again changes nothing. */
+  readonly registered: boolean;
+  readonly records: number;
+  readonly refused: readonly { readonly record: number; readonly reason: string }[];
+  /** Identity keys that more than one row names (kept: the later row's values are the product's). */
+  readonly repeated: readonly { readonly key: string; readonly records: readonly number[] }[];
+}
+
+export function checkEdition(
+  filePath: string,
+  list: string,
+  edition: string,
+  manifest: Manifest,
+  sourcesDir: string,
+): EditionCheck {
+  const refuse = (why: string): never => {
+    throw new EditionRefusedError(`${path.basename(filePath)} is not imported as ${list} edition ${edition}: ${why}`);
+  };
+  const editions = manifest.sources.filter((s) => s.list === list);
+  if (editions.length === 0)
+    refuse(`no list is called ${list}; the lists are ${[...new Set(manifest.sources.map((s) => s.list))].join(', ')}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(edition) || Number.isNaN(Date.parse(edition)))
+    refuse('the edition is a date written YYYY-MM-DD');
+  const newest = [...editions].sort((a, b) => b.edition.localeCompare(a.edition))[0];
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(filePath);
+  } catch (err) {
+    return refuse(`cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const same = editions.find((s) => s.edition === edition);
+  if (same && same.sha256 !== sha256)
+    refuse(`${list} already has edition ${edition} (${same.file}, sha256 ${same.sha256}); this file differs`);
+  const namesake = manifest.sources.find((s) => path.basename(s.file) === path.basename(filePath));
+  if (!same && namesake)
+    refuse(`${namesake.list} edition ${namesake.edition} was read from a file of this name; rename the file`);
+  if (!same && edition <= newest.edition)
+    refuse(`the newest edition of ${list} is ${newest.edition}; an import adds a newer one`);
+
+  const reader: Reader = READERS[newest.reader];
+  const text = decode(bytes, filePath, newest.encoding, refuse);
+  const rows = parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const header = (rows[0]?.cells ?? []).map((c) => c.trim());
+  const missing = reader.required.filter((c) => !header.includes(c));
+  if (missing.length > 0) {
+    const looksLike = Object.entries(READERS)
+      .filter(([, r]) => r.required.every((c) => header.includes(c)))
+      .flatMap(([name]) => manifest.sources.filter((s) => s.reader === name).map((s) => s.list));
+    refuse(
+      looksLike.length > 0 && !looksLike.includes(list)
+        ? `its header is that of ${[...new Set(looksLike)].join(' or ')}, not ${list}`
+        : `its header lacks the list's column${missing.length > 1 ? 's' : ''} ${missing.slice(0, 8).join(', ')}${missing.length > 8 ? ` and ${missing.length - 8} more` : ''}`,
+    );
+  }
+  if (reader.headerRows > 1)
+    checkUnits(header, rows[1]?.cells ?? [], path.join(sourcesDir, newest.file), reader, refuse);
+  if (!/\n\s*$/.test(text)) {
+    const last = rows[rows.length - 1];
+    if (last && last.cells.length !== header.length)
+      refuse(
+        `it is truncated: its last row (line ${last.line}) has ${last.cells.length} of ${header.length} fields and the file ends without a line break`,
+      );
+  }
+
+  const id = same?.id ?? `${list}-${edition}`;
+  const refused = new Map<number, string>();
+  let records: { key: string; record: number }[] = [];
+  let count = 0;
+  for (;;) {
+    if (refused.size > EDITION_LIMITS.maxRefusedRows)
+      refuse(
+        `more than ${EDITION_LIMITS.maxRefusedRows} rows cannot be read (the first: ${[...refused.values()][0]}); it is not a file of this list's shape`,
+      );
+    try {
+      const table = readTable(filePath, id, reader.required, reader.headerRows, {
+        lenient: true,
+        refuse: refused,
+        encoding: newest.encoding,
+      });
+      for (const r of table.refused) if (!refused.has(r.record)) refused.set(r.record, r.reason);
+      records = reader.convert(table, new ManufacturerDeriver(reader.derivedNames?.(table) ?? []));
+      count = table.records.length;
+      break;
+    } catch (err) {
+      if (!(err instanceof SourceError) || err.record === null || refused.has(err.record)) throw err;
+      refused.set(err.record, err.message.slice(err.message.indexOf(': ') + 2));
+    }
+  }
+  const newestCount = readTable(path.join(sourcesDir, newest.file), newest.id, reader.required, reader.headerRows, {
+    refuse: new Map((newest.refused_records ?? []).map((r) => [r.record, r.reason])),
+    encoding: newest.encoding,
+  }).records.length;
+  if (count < newestCount * EDITION_LIMITS.minShareOfNewest)
+    refuse(
+      `it has ${count} readable rows, under half the ${newestCount} of edition ${newest.edition}; a list does not halve between editions`,
+    );
+  const byKey = new Map<string, number[]>();
+  for (const r of records) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.record]);
+  const packageKey = `import:${id}`;
+  const refusedList = [...refused].map(([record, reason]) => ({ record, reason })).sort((a, b) => a.record - b.record);
+  return {
+    registered: same !== undefined,
+    source: same ?? {
+      ...newest,
+      id,
+      edition,
+      package: packageKey,
+      // Read from where it lies; registered as imports/<its name> (claims locate cells by the file's name).
+      file: path.resolve(filePath),
+      path_in_package: path.basename(filePath),
+      sha256,
+      title: `${list} edition ${edition}, imported from ${path.basename(filePath)}`,
+      url: `file:${path.basename(filePath)}`,
+      ...(refusedList.length > 0 ? { refused_records: refusedList } : {}),
+    },
+    package: {
+      name: `imported file ${path.basename(filePath)}`,
+      version: edition,
+      wheel: '',
+      wheel_sha256: sha256,
+      licence: newest.licence,
+    },
+    records: count,
+    refused: refusedList,
+    repeated: [...byKey]
+      .filter(([, at]) => new Set(at).size > 1)
+      .map(([key, at]) => ({ key, records: [...new Set(at)] })),
+  };
+}
+
+function decode(bytes: Buffer, filePath: string, encoding: ManifestSource['encoding'], refuse: (why: string) => never) {
+  try {
+    return decodeSource(bytes, path.basename(filePath), encoding);
+  } catch (err) {
+    return refuse((err as Error).message.replace(/^[^:]+: /, 'it '));
+  }
+}
+
+/** The units row (SAM files' second row) must give each column the unit the list's newest edition gives it. */
+function checkUnits(
+  header: readonly string[],
+  units: readonly string[],
+  newestFile: string,
+  reader: Reader,
+  refuse: (why: string) => never,
+): void {
+  const known = parseCsv(readFileSync(newestFile, 'latin1').split('\n').slice(0, 3).join('\n'));
+  const knownHeader = known[0].cells.map((c) => c.trim());
+  const knownUnits = known[1]?.cells ?? [];
+  const differ = reader.required.filter(
+    (c) => (units[header.indexOf(c)] ?? '').trim() !== (knownUnits[knownHeader.indexOf(c)] ?? '').trim(),
+  );
+  if (differ.length > 0)
+    refuse(
+      `its units row differs from the list's: ${differ
+        .slice(0, 5)
+        .map(
+          (c) =>
+            `${c} in '${(units[header.indexOf(c)] ?? '').trim()}', not '${(knownUnits[knownHeader.indexOf(c)] ?? '').trim()}'`,
+        )
+        .join('; ')}`,
+    );
+}

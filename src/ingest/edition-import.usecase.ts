@@ -1,0 +1,69 @@
+// `npm run import`: a new edition of a list we read, brought in as the seed brings in the manifest's
+// files. The file is checked first (edition-check.ts) and refused before any write if it is not what
+// it claims; then the seed's story runs over the manifest plus this edition. Before the first write,
+// the edition is registered (the file copied under <sources>/imports/, an entry in <seed>/imports.json),
+// so every later seed reads it too and a crash midway is finished by running the import again.
+import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { IMPORTS_FILE, loadImports, loadManifest } from '../../seed/convert';
+import { checkEdition, type EditionCheck } from './edition-check';
+import { ingestCatalog, type IngestOutcome, type IngestPorts, type IngestProgress } from './catalog-ingest.usecase';
+
+export interface ImportRequest {
+  readonly file: string;
+  readonly list: string;
+  readonly edition: string;
+  /** Where manifest.json and imports.json are. */
+  readonly seedDir: string;
+  readonly sourcesDir: string;
+  readonly dryRun: boolean;
+  /** Accept the other files differing from the manifest (see IngestRequest). */
+  readonly acceptChecksumMismatch?: boolean;
+  readonly now?: Date;
+}
+
+export async function importEdition(
+  req: ImportRequest,
+  ports: IngestPorts,
+  progress: IngestProgress & { readonly checked?: (check: EditionCheck) => void } = {},
+): Promise<{ check: EditionCheck; outcome: IngestOutcome }> {
+  const manifest = loadManifest(req.seedDir);
+  const check = checkEdition(req.file, req.list, req.edition, manifest, req.sourcesDir);
+  progress.checked?.(check);
+  const withEdition = check.registered
+    ? manifest
+    : {
+        ...manifest,
+        packages: { ...manifest.packages, [check.source.package]: check.package },
+        sources: [...manifest.sources, check.source],
+      };
+  const outcome = await ingestCatalog(
+    {
+      command: `import ${req.list} ${req.edition}`,
+      manifest: withEdition,
+      sourcesDir: req.sourcesDir,
+      dryRun: req.dryRun,
+      acceptChecksumMismatch: req.acceptChecksumMismatch,
+      now: req.now,
+      register: check.registered ? undefined : () => register(check, req),
+    },
+    ports,
+    progress,
+  );
+  return { check, outcome };
+}
+
+function register(check: EditionCheck, req: ImportRequest): void {
+  const name = path.basename(check.source.file);
+  mkdirSync(path.join(req.sourcesDir, 'imports'), { recursive: true });
+  copyFileSync(check.source.file, path.join(req.sourcesDir, 'imports', name));
+  const imports = loadImports(req.seedDir);
+  const next = {
+    packages: { ...imports.packages, [check.source.package]: check.package },
+    sources: [...imports.sources, { ...check.source, file: `imports/${name}` }],
+  };
+  // Written whole, then renamed over the old one: a crash leaves the old registry or the new, never half.
+  const target = path.join(req.seedDir, IMPORTS_FILE);
+  writeFileSync(`${target}.tmp`, `${JSON.stringify(next, null, 2)}\n`);
+  renameSync(`${target}.tmp`, target);
+}

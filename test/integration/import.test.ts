@@ -1,0 +1,195 @@
+// `npm run import`: a new edition of a list, checked before any write, shown as a diff by --dry-run,
+// written as revisions with a fresh index otherwise, and a second run changes nothing.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openCatalog, type Catalog } from '../helpers/catalog';
+import { writeSources } from '../helpers/seed-fixture';
+import { ELASTICSEARCH_URL, ROOT } from '../helpers/engines';
+import { DEFAULT_SEED_DIR } from '../../seed/convert';
+
+const MODULES_2024 = 'hisim-cec-modules-2024-11-14.csv';
+
+function run(catalog: Catalog, command: 'seed' | 'import', args: string[]) {
+  return spawnSync(process.execPath, [path.join(ROOT, `dist/src/cli/${command}.js`), ...args], {
+    env: { ...process.env, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ELASTICSEARCH_URL },
+    encoding: 'utf8',
+  });
+}
+
+async function state(catalog: Catalog) {
+  return {
+    products: await catalog.products.count(),
+    revisions: await catalog.revisions.count(),
+    targets: await catalog.index.targets(),
+  };
+}
+
+/** A 2025 edition made from the fixture's 2024 one: one value changed, one product gone, one new, one broken row. */
+function edition2025(sources: string, dir: string): string {
+  const lines = readFileSync(path.join(sources, MODULES_2024), 'utf8').trimEnd().split('\n');
+  const [header, ...rest] = lines;
+  const stc = header.split(',').indexOf('STC');
+  const records = rest.slice(2);
+  const ablytek = records.findIndex((l) => l.startsWith('Ablytek 6MN6A280,'));
+  const cells = records[ablytek].split(',');
+  cells[stc] = '281.5';
+  records[ablytek] = cells.join(',');
+  // A model of ratings no other has (else the renamed-maker rule would take it for one of them).
+  const freshCells = records[ablytek].replace('Ablytek 6MN6A280,', 'Ablytek 6MN6A299,').split(',');
+  const at = (column: string) => header.split(',').indexOf(column);
+  [freshCells[stc], freshCells[at('V_oc_ref')], freshCells[at('I_sc_ref')]] = ['299.9', '41.23', '9.87'];
+  const fresh = freshCells.join(',');
+  const gone = records.findIndex((l) => l.startsWith('Ablytek 6MN6A270,'));
+  records.splice(gone, 1);
+  const file = path.join(dir, 'cec-modules-2025-03-01.csv');
+  writeFileSync(
+    file,
+    [header, ...rest.slice(0, 2), ...records, fresh, 'Broken Module X1,Broken,Mono-c-Si'].join('\n') + '\n',
+  );
+  return file;
+}
+
+describe('import: a new edition of a list', function () {
+  this.timeout(120000);
+  let catalog: Catalog;
+  let seedDir: string;
+  let sources: string;
+  let work: string;
+  let file: string;
+
+  before(async () => {
+    catalog = await openCatalog();
+    seedDir = mkdtempSync(path.join(os.tmpdir(), 'pds-seed-'));
+    copyFileSync(path.join(DEFAULT_SEED_DIR, 'manifest.json'), path.join(seedDir, 'manifest.json'));
+    sources = path.join(seedDir, 'sources');
+    mkdirSync(sources);
+    writeSources(undefined, [], sources);
+    const seeded = run(catalog, 'seed', ['--seed-dir', seedDir, '--accept-checksum-mismatch']);
+    assert.equal(seeded.status, 0, seeded.stderr);
+    work = mkdtempSync(path.join(os.tmpdir(), 'pds-import-'));
+    file = edition2025(sources, work);
+  });
+  after(() => catalog?.drop());
+
+  const importArgs = (f: string, ...more: string[]) => [
+    f,
+    '--list',
+    'cec-modules',
+    '--edition',
+    '2025-03-01',
+    '--seed-dir',
+    seedDir,
+    // The fixture's files are slices of the pinned ones.
+    '--accept-checksum-mismatch',
+    ...more,
+  ];
+
+  it('when --dry-run is given, then it prints new, changed field by field, delisted and refused rows, and writes nothing', async () => {
+    const before = await state(catalog);
+    const res = run(catalog, 'import', importArgs(file, '--dry-run'));
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stdout, /^new\tpv-module\tAblytek\t6MN6A299$/m);
+    assert.match(
+      res.stdout,
+      /^changed\t\S+\tAblytek\t6MN6A280\n\tstc_power_w\t280\.\d+ -> 281\.5\t\(cec-modules-2025-03-01\)$/m,
+    );
+    assert.match(res.stdout, /^delisted\t\S+\tAblytek\t6MN6A270\tlast listed 2024-11-14$/m);
+    assert.match(res.stdout, /^refused\trecord \d+\thas 3 fields, the header has 27/m);
+    assert.match(res.stdout, /^field\tstc_power_w\t1$/m);
+    assert.match(res.stderr, /plan: 1 new, 1 changed, 1 delisted, \d+ unchanged/);
+    assert.match(res.stderr, /dry run: nothing was written/);
+    assert.deepEqual(await state(catalog), before);
+    assert.ok(!existsSync(path.join(seedDir, 'imports.json')), 'nothing registered');
+  });
+
+  it('when run without --dry-run, then the change is a new revision, the new model a product, the index swapped; and again, nothing changes', async () => {
+    const before = await state(catalog);
+    const res = run(catalog, 'import', importArgs(file));
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stderr, /1 created, 1 changed, \d+ unchanged.*, 2 new revisions/);
+    const after = await state(catalog);
+    assert.equal(after.products, before.products + 1);
+    assert.notDeepEqual(after.targets, before.targets);
+    const ablytek = (await catalog.products.identities()).find((p) => p.key === 'pv-module|ablytek 6mn6a280')!;
+    const revision = (await catalog.revisions.get(ablytek._id, ablytek.current_revision))!;
+    assert.deepEqual(
+      revision.changes.map((c) => [c.field, c.to]),
+      [['stc_power_w', 281.5]],
+    );
+    assert.match(revision.summary, /cec-modules edition 2025-03-01/);
+    const served = await (await fetch(`${ELASTICSEARCH_URL}/${catalog.alias}/_count?q=model:6MN6A299`)).json();
+    assert.equal(served.count, 1, 'the new model is served');
+    const imports = JSON.parse(readFileSync(path.join(seedDir, 'imports.json'), 'utf8'));
+    assert.deepEqual(
+      imports.sources.map((s: { id: string; file: string }) => [s.id, s.file]),
+      [['cec-modules-2025-03-01', 'imports/cec-modules-2025-03-01.csv']],
+    );
+
+    const again = run(catalog, 'import', importArgs(file));
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stderr, /already registered/);
+    assert.match(again.stderr, /0 created, 0 changed, \d+ unchanged, 0 new revisions/);
+    const seeded = run(catalog, 'seed', ['--seed-dir', seedDir, '--accept-checksum-mismatch']);
+    assert.equal(seeded.status, 0, seeded.stderr);
+    assert.match(
+      seeded.stderr,
+      /0 created, 0 changed, \d+ unchanged, 0 new revisions/,
+      'the seed reads the imported edition too',
+    );
+    assert.deepEqual(await state(catalog), { ...after, targets: after.targets });
+  });
+
+  const broken: [string, (text: Buffer) => Buffer, RegExp][] = [
+    [
+      'a column of the list is missing',
+      (b) => Buffer.from(b.toString('utf8').replace(',STC,', ',Power,')),
+      /its header lacks the list's column STC/,
+    ],
+    [
+      'the file is cut mid-row',
+      (b) => b.subarray(0, Math.floor(b.length * 0.7)),
+      /it is truncated: its last row \(line \d+\) has \d+ of 27 fields and the file ends without a line break/,
+    ],
+    [
+      'it is another list',
+      () => readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', 'hisim-cec-inverters-2024-11-14.csv')),
+      /its header is that of cec-inverters, not cec-modules/,
+    ],
+    [
+      'it is latin-1, not UTF-8',
+      (b) => Buffer.concat([b, Buffer.from('Soci\u00e9t\u00e9 Module Z9,Soci\u00e9t\u00e9,Mono-c-Si\n', 'latin1')]),
+      /it is not UTF-8: byte \d+ \(0xe9, line \d+\) is not valid UTF-8/,
+    ],
+    [
+      'it is far shorter than the newest edition',
+      (b) => Buffer.from(b.toString('utf8').split('\n').slice(0, 6).join('\n') + '\n'),
+      /it has 3 readable rows, under half the 16 of edition 2025-03-01/,
+    ],
+  ];
+  for (const [what, breakIt, message] of broken) {
+    it(`when ${what}, then the import is refused saying so, before any write`, async () => {
+      const before = await state(catalog);
+      const registry = readFileSync(path.join(seedDir, 'imports.json'), 'utf8');
+      const bad = path.join(work, `bad-${what.replace(/\W+/g, '-')}.csv`);
+      writeFileSync(bad, breakIt(readFileSync(file)));
+      const res = run(catalog, 'import', [
+        bad,
+        '--list',
+        'cec-modules',
+        '--edition',
+        '2025-04-01',
+        '--seed-dir',
+        seedDir,
+        '--accept-checksum-mismatch',
+      ]);
+      assert.equal(res.status, 1, res.stderr);
+      assert.match(res.stderr, message);
+      assert.match(res.stderr, /is not imported as cec-modules edition 2025-04-01/);
+      assert.deepEqual(await state(catalog), before);
+      assert.equal(readFileSync(path.join(seedDir, 'imports.json'), 'utf8'), registry);
+    });
+  }
+});
