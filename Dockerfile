@@ -1,4 +1,5 @@
 # The app image for docker-compose.yml. Build: docker build -t product-data-service .
+# It runs one worker per core the container may use (WEB_CONCURRENCY; docs/operations.md).
 # Checked without a Docker engine by test/integration/docker-image.test.ts, which replays these
 # stages from this file: change a COPY here and the rehearsal follows it.
 FROM node:24-bookworm-slim AS build

@@ -22,6 +22,8 @@ export interface LoadResult {
   readonly requests: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** CPU the load generator itself spent on the run, ms (filled in by runLoad). */
+  readonly generatorCpuMs?: number;
 }
 
 if (require.main === module) {

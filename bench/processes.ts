@@ -1,11 +1,12 @@
 // The processes a benchmark drives: a gateway instance (the real entry point, its own process),
 // load runs, and sampling of a process's resident memory from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync, openSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, openSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { LoadPlan, LoadResult } from './load';
+import { childrenCpuMs, processTree } from './cpu';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -38,21 +39,31 @@ export async function startGateway(
 ): Promise<Gateway> {
   const port = await freePort();
   const out = openSync(logFile, 'a');
+  const from = statSync(logFile).size;
   const child: ChildProcess = spawn(runtime.node, [...runtime.args, path.join(ROOT, 'dist/src/main.js')], {
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', out, out],
   });
   const url = `http://127.0.0.1:${port}`;
+  // Ready once it answers and, with several workers, once all of them listen (the primary says so).
+  const allListen = () => {
+    const said = readFileSync(logFile, 'utf8').slice(from);
+    return !said.includes('"starting workers"') || said.includes('"workers listening"');
+  };
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}; see ${logFile}`);
     if (
-      await fetch(`${url}/healthz`).then(
+      allListen() &&
+      (await fetch(`${url}/healthz`).then(
         (r) => r.ok,
         () => false,
-      )
+      ))
     )
       break;
-    if (i > 200) throw new Error('the gateway did not start within 20 s');
+    if (i > 600) {
+      child.kill('SIGTERM');
+      throw new Error(`the gateway did not start within 60 s; see ${logFile}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -65,18 +76,77 @@ export async function startGateway(
   };
 }
 
-/** One autocannon run in a child process; async, so this process keeps sampling meanwhile. */
-export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pds-bench-')), 'plan.json');
+/** The load generators a row is measured with: autocannon (Node) and wrk (C, one thread). */
+export type Generator = 'autocannon' | 'wrk';
+export const GENERATORS: readonly Generator[] = ['autocannon', 'wrk'];
+
+/**
+ * One load run in a child process (async, so this process keeps sampling meanwhile), through a
+ * shell that prints its own /proc stat once the generator has exited: the stat's children's times
+ * are the generator's CPU. `wrk` is the binary's path (engines/wrk.mjs installs it).
+ */
+export async function runLoad(
+  plan: LoadPlan,
+  generator: Generator = 'autocannon',
+  wrk = '/usr/bin/wrk',
+): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pds-bench-'));
+  const file = path.join(dir, 'plan.json');
   writeFileSync(file, JSON.stringify(plan));
-  const child = spawn(process.execPath, [path.join(__dirname, 'load.js'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const command =
+    generator === 'autocannon'
+      ? [process.execPath, path.join(__dirname, 'load.js'), file]
+      : [
+          wrk,
+          '-t1',
+          `-c${plan.connections}`,
+          `-d${plan.durationSeconds}s`,
+          '--timeout',
+          '10s',
+          '-s',
+          path.join(ROOT, 'bench', 'wrk.lua'),
+          plan.url,
+        ];
+  const requests = path.join(dir, 'requests.tsv');
+  writeFileSync(
+    requests,
+    plan.requests
+      .map((r) =>
+        [
+          r.method,
+          r.path,
+          Object.entries(r.headers ?? {})
+            .map(([k, v]) => `${k}:${v}`)
+            .join(';'),
+          r.body ?? '',
+        ].join('\t'),
+      )
+      .join('\n'),
+  );
+  const child = spawn('sh', ['-c', '"$0" "$@"; code=$?; echo; cat /proc/$$/stat; exit $code', ...command], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PLAN_REQUESTS: requests },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
   child.stderr.on('data', (c) => (stderr += c));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`load run failed: ${stderr}`);
-  return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
+  if (code !== 0) throw new Error(`${generator} run failed: ${stderr}${stdout}`);
+  const lines = stdout.trim().split('\n');
+  const generatorCpuMs = childrenCpuMs(lines.pop()!);
+  const json = JSON.parse(lines.filter((l) => l.startsWith('{')).pop()!) as Record<string, number>;
+  if (generator === 'autocannon') return { ...(json as unknown as LoadResult), generatorCpuMs };
+  const seconds = json.durationUs / 1e6;
+  return {
+    rps: json.requests / seconds,
+    p50: json.p50Us / 1000,
+    p99: json.p99Us / 1000,
+    requests: json.requests,
+    non2xx: json.non2xx,
+    errors: json.errors,
+    generatorCpuMs,
+  };
 }
 
 /** A memory field of /proc/<pid>/status (VmRSS, VmHWM...), in MB. */
@@ -86,14 +156,18 @@ export function procStatusMb(pid: number, field: string): number {
   );
 }
 
-/** Samples VmRSS of `pid` every `everyMs`; stop() gives the samples (MB) and the kernel's peak (VmHWM). */
+/**
+ * Samples VmRSS of `pid` and its workers, summed, every `everyMs`; stop() gives the samples (MB) and
+ * the sum of the kernel's peaks (VmHWM), which bounds the whole gateway's peak from above.
+ */
 export function sampleRss(pid: number, everyMs = 250): { stop(): { samples: number[]; peakMb: number } } {
   const samples: number[] = [];
-  const timer = setInterval(() => samples.push(procStatusMb(pid, 'VmRSS')), everyMs);
+  const sum = (field: string) => processTree(pid).reduce((total, p) => total + procStatusMb(p, field), 0);
+  const timer = setInterval(() => samples.push(sum('VmRSS')), everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return { samples, peakMb: procStatusMb(pid, 'VmHWM') };
+      return { samples, peakMb: sum('VmHWM') };
     },
   };
 }

@@ -1,13 +1,15 @@
 // The current-product reads against raw Elasticsearch, same ids and same bodies in the same run:
 // getProduct vs GET _doc, compare vs _mget, a Zipf-weighted search mix (cache on) and a mix of
 // queries never repeated (cache off, so every request reaches Elasticsearch), export vs a raw
-// point-in-time scan. Each row reports throughput, p50, and CPU ms per request for both sides.
+// point-in-time scan. Each row is measured with both load generators (autocannon and wrk, rounds
+// interleaved) and reports, per generator, throughput, p50, and CPU ms per request of every process:
+// each gateway process (the primary and each worker), Elasticsearch, and the generator itself.
 import type { EsClient } from '../src/adapters/elasticsearch/client';
 import { startCapture, captureSearches } from './capture';
 import { sampleDocuments } from './query-mix';
-import { runLoad, sampleRss, median, type Gateway } from './processes';
+import { runLoad, sampleRss, median, GENERATORS, type Gateway, type Generator } from './processes';
 import type { LoadPlan, LoadResult } from './load';
-import { processCpuMs, esCpuMs } from './cpu';
+import { cpuByPid, esCpuMs, processTree } from './cpu';
 import { DETAIL_SOURCE, COMPARE_SOURCE } from '../src/products/product.service';
 import { EXPORT_SOURCE } from '../src/products/export.service';
 
@@ -16,15 +18,24 @@ type Request = LoadPlan['requests'][number];
 export interface Side {
   readonly rps: number;
   readonly p50: number;
+  /** The gateway's CPU per request, all its processes together (0 on the raw side). */
   readonly cpuMsPerRequest: number;
+  /** Each gateway process's CPU per request: the primary first (when there is one), then each worker. */
+  readonly processCpuMsPerRequest: readonly number[];
   readonly esCpuMsPerRequest: number;
+  readonly generatorCpuMsPerRequest: number;
+}
+
+/** One row's two sides as one load generator measured them. */
+export interface Sides {
+  readonly gateway: Side;
+  readonly raw: Side;
 }
 
 export interface ReadRow {
   readonly name: string;
   readonly connections: number;
-  readonly gateway: Side;
-  readonly raw: Side;
+  readonly by: Readonly<Record<Generator, Sides>>;
   readonly target: string;
 }
 
@@ -39,6 +50,8 @@ export interface ReadsSetup {
   readonly gatewayOn: (esUrl: string) => Promise<Gateway & { key: string }>;
   readonly rounds: number;
   readonly duration: number;
+  /** wrk's binary (engines/wrk.mjs). */
+  readonly wrk: string;
   readonly say: (line: string) => void;
   /** Only the export row (it is measured whole, so it takes its own run). */
   readonly exportOnly?: boolean;
@@ -73,17 +86,42 @@ export function zipfSequence(n: number, count: number, seed = 20261121): number[
 
 async function measured(
   s: ReadsSetup,
-  pid: number | undefined,
+  gatewayPid: number | undefined,
   plan: LoadPlan,
-): Promise<{ load: LoadResult; cpu: number; esCpu: number }> {
-  const cpu0 = pid ? processCpuMs(pid) : 0;
+  generator: Generator,
+): Promise<{ load: LoadResult; side: Side }> {
+  const pids = gatewayPid ? processTree(gatewayPid) : [];
+  const before = cpuByPid(pids);
   const es0 = await esCpuMs(s.es);
-  const load = await runLoad(plan);
-  const cpu = pid ? (processCpuMs(pid) - cpu0) / Math.max(1, load.requests) : 0;
-  const esCpu = ((await esCpuMs(s.es)) - es0) / Math.max(1, load.requests);
-  if (load.non2xx + load.errors > 0) s.say(`${plan.url}: ${load.non2xx} non-2xx, ${load.errors} errors`);
-  return { load, cpu, esCpu };
+  const load = await runLoad(plan, generator, s.wrk);
+  const after = cpuByPid(pids);
+  const n = Math.max(1, load.requests);
+  const perProcess = pids.map((pid) => (after.get(pid)! - before.get(pid)!) / n);
+  const esCpu = ((await esCpuMs(s.es)) - es0) / n;
+  if (load.non2xx + load.errors > 0) s.say(`${plan.url} (${generator}): ${load.non2xx} non-2xx, ${load.errors} errors`);
+  return {
+    load,
+    side: {
+      rps: load.rps,
+      p50: load.p50,
+      cpuMsPerRequest: perProcess.reduce((a, b) => a + b, 0),
+      processCpuMsPerRequest: perProcess,
+      esCpuMsPerRequest: esCpu,
+      generatorCpuMsPerRequest: (load.generatorCpuMs ?? 0) / n,
+    },
+  };
 }
+
+const medianSide = (sides: readonly Side[]): Side => ({
+  rps: median(sides.map((x) => x.rps)),
+  p50: median(sides.map((x) => x.p50)),
+  cpuMsPerRequest: median(sides.map((x) => x.cpuMsPerRequest)),
+  processCpuMsPerRequest: sides[0].processCpuMsPerRequest.map((_, i) =>
+    median(sides.map((x) => x.processCpuMsPerRequest[i] ?? 0)),
+  ),
+  esCpuMsPerRequest: median(sides.map((x) => x.esCpuMsPerRequest)),
+  generatorCpuMsPerRequest: median(sides.map((x) => x.generatorCpuMsPerRequest)),
+});
 
 async function compareSides(
   s: ReadsSetup,
@@ -98,30 +136,26 @@ async function compareSides(
   const g = viaGateway.map((r) => ({ ...r, headers }));
   await runLoad({ url: gateway.url, connections, durationSeconds: 3, requests: g });
   await runLoad({ url: s.esUrl, connections, durationSeconds: 3, requests: raw });
-  const rounds: { g: Side; r: Side }[] = [];
+  const rounds = new Map<Generator, Sides[]>(GENERATORS.map((x) => [x, []]));
+  // Interleaved: each round runs both sides with each generator, so a drift of the machine lands on all four.
   for (let i = 0; i < s.rounds; i++) {
-    const a = await measured(s, gateway.pid, {
-      url: gateway.url,
-      connections,
-      durationSeconds: s.duration,
-      requests: g,
-    });
-    const b = await measured(s, undefined, { url: s.esUrl, connections, durationSeconds: s.duration, requests: raw });
-    rounds.push({
-      g: { rps: a.load.rps, p50: a.load.p50, cpuMsPerRequest: a.cpu, esCpuMsPerRequest: a.esCpu },
-      r: { rps: b.load.rps, p50: b.load.p50, cpuMsPerRequest: 0, esCpuMsPerRequest: b.esCpu },
-    });
-    s.say(
-      `${name} c=${connections} round ${i + 1}: gateway ${a.load.rps.toFixed(0)} req/s p50 ${a.load.p50} ms; raw ${b.load.rps.toFixed(0)} req/s p50 ${b.load.p50} ms`,
-    );
+    for (const generator of GENERATORS) {
+      const plan = { connections, durationSeconds: s.duration };
+      const a = await measured(s, gateway.pid, { ...plan, url: gateway.url, requests: g }, generator);
+      const b = await measured(s, undefined, { ...plan, url: s.esUrl, requests: raw }, generator);
+      rounds.get(generator)!.push({ gateway: a.side, raw: b.side });
+      s.say(
+        `${name} c=${connections} round ${i + 1} (${generator}): gateway ${a.load.rps.toFixed(0)} req/s p50 ${a.load.p50} ms; raw ${b.load.rps.toFixed(0)} req/s p50 ${b.load.p50} ms`,
+      );
+    }
   }
-  const med = (pick: (x: { g: Side; r: Side }) => Side): Side => ({
-    rps: median(rounds.map((x) => pick(x).rps)),
-    p50: median(rounds.map((x) => pick(x).p50)),
-    cpuMsPerRequest: median(rounds.map((x) => pick(x).cpuMsPerRequest)),
-    esCpuMsPerRequest: median(rounds.map((x) => pick(x).esCpuMsPerRequest)),
-  });
-  return { name, connections, gateway: med((x) => x.g), raw: med((x) => x.r), target };
+  const by = Object.fromEntries(
+    GENERATORS.map((x) => {
+      const sides = rounds.get(x)!;
+      return [x, { gateway: medianSide(sides.map((r) => r.gateway)), raw: medianSide(sides.map((r) => r.raw)) }];
+    }),
+  ) as Record<Generator, Sides>;
+  return { name, connections, by, target };
 }
 
 /** >= 400 distinct searches from real names; each captured once to learn the body the gateway sends. */

@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export --node 24 --profile]
+// npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export --node 24 --profile --workers N]
 // npm run bench -- --scale N [--keep] [--rounds 3]: the scale rehearsal (bench/scale.ts), a run of its own.
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
@@ -14,12 +14,12 @@ import { createEsClient, type EsClient } from '../src/adapters/elasticsearch/cli
 import { loadConfig } from '../src/config';
 import { startCapture, captureSearches } from './capture';
 import { queryMix, sampleDocuments } from './query-mix';
-import { startGateway, runLoad, sampleRss, median, ROOT, type Gateway, type Runtime } from './processes';
+import { startGateway, runLoad, sampleRss, median, ROOT, GENERATORS, type Gateway, type Runtime } from './processes';
 import { summarizeProfile } from './profile';
 import type { LoadResult } from './load';
 import { measureReindex } from './reindex';
 import { measureDeepPaging } from './deep-paging';
-import { measureReads, type ReadRow, type ExportRow } from './reads';
+import { measureReads, type ReadRow, type ExportRow, type Sides } from './reads';
 import { rehearseScale, scaleLines, SCALE_RESULTS } from './scale';
 
 const { values: args } = parseArgs({
@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     node: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    workers: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -46,6 +47,14 @@ function installedNode(major: string): string {
   const script = `import { ensureNode } from ${JSON.stringify(path.join(ROOT, 'engines', 'node.mjs'))}; process.stdout.write(await ensureNode(${JSON.stringify(major)}));`;
   const found = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (found.status !== 0) throw new Error(`no Node ${major}: ${found.stderr}`);
+  return found.stdout.trim();
+}
+
+/** wrk from Debian (engines/wrk.mjs), the second load generator of the read rows. */
+function installedWrk(): string {
+  const script = `import { ensureWrk } from ${JSON.stringify(path.join(ROOT, 'engines', 'wrk.mjs'))}; process.stdout.write(await ensureWrk());`;
+  const found = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (found.status !== 0) throw new Error(`no wrk: ${found.stderr}`);
   return found.stdout.trim();
 }
 
@@ -68,6 +77,8 @@ function gatewayEnv(esUrl: string, alias = config.ELASTICSEARCH_INDEX): Record<s
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
     CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef01234567',
     LOG_LEVEL: 'info',
+    // --workers N pins the gateway's workers; without it the service's default (one per core).
+    ...(args.workers ? { WEB_CONCURRENCY: args.workers } : {}),
   };
 }
 
@@ -337,6 +348,7 @@ async function readsBench(es: EsClient, exportOnly = false) {
       gatewayOn: (url) => start(url, NO_CACHE),
       rounds: ROUNDS,
       duration: DURATION,
+      wrk: installedWrk(),
       say,
       exportOnly,
     });
@@ -349,27 +361,30 @@ async function readsBench(es: EsClient, exportOnly = false) {
  * Latency the gateway adds. At one connection each request waits for the one before, so the mean
  * latency is 1/throughput, finer than autocannon's whole-millisecond percentiles; else the p50s.
  */
-function added(r: ReadRow): string {
-  if (r.connections === 1) return `+${f(1000 / r.gateway.rps - 1000 / r.raw.rps, 2)} ms mean`;
-  return `+${f(r.gateway.p50 - r.raw.p50, 1)} ms p50`;
+function added(r: ReadRow, x: Sides): string {
+  if (r.connections === 1) return `+${f(1000 / x.gateway.rps - 1000 / x.raw.rps, 2)} ms mean`;
+  return `+${f(x.gateway.p50 - x.raw.p50, 1)} ms p50`;
 }
 
 function readLines(
   reads: { rows: ReadRow[]; distinctQueries: number; export: ExportRow },
   esVersion: string,
 ): string[] {
-  const ms = (n: number) => f(n, 2);
+  const ms = (n: number) => f(n, 3);
   const e = reads.export;
   return [
-    `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s. CPU: ms per request, gateway process (user+system) / Elasticsearch (node stats).`,
+    `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s, each round both generators, interleaved. CPU: ms per request (user+system, from /proc): each gateway process (primary, then each worker), the Elasticsearch it used, raw Elasticsearch, and the load generator (gateway run / raw run).`,
     '',
-    '| read | conn. | gateway | raw Elasticsearch | ratio / added latency | CPU ms/req gateway / its ES | CPU ms/req raw ES | target |',
-    '|---|---|---|---|---|---|---|---|',
-    ...reads.rows.map(
-      (r) =>
-        `| ${r.name} | ${r.connections} | ${f(r.gateway.rps)} req/s, p50 ${r.gateway.p50} ms | ${f(r.raw.rps)} req/s, p50 ${r.raw.p50} ms | ${f(r.gateway.rps / r.raw.rps, 2)}x, ${added(r)} | ${ms(r.gateway.cpuMsPerRequest)} / ${ms(r.gateway.esCpuMsPerRequest)} | ${ms(r.raw.esCpuMsPerRequest)} | ${r.target} |`,
+    '| read | conn. | generator | gateway | raw Elasticsearch | ratio / added latency | CPU gateway processes | its ES | raw ES | generator | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...reads.rows.flatMap((r) =>
+      GENERATORS.map((generator) => {
+        const x = r.by[generator];
+        const g = x.gateway;
+        return `| ${r.name} | ${r.connections} | ${generator} | ${f(g.rps)} req/s, p50 ${f(g.p50, 2)} ms | ${f(x.raw.rps)} req/s, p50 ${f(x.raw.p50, 2)} ms | ${f(g.rps / x.raw.rps, 2)}x, ${added(r, x)} | ${g.processCpuMsPerRequest.map(ms).join(' + ')} = ${ms(g.cpuMsPerRequest)} | ${ms(g.esCpuMsPerRequest)} | ${ms(x.raw.esCpuMsPerRequest)} | ${ms(g.generatorCpuMsPerRequest)} / ${ms(x.raw.generatorCpuMsPerRequest)} | ${r.target} |`;
+      }),
     ),
-    `| export, all ${e.products} products (cache off; identity) | 1 | ${f(e.gatewayPerSecond)} products/s | ${f(e.rawPerSecond)} products/s (PIT scan, same fields) | ${f(e.gatewayPerSecond / e.rawPerSecond, 2)}x | RSS ${f(e.gatewayRssMb.start)} -> peak ${f(e.gatewayRssMb.peak)} MB | | >= 0.5x, memory flat |`,
+    `| export, all ${e.products} products (cache off; identity) | 1 | - | ${f(e.gatewayPerSecond)} products/s | ${f(e.rawPerSecond)} products/s (PIT scan, same fields) | ${f(e.gatewayPerSecond / e.rawPerSecond, 2)}x | RSS ${f(e.gatewayRssMb.start)} -> peak ${f(e.gatewayRssMb.peak)} MB | | | | >= 0.5x, memory flat |`,
   ];
 }
 

@@ -16,6 +16,14 @@ const schema = {
       maximum: 65535,
       default: 3000,
     },
+    WEB_CONCURRENCY: {
+      description:
+        'Worker processes sharing the port (node:cluster): 0 one per available core (CPU affinity and a cgroup CPU quota count), 1 a single process with no primary. More than one needs REDIS_URL: rate limits, the credit lock and owed refunds are shared through it.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 64,
+      default: 0,
+    },
     NODE_ENV: {
       description:
         'production requires JWT_SECRET and CURSOR_SECRET; elsewhere missing secrets are generated per process.',
@@ -113,7 +121,7 @@ const schema = {
       default: 10,
     },
     EXPORT_CONCURRENCY_PER_ACCOUNT: {
-      description: 'Exports one account may run at once on one instance; one more answers 429.',
+      description: 'Exports one account may run at once on one worker process; one more answers 429.',
       type: 'integer',
       minimum: 1,
       maximum: 32,
@@ -129,7 +137,7 @@ const schema = {
     },
     SEARCH_CONCURRENCY_PER_ACCOUNT: {
       description:
-        'Lists and searches one account may have in Elasticsearch at once on one instance (cached answers do not count); one more answers 429.',
+        'Lists and searches one account may have in Elasticsearch at once on one worker process (cached answers do not count); one more answers 429.',
       type: 'integer',
       minimum: 1,
       maximum: 256,
@@ -164,7 +172,7 @@ const schema = {
     },
     PASSWORD_CHECKS_MAX: {
       description:
-        'Password checks (scrypt, ~90 ms of the libuv thread pool each) one instance runs at once; more wait in a line of 64, past it a login answers 429. A client address may run 2 at once, with 8 more waiting.',
+        'Password checks (scrypt, ~90 ms of the libuv thread pool each) one worker process runs at once; more wait in a line of 64, past it a login answers 429. A client address may run 2 at once, with 8 more waiting.',
       type: 'integer',
       minimum: 1,
       maximum: 64,
@@ -201,14 +209,15 @@ const schema = {
     },
     READ_CACHE_BYTES: {
       description:
-        'Bytes of Elasticsearch answers kept in memory per instance (their JSON as received, key and bookkeeping), per index generation; 0 turns the cache off.',
+        'Bytes of Elasticsearch answers kept in memory per instance, all its workers together (each keeps its share), counting their JSON as received, key and bookkeeping, per index generation; 0 turns the cache off.',
       type: 'integer',
       minimum: 0,
       maximum: 4294967296,
       default: 67108864,
     },
     READ_CACHE_ENTRIES: {
-      description: 'Most Elasticsearch answers kept per instance, whatever their size; 0 turns the cache off.',
+      description:
+        'Most Elasticsearch answers kept per instance (all its workers together), whatever their size; 0 turns the cache off.',
       type: 'integer',
       minimum: 0,
       maximum: 1000000,
@@ -216,14 +225,15 @@ const schema = {
     },
     RESPONSE_CACHE_BYTES: {
       description:
-        'Bytes of rendered answers (index-only reads) kept in memory per instance (body, entity tag, key and bookkeeping), per index generation; 0 turns this cache off.',
+        'Bytes of rendered answers (index-only reads) kept in memory per instance, all its workers together (each keeps its share), counting body, entity tag, key and bookkeeping, per index generation; 0 turns this cache off.',
       type: 'integer',
       minimum: 0,
       maximum: 4294967296,
       default: 67108864,
     },
     RESPONSE_CACHE_ENTRIES: {
-      description: 'Most rendered answers kept per instance, whatever their size; 0 turns this cache off.',
+      description:
+        'Most rendered answers kept per instance (all its workers together), whatever their size; 0 turns this cache off.',
       type: 'integer',
       minimum: 0,
       maximum: 1000000,
@@ -245,7 +255,7 @@ const schema = {
       default: 5000,
     },
     SHUTDOWN_TIMEOUT_MS: {
-      description: 'How long shutdown waits for in-flight requests.',
+      description: 'How long shutdown waits for in-flight requests (every worker drains at once, within this).',
       type: 'integer',
       minimum: 0,
       default: 10000,
@@ -340,6 +350,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
+  if ((raw.WEB_CONCURRENCY as number) > 1 && raw.REDIS_URL === '')
+    throw new ConfigError(
+      'invalid configuration: WEB_CONCURRENCY: several workers need REDIS_URL (limits and credit leases are shared through it)',
+    );
   const range = /^(\d+)-(\d+)$/.exec(raw.ELASTICSEARCH_REPLICAS as string);
   if (range && Number(range[1]) > Number(range[2]))
     throw new ConfigError(`invalid configuration: ELASTICSEARCH_REPLICAS: the range ${range[0]} runs backwards`);

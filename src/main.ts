@@ -1,10 +1,14 @@
-// Composition root: config -> clients -> buildApp(deps) -> listen; graceful shutdown on SIGTERM/SIGINT.
+// Composition root: config -> (the primary of several workers) -> clients -> buildApp(deps) ->
+// listen; graceful shutdown on SIGTERM/SIGINT. With WEB_CONCURRENCY resolving to more than one, this
+// process is the primary (src/cluster/) and each worker it forks runs this file again and serves;
+// with one, this process serves, as before workers existed. The serving modules are loaded only
+// where they serve, so the primary stays small.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
-import { loadConfig, ConfigError } from './config';
+import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger, type Logger } from './shared/logger';
-import { createHttpServer } from './http/http-server';
-import { buildApp } from './app';
-import { wire } from './wiring';
+import { availableCores, workerCount, workerShare } from './cluster/cluster.workers';
+import { runPrimary } from './cluster/cluster.primary';
 
 async function main(): Promise<void> {
   let config;
@@ -17,7 +21,31 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const workers = workerCount(config, availableCores());
+  if (workers > 1 && cluster.isPrimary) {
+    // A worker's drain, then closing its clients (returning leased credits: a database call or two).
+    const stopMs = config.SHUTDOWN_TIMEOUT_MS + 2 * config.REQUEST_TIMEOUT_MS + 1000;
+    // Each worker reads the count (and keeps its share of the caches), and the secrets: generated
+    // ones (outside production) are generated here once, or a login or cursor from one worker
+    // would be refused by the next.
+    const env = {
+      WEB_CONCURRENCY: String(workers),
+      JWT_SECRET: config.JWT_SECRET,
+      CURSOR_SECRET: config.CURSOR_SECRET,
+    };
+    runPrimary(createLogger(config.LOG_LEVEL), { workers, env, stopMs });
+    return;
+  }
+  const fields = cluster.isWorker ? { worker: cluster.worker!.id, pid: process.pid } : undefined;
+  await serve(workerShare(config, workers), createLogger(config.LOG_LEVEL, undefined, fields));
+}
+
+async function serve(config: Config, logger: Logger): Promise<void> {
+  const [{ wire }, { buildApp }, { createHttpServer }] = await Promise.all([
+    import('./wiring.js'),
+    import('./app.js'),
+    import('./http/http-server.js'),
+  ]);
   const wired = wire(config, logger);
   await wired.warmUp();
   const app = buildApp({

@@ -19,6 +19,7 @@ import { docsRouter } from './docs/docs.routes';
 import { exploreRouter } from './explore/explore.routes';
 import { problemPagesRouter } from './docs/problem-pages';
 import { metricsRouter } from './metrics/metrics.routes';
+import { metricsSource } from './cluster/cluster.metrics';
 import type { Probe } from './health/health.service';
 import { mount, type Gates } from './http/pipeline';
 import { apiKeyGate, loginTokenGate } from './http/auth';
@@ -172,7 +173,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       docsRouter(),
       exploreRouter(),
       problemPagesRouter(),
-      metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }),
+      metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }, metricsSource()),
       api,
     ],
     refunds,

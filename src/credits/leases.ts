@@ -139,7 +139,10 @@ export class CreditLeases {
       () => {
         const idleSince = Date.now() - this.options.idleMs;
         for (const [id, lease] of this.leases)
-          if (lease.usedAt < idleSince) void this.turns.run(id, () => this.releaseIfIdle(id, idleSince));
+          // A turn not had in time (the balance busy) or a release that failed is tried again on the
+          // next tick; left unhandled, its rejection would end the process.
+          if (lease.usedAt < idleSince)
+            this.turns.run(id, () => this.releaseIfIdle(id, idleSince)).catch(() => undefined);
         if (this.leases.size === 0) {
           clearInterval(this.timer);
           this.timer = undefined;

@@ -13,7 +13,8 @@ export interface MetricsAccess {
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
-export function metricsRouter(access: MetricsAccess): Router {
+/** `source`: the Prometheus text to serve (in a worker, every worker's metrics summed). */
+export function metricsRouter(access: MetricsAccess, source: () => Promise<string>): Router {
   const router = new Router();
   if (access.mode === 'off') return router;
   router.get('/metrics', async (ctx) => {
@@ -28,7 +29,13 @@ export function metricsRouter(access: MetricsAccess): Router {
         });
     }
     ctx.type = registry.contentType;
-    ctx.body = await registry.metrics();
+    ctx.body = await source().catch((cause: unknown) => {
+      // A worker that does not answer in time (one dying as it is asked): the next scrape will do.
+      throw new AppError('DEPENDENCY_UNAVAILABLE', 'The workers did not all send their metrics in time.', {
+        headers: { 'Retry-After': '1' },
+        cause,
+      });
+    });
   });
   return router;
 }

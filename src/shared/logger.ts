@@ -42,14 +42,19 @@ export function redact(value: unknown, depth = 0): unknown {
 
 /**
  * `write` receives each line instead of stdout (tests keep them). pino's own path redaction is not
- * used: it names paths, and a secret may sit under any key at any depth.
+ * used: it names paths, and a secret may sit under any key at any depth. `everyLine` goes on every line
+ * (a worker's id and pid), serialised once by pino, not per line.
  */
-export function createLogger(level: Config['LOG_LEVEL'], write?: (line: string) => void): Logger {
+export function createLogger(
+  level: Config['LOG_LEVEL'],
+  write?: (line: string) => void,
+  everyLine?: Record<string, unknown>,
+): Logger {
   const destination = write ? { write } : bufferedStdout();
   const log = pino(
     {
       level,
-      base: undefined,
+      base: everyLine ?? undefined,
       timestamp: isoTime,
       formatters: {
         level: (label) => ({ level: label }),

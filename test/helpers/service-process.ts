@@ -8,7 +8,12 @@ import { logLines } from './log-lines';
 
 export interface ServiceProcess {
   readonly url: string;
-  /** Resident set size now, and its peak since start (VmRSS, VmHWM), in bytes. */
+  /** The process started and its workers, if it runs several. */
+  pids(): number[];
+  /**
+   * Resident set size now, and its peak since start (VmRSS, VmHWM), in bytes, summed over the
+   * process and its workers (the sum of the peaks bounds the whole service's peak from above).
+   */
   memory(): { rss: number; peak: number };
   stop(): Promise<void>;
 }
@@ -30,10 +35,13 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`no listening line: ${out}`));
-    }, 20000);
+    }, 60000);
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     child.stdout!.on('data', () => {
-      const at = logLines(out).find((l) => l.msg === 'listening')?.address;
+      // With several workers, once all of them listen (the primary says so); else the process itself.
+      const lines = logLines(out);
+      const several = lines.some((l) => l.msg === 'starting workers');
+      const at = lines.find((l) => l.msg === (several ? 'workers listening' : 'listening'))?.address;
       if (typeof at === 'string' && !listening) {
         listening = true;
         clearTimeout(timer);
@@ -41,15 +49,24 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       }
     });
   });
-  const kib = (field: string) =>
-    1024 * Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
+  const pids = () => [child.pid!, ...childrenOf(child.pid!)];
+  const kib = (pid: number, field: string) =>
+    1024 * Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  const sum = (field: string) => pids().reduce((total, pid) => total + kib(pid, field), 0);
   return {
     url: `http://${address}`,
-    memory: () => ({ rss: kib('VmRSS'), peak: kib('VmHWM') }),
+    pids,
+    memory: () => ({ rss: sum('VmRSS'), peak: sum('VmHWM') }),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/** The children of a process (a primary's workers), from /proc. */
+export function childrenOf(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return children ? children.split(' ').map(Number) : [];
 }

@@ -14,6 +14,8 @@ describe('main.ts process', function () {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
       env: {
         ...process.env,
+        // The single process (several workers: workers.test.ts).
+        WEB_CONCURRENCY: '1',
         PORT: '0',
         ELASTICSEARCH_URL,
         MONGODB_URI: mongoUriFor(name, MONGODB_URI),
