@@ -71,10 +71,11 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   ensureIndexes(mongo.db).catch((err) => logger.warn('could not ensure MongoDB indexes yet', { cause: String(err) }));
 
   const products = new ProductRepository(mongo.db);
-  const revisions = new RevisionRepository(mongo.db);
-  // Asked once, and the same answer chooses the credit lock and how a balance is debited.
+  // Asked once, and the same answer chooses the credit lock, how a balance is debited and how revisions are read together.
   let atomic: Promise<boolean> | undefined;
   const atomicUpdates = () => (atomic ??= hasAtomicUpdates(mongo));
+  // FerretDB is the engine without atomic updates, and the one that scans for `$in`.
+  const revisions = new RevisionRepository(mongo.db, atomicUpdates);
   const accounts = new AccountRepository(mongo.db, atomicUpdates);
   const keys = new KeyService(
     { keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') },

@@ -104,7 +104,7 @@ function validated(op: ContractOperation, bodyLimit: number): Middleware {
     const input = {
       query: { ...ctx.query },
       params: { ...ctx.params },
-      body: op.hasBody ? await readJsonBody(ctx, bodyLimit) : undefined,
+      body: op.hasBody ? await readJsonBody(ctx, Math.max(bodyLimit, op.bodyLimit ?? 0)) : undefined,
     };
     op.validate(input);
     ctx.state.input = input;
