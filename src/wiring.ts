@@ -47,6 +47,7 @@ import { CompanyRepository } from './adapters/mongo/company.repository';
 import { SourceRepository } from './adapters/mongo/source.repository';
 import { ChangeRepository } from './adapters/mongo/change.repository';
 import type { RequestState } from './http/request-state';
+import { mcpRouter } from './mcp/mcp.routes';
 
 export interface Wired {
   readonly routers: Router[];
@@ -121,7 +122,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const throttle = (name: string) =>
     createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore);
   const api = new Router<RequestState>();
-  mount(
+  const chains = mount(
     api,
     [
       ...contractRoutes(),
@@ -161,6 +162,8 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       problemPagesRouter(),
       metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }),
       api,
+      // The MCP front door runs the same chains as the REST routes above.
+      mcpRouter({ chains, logger, bodyLimit: config.BODY_LIMIT_BYTES }),
     ],
     refunds,
     async warmUp() {
