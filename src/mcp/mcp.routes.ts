@@ -80,7 +80,13 @@ async function callTool(
   if (!tool || !chain) return { isError: true, content: [{ type: 'text', text: `No tool is named '${name}'.` }] };
   const inner = innerContext(outer, tool.operationId, args);
   await compose([rendered, chain])(inner, () => Promise.resolve());
-  const answer: unknown = Buffer.isBuffer(inner.body) ? JSON.parse(inner.body.toString('utf8')) : inner.body;
+  // Some answers leave already serialized (the response cache's bytes, the glossary's fixed text).
+  const sent: unknown = inner.body;
+  const answer: unknown = Buffer.isBuffer(sent)
+    ? JSON.parse(sent.toString('utf8'))
+    : typeof sent === 'string'
+      ? JSON.parse(sent)
+      : sent;
   const headers = inner.response.headers;
   const _meta = {
     status: inner.status,

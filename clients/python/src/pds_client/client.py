@@ -30,7 +30,7 @@ from typing import (
 
 from . import __version__
 from .errors import ProblemError, StreamInterrupted, TransportError, problem_error
-from .operations import OPERATIONS, RANGE_OPS, range_param, value_param
+from .operations import BATCH_MAX, OPERATIONS, RANGE_OPS, range_param, value_param
 
 __all__ = ["Client", "Page", "ExportStream", "JSON", "Scalar", "SpecFilters"]
 
