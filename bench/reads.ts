@@ -133,7 +133,7 @@ async function compareSides(
   raw: Request[],
 ): Promise<ReadRow> {
   const headers = { authorization: `Bearer ${gateway.key}` };
-  const g = viaGateway.map((r) => ({ ...r, headers }));
+  const g = viaGateway.map((r) => ({ ...r, headers: { ...r.headers, ...headers } }));
   await runLoad({ url: gateway.url, connections, durationSeconds: 3, requests: g });
   await runLoad({ url: s.esUrl, connections, durationSeconds: 3, requests: raw });
   const rounds = new Map<Generator, Sides[]>(GENERATORS.map((x) => [x, []]));
@@ -258,6 +258,46 @@ export async function measureReads(
     ),
   );
   return { rows, distinctQueries: mix.urls.length, export: await measureExport(s) };
+}
+
+/**
+ * Issue 45: a bill of materials of 100 products, read as one getProducts call against raw `_mget` of
+ * the same 100 ids (same fields), and as 100 getProduct calls one after another (the getProduct row
+ * at one connection: 100 of its requests per bill). Cache off, so every read reaches Elasticsearch.
+ */
+export async function measureBatch(s: ReadsSetup): Promise<{ single: ReadRow; batch: ReadRow }> {
+  const ids = (await sampleDocuments<{ id: string }>(s.es, s.alias, 400, ['id'], 7)).map((d) => d.id);
+  const json = { 'content-type': 'application/json' };
+  const groups = Array.from({ length: 4 }, (_, i) => ids.slice(i * 100, i * 100 + 100));
+  const batch = (g: string[]): Request => ({
+    method: 'POST',
+    path: '/api/v1/products/batch',
+    headers: json,
+    body: JSON.stringify({ ids: g }),
+  });
+  const mget = (g: string[]): Request => ({
+    method: 'POST',
+    path: `/${s.alias}/_mget?_source_includes=${DETAIL}`,
+    headers: json,
+    body: JSON.stringify({ ids: g }),
+  });
+  const get = (id: string): Request => ({ method: 'GET', path: `/api/v1/products/${encodeURIComponent(id)}` });
+  const rawGet = (id: string): Request => ({
+    method: 'GET',
+    path: `/${s.alias}/_doc/${encodeURIComponent(id)}?_source_includes=${DETAIL}`,
+  });
+  return {
+    single: await compareSides(s, 'getProduct (cache off)', '', 1, s.uncached, ids.map(get), ids.map(rawGet)),
+    batch: await compareSides(
+      s,
+      'getProducts, 100 ids (cache off)',
+      '',
+      1,
+      s.uncached,
+      groups.map(batch),
+      groups.map(mget),
+    ),
+  };
 }
 
 export interface ExportRow {

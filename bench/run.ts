@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export --node 24 --profile --workers N]
+// npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export|batch --node 24 --profile --workers N]
 // npm run bench -- --scale N [--keep] [--rounds 3]: the scale rehearsal (bench/scale.ts), a run of its own.
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
@@ -19,7 +19,7 @@ import { summarizeProfile } from './profile';
 import type { LoadResult } from './load';
 import { measureReindex } from './reindex';
 import { measureDeepPaging } from './deep-paging';
-import { measureReads, type ReadRow, type ExportRow, type Sides } from './reads';
+import { measureBatch, measureReads, type ReadRow, type ExportRow, type ReadsSetup, type Sides } from './reads';
 import { rehearseScale, scaleLines, SCALE_RESULTS } from './scale';
 
 const { values: args } = parseArgs({
@@ -225,6 +225,13 @@ async function main() {
     await es.close();
     return;
   }
+  if (args.only === 'batch') {
+    const table = batchLines(await readsBench(es, 'batch'), esVersion).join('\n');
+    process.stdout.write(`${table}\n`);
+    writeFileSync(path.join(OUT, 'batch.md'), `${table}\n`);
+    await es.close();
+    return;
+  }
   if (args.only === 'reads' || args.only === 'export') {
     const table = readLines(await readsBench(es, args.only === 'export'), esVersion).join('\n');
     process.stdout.write(`${table}\n`);
@@ -331,7 +338,9 @@ async function profileBench(es: EsClient, esVersion: string): Promise<string[]> 
   ];
 }
 
-async function readsBench(es: EsClient, exportOnly = false) {
+async function readsBench(es: EsClient, exportOnly?: boolean): Promise<Awaited<ReturnType<typeof measureReads>>>;
+async function readsBench(es: EsClient, only: 'batch'): Promise<Awaited<ReturnType<typeof measureBatch>>>;
+async function readsBench(es: EsClient, only: boolean | 'batch' = false) {
   const start = async (esUrl: string, extra: Record<string, string> = {}) => {
     const gateway = await startGateway({ ...gatewayEnv(esUrl), ...extra }, LOG, RUNTIME);
     return { ...gateway, key: await developerKey(gateway.url) };
@@ -339,7 +348,7 @@ async function readsBench(es: EsClient, exportOnly = false) {
   const cached = await start(config.ELASTICSEARCH_URL);
   const uncached = await start(config.ELASTICSEARCH_URL, NO_CACHE);
   try {
-    return await measureReads({
+    const setup: ReadsSetup = {
       es,
       esUrl: config.ELASTICSEARCH_URL,
       alias: config.ELASTICSEARCH_INDEX,
@@ -350,8 +359,9 @@ async function readsBench(es: EsClient, exportOnly = false) {
       duration: DURATION,
       wrk: installedWrk(),
       say,
-      exportOnly,
-    });
+      exportOnly: only === true,
+    };
+    return only === 'batch' ? await measureBatch(setup) : await measureReads(setup);
   } finally {
     await Promise.all([cached.stop(), uncached.stop()]);
   }
@@ -364,6 +374,19 @@ async function readsBench(es: EsClient, exportOnly = false) {
 function added(r: ReadRow, x: Sides): string {
   if (r.connections === 1) return `+${f(1000 / x.gateway.rps - 1000 / x.raw.rps, 2)} ms mean`;
   return `+${f(x.gateway.p50 - x.raw.p50, 1)} ms p50`;
+}
+
+/** One bill of materials of 100 products: milliseconds per bill, each way. */
+function batchLines(r: { single: ReadRow; batch: ReadRow }, esVersion: string): string[] {
+  const perBill = (rps: number, requests: number) => f((1000 / rps) * requests, 1);
+  return [
+    `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s, one connection, cache off. Mean ms per bill of 100 products (1 / throughput).`,
+    '',
+    '| 100 products | gateway | raw Elasticsearch |',
+    '|---|---|---|',
+    `| one getProducts call / one \`_mget\` | ${perBill(r.batch.by.autocannon.gateway.rps, 1)} ms (CPU ${f(r.batch.by.autocannon.gateway.cpuMsPerRequest, 1)} ms) | ${perBill(r.batch.by.autocannon.raw.rps, 1)} ms |`,
+    `| 100 getProduct calls one after another / 100 \`GET _doc\` | ${perBill(r.single.by.autocannon.gateway.rps, 100)} ms (CPU ${f(r.single.by.autocannon.gateway.cpuMsPerRequest * 100, 1)} ms) | ${perBill(r.single.by.autocannon.raw.rps, 100)} ms |`,
+  ];
 }
 
 function readLines(

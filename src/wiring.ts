@@ -49,6 +49,7 @@ import { CompanyRepository } from './adapters/mongo/company.repository';
 import { SourceRepository } from './adapters/mongo/source.repository';
 import { ChangeRepository } from './adapters/mongo/change.repository';
 import type { RequestState } from './http/request-state';
+import { mcpRouter } from './mcp/mcp.routes';
 
 export interface Wired {
   readonly routers: Router[];
@@ -73,10 +74,11 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   ensureIndexes(mongo.db).catch((err) => logger.warn('could not ensure MongoDB indexes yet', { cause: String(err) }));
 
   const products = new ProductRepository(mongo.db);
-  const revisions = new RevisionRepository(mongo.db);
-  // Asked once, and the same answer chooses the credit lock and how a balance is debited.
+  // Asked once, and the same answer chooses the credit lock, how a balance is debited and how revisions are read together.
   let atomic: Promise<boolean> | undefined;
   const atomicUpdates = () => (atomic ??= hasAtomicUpdates(mongo));
+  // FerretDB is the engine without atomic updates, and the one that scans for `$in`.
+  const revisions = new RevisionRepository(mongo.db, atomicUpdates);
   const accounts = new AccountRepository(mongo.db, atomicUpdates);
   const keys = new KeyService(
     { keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') },
@@ -128,7 +130,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const throttle = (name: string) =>
     createThrottle(name, config.LOGIN_RATE_LIMIT_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore);
   const api = new Router<RequestState>();
-  mount(
+  const chains = mount(
     api,
     [
       ...contractRoutes(),
@@ -175,6 +177,8 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       problemPagesRouter(),
       metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }, metricsSource()),
       api,
+      // The MCP front door runs the same chains as the REST routes above.
+      mcpRouter({ chains, logger, bodyLimit: config.BODY_LIMIT_BYTES }),
     ],
     refunds,
     async warmUp() {

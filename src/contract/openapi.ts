@@ -12,6 +12,8 @@ import { QUALITY_CHECKS } from '../catalog/quality';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { PRIMARY_BAND, SIMILAR_LIMIT, SUBSTITUTION } from '../catalog/substitution';
 import { COMPATIBILITY_DOC, PERFORMANCE_DOC } from './design-docs';
+import { AS_OF_PATTERN } from './as-of';
+import { BATCH_BODY_LIMIT, BATCH_MAX } from './batch-vocabulary';
 import {
   sortValues,
   COMPARE_MIN,
@@ -168,8 +170,6 @@ function collectionParams(mode: 'list' | 'search') {
 }
 
 const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } };
-const AS_OF_PATTERN =
-  '^([1-9][0-9]{0,6}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2}))$';
 
 const SEARCH_DOC =
   'Default sort: relevance; `sort` may also take `relevance`. Ranking: an exact model number first (as typed, or without ' +
@@ -198,7 +198,7 @@ const NOT_MODIFIED = {
   },
 };
 
-/** `streamed`: the answer is a stream, sent without an ETag (so never 304). */
+/** `untagged`: the answer carries no ETag (a stream, or a POST's), so never 304. */
 function keyOperation(
   operationId: string,
   summary: string,
@@ -207,7 +207,7 @@ function keyOperation(
   extra: object,
   success: object,
   errors: Record<number, object>,
-  streamed = false,
+  untagged = false,
 ) {
   return {
     operationId,
@@ -217,8 +217,8 @@ function keyOperation(
     'x-credit-cost': cost,
     ...extra,
     responses: {
-      200: { ...success, headers: streamed ? BEARER_HEADERS : { ...BEARER_HEADERS, ETag: ETAG } },
-      ...(streamed ? {} : { 304: NOT_MODIFIED }),
+      200: { ...success, headers: untagged ? BEARER_HEADERS : { ...BEARER_HEADERS, ETag: ETAG } },
+      ...(untagged ? {} : { 304: NOT_MODIFIED }),
       ...errors,
       ...KEY_ERRORS,
     },
@@ -284,6 +284,40 @@ export function buildOpenApi() {
             404: problem('No product with this id, or none at that revision or time.'),
           },
         ),
+      },
+      '/api/v1/products/batch': {
+        post: {
+          ...keyOperation(
+            'getProducts',
+            `Up to ${BATCH_MAX} products at once, by id or model number, each with the provenance of every value`,
+            'products:read',
+            1,
+            {
+              tags: ['products'],
+              description:
+                `A bill of materials in one call: each entry is a product id or a model number as typed, answered in the order asked, each found (the product, as getProduct answers it) or not (its \`reason\`); an entry that finds nothing never fails the call. Ids are read in one multi-get of the index; entries that are not ids are then resolved together in one more request, as search resolves an exact model (as typed without regard to case, else without punctuation); a model number that names several products is \`ambiguous\` and lists them. With \`as_of\`, the revisions are read from the database after the index. ` +
+                `Costs 1 credit per product found (\`meta.found\`, \`X-Quota-Cost\`), none when nothing is found: the account must hold 1 credit to start, the rest is charged once the products are read, before the answer. A POST because ${BATCH_MAX} ids do not fit a query string; it reads only, and may be repeated. No ETag.`,
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: ref('ProductBatchRequest') } },
+              },
+            },
+            {
+              description: 'One entry per entry asked for, in the order asked.',
+              content: { 'application/json': { schema: ref('ProductBatch') } },
+            },
+            {
+              400: problem(
+                `Invalid body: no ids, more than ${BATCH_MAX}, a duplicate, an entry longer than the limit or holding control characters, an unknown field, a bad as_of; malformed JSON.`,
+              ),
+              413: problem('Body larger than `x-body-limit-bytes`.'),
+              415: problem('Body is not application/json.'),
+            },
+            true,
+          ),
+          'x-credit-cost-per-product-found': 1,
+          'x-body-limit-bytes': BATCH_BODY_LIMIT,
+        },
       },
       '/api/v1/products/{id}/similar': {
         get: {

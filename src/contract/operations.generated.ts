@@ -299,6 +299,35 @@ export type ProductDetail = {
   notice: string;
 };
 
+/** A product as getProduct answers it. With `fields`, projected: `id` always, then only the fields asked for; `specs.<name>` keeps only the specs named, in `specs` and (when asked) in `units` and `provenance`; the notice is then in `meta.notice` alone. */
+export type ProductDetailPart = {
+  id: string;
+  model?: string;
+  /** The manufacturer as the source spells it. */
+  manufacturer?: string;
+  company?: ProductCompany;
+  made_by?: MadeBy;
+  category?: string;
+  variant?: string;
+  aliases?: Array<{
+    source_id: string;
+    name: string;
+  }>;
+  specs?: Specs;
+  units?: {
+    [key: string]: string;
+  };
+  /** For manufacturer, model and every spec: where the value comes from. */
+  provenance?: {
+    [key: string]: Provenance;
+  };
+  quality?: Quality;
+  listing?: Listing;
+  revision?: number;
+  updated_at?: string;
+  notice?: string;
+};
+
 export type Facets = {
   category?: Array<FacetCount>;
   manufacturer?: Array<FacetCount>;
@@ -819,6 +848,46 @@ export type Compatibility = {
     vmp: string;
   };
   notice: string;
+};
+
+export type ProductBatchRequest = {
+  /** 1 to 100 distinct entries, each a product id or a model number as typed (resolved as search resolves an exact model: as typed without regard to case, else without punctuation). Answered in this order. */
+  ids: Array<string>;
+  /** Projection of each product: top-level fields of getProduct's answer or single specs (`specs.<name>`). `id` is always returned. */
+  fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "category" | "variant" | "aliases" | "specs" | "units" | "provenance" | "quality" | "listing" | "revision" | "updated_at" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+  /** Every product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`), as getProduct's `as_of`. */
+  as_of?: string;
+};
+
+/** One entry asked for: the product found, or why none was. */
+export type ProductBatchEntry = ({
+  /** The entry as sent. */
+  requested: string;
+  found: true;
+  /** Whether the entry was read as a product id or as a model number. */
+  by: "id" | "model";
+  product: ProductDetailPart;
+} | {
+  /** The entry as sent. */
+  requested: string;
+  found: false;
+  /** `unknown`: No product has this id, and none has this model number (as typed, or without punctuation and case). `ambiguous`: The model number names several products; `candidates` lists them (ask again by id). `not-at-as-of`: The product exists, but had no revision at `as_of` (not yet made, or no such revision number). */
+  reason: "unknown" | "ambiguous" | "not-at-as-of";
+  /** The reason in words, for a person. */
+  detail: string;
+  /** For `ambiguous`: the products the model number names (at most 10), by id. */
+  candidates?: Array<ProductRef>;
+});
+
+export type ProductBatch = {
+  /** One entry per entry asked for, in the order asked. */
+  data: Array<ProductBatchEntry>;
+  meta: {
+    requested: number;
+    /** Entries that found a product: the credits charged. */
+    found: number;
+    notice: string;
+  };
 };
 
 export interface Operations {
@@ -1440,6 +1509,27 @@ export interface Operations {
       403: Problem;
       404: Problem;
       414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Up to 100 products at once, by id or model number, each with the provenance of every value */
+  getProducts: {
+    method: "POST";
+    path: "/api/v1/products/batch";
+    query: never;
+    validatedQuery: Operations["getProducts"]['query'];
+    params: never;
+    body: ProductBatchRequest;
+    responses: {
+      200: ProductBatch;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      413: Problem;
+      415: Problem;
       429: Problem;
       431: Problem;
       503: Problem;
@@ -2495,6 +2585,7 @@ export interface Operations {
 export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O]['method']; readonly path: Operations[O]['path']; readonly commaSeparated: readonly string[] } } = {
   listProducts: { method: "GET", path: "/api/v1/products", commaSeparated: ["sort","fields"] },
   getProduct: { method: "GET", path: "/api/v1/products/{id}", commaSeparated: [] },
+  getProducts: { method: "POST", path: "/api/v1/products/batch", commaSeparated: [] },
   listSimilarProducts: { method: "GET", path: "/api/v1/products/{id}/similar", commaSeparated: [] },
   getModulePerformance: { method: "GET", path: "/api/v1/products/{id}/performance", commaSeparated: [] },
   checkCompatibility: { method: "GET", path: "/api/v1/compatibility", commaSeparated: [] },

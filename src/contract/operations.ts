@@ -20,6 +20,8 @@ export interface ContractOperation {
   /** Validates (and coerces) query and path parameters and the body; throws a 400 AppError. */
   validate(input: { query: Record<string, unknown>; params: Record<string, unknown>; body?: unknown }): void;
   readonly hasBody: boolean;
+  /** The largest body this operation takes when it needs more than the configured limit (`x-body-limit-bytes`). */
+  readonly bodyLimit?: number;
 }
 
 interface OpenApiParameter {
@@ -71,12 +73,21 @@ function fieldErrors(where: FieldError['in'], errors: ErrorObject[] | null | und
       return { in: where, name, message: where === 'body' ? 'is not a known field' : 'is not a known parameter' };
     }
     if (e.keyword === 'required') return { in: where, name: String(e.params.missingProperty), message: 'is required' };
-    const name = e.instancePath.split('/').filter(Boolean)[0] ?? '(body)';
+    const [first, item] = e.instancePath.split('/').filter(Boolean);
+    const name = first ?? '(body)';
+    // An item of a list in a body is told by its position, so the caller finds the entry among a hundred.
+    const at = where === 'body' && item !== undefined && /^\d+$/.test(item) ? `item ${item} (from 0) ` : '';
+    if (e.keyword === 'uniqueItems')
+      return {
+        in: where,
+        name,
+        message: `holds the same value twice (items ${[Number(e.params.i), Number(e.params.j)].sort((a, b) => a - b).join(' and ')}, counted from 0)`,
+      };
     if (e.keyword === 'enum')
       return {
         in: where,
         name,
-        message: `has '${String(e.data)}', which is not one of: ${allowedShapes(e.params.allowedValues as unknown[])}`,
+        message: `${at}has '${String(e.data)}', which is not one of: ${allowedShapes(e.params.allowedValues as unknown[])}`,
       };
     if (e.keyword === 'pattern' && RANGE_LIKE.test(name))
       return {
@@ -84,7 +95,7 @@ function fieldErrors(where: FieldError['in'], errors: ErrorObject[] | null | und
         name,
         message: `'${String(e.data)}' is not a number with an optional unit${rangeUnitsHint(name)}`,
       };
-    return { in: where, name, message: e.message ?? 'is invalid' };
+    return { in: where, name, message: `${at}${e.message ?? 'is invalid'}` };
   });
 }
 
@@ -124,6 +135,7 @@ function buildOperation(path: string, method: ContractOperation['method'], op: R
     access: op['x-scope'],
     cost: op['x-credit-cost'] ?? 0,
     hasBody: Boolean(body),
+    ...(op['x-body-limit-bytes'] ? { bodyLimit: op['x-body-limit-bytes'] as number } : {}),
     validate(input) {
       split(input.query);
       const errors = [

@@ -4,6 +4,7 @@ import { GLOSSARY } from '../catalog/glossary';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { MAX_LISTED_ERRORS } from '../errors/app-error';
 import { DESIGN_SCHEMAS } from './design-schemas';
+import { BATCH_SCHEMAS } from './batch-schemas';
 
 const JSON_SCHEMA = {
   number: { type: 'number' },
@@ -35,6 +36,57 @@ const NUMBER_TEXT_OR_NULL = {
     { type: 'string' },
     { type: 'object', nullable: true, maxProperties: 0, description: 'null: no value' },
   ],
+};
+
+/** getProduct's answer: a product with the provenance of every value. */
+const PRODUCT_DETAIL = {
+  type: 'object',
+  required: [
+    'id',
+    'model',
+    'manufacturer',
+    'category',
+    'variant',
+    'specs',
+    'units',
+    'provenance',
+    'quality',
+    'listing',
+    'revision',
+    'aliases',
+    'updated_at',
+    'notice',
+  ],
+  properties: {
+    id: { type: 'string' },
+    model: { type: 'string' },
+    manufacturer: { type: 'string', description: 'The manufacturer as the source spells it.' },
+    company: { $ref: '#/components/schemas/ProductCompany' },
+    made_by: { $ref: '#/components/schemas/MadeBy' },
+    category: { type: 'string' },
+    variant: { type: 'string' },
+    aliases: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['source_id', 'name'],
+        properties: { source_id: { type: 'string' }, name: { type: 'string' } },
+      },
+    },
+    specs: { $ref: '#/components/schemas/Specs' },
+    units: { type: 'object', additionalProperties: { type: 'string' } },
+    provenance: {
+      type: 'object',
+      description: 'For manufacturer, model and every spec: where the value comes from.',
+      additionalProperties: { $ref: '#/components/schemas/Provenance' },
+    },
+    quality: { $ref: '#/components/schemas/Quality' },
+    listing: { $ref: '#/components/schemas/Listing' },
+    revision: { type: 'integer', minimum: 1 },
+    updated_at: { type: 'string', format: 'date-time' },
+    notice: { type: 'string' },
+  },
+  additionalProperties: false,
 };
 
 export const SCHEMAS = {
@@ -235,54 +287,12 @@ export const SCHEMAS = {
     },
     additionalProperties: false,
   },
-  ProductDetail: {
-    type: 'object',
-    required: [
-      'id',
-      'model',
-      'manufacturer',
-      'category',
-      'variant',
-      'specs',
-      'units',
-      'provenance',
-      'quality',
-      'listing',
-      'revision',
-      'aliases',
-      'updated_at',
-      'notice',
-    ],
-    properties: {
-      id: { type: 'string' },
-      model: { type: 'string' },
-      manufacturer: { type: 'string', description: 'The manufacturer as the source spells it.' },
-      company: { $ref: '#/components/schemas/ProductCompany' },
-      made_by: { $ref: '#/components/schemas/MadeBy' },
-      category: { type: 'string' },
-      variant: { type: 'string' },
-      aliases: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['source_id', 'name'],
-          properties: { source_id: { type: 'string' }, name: { type: 'string' } },
-        },
-      },
-      specs: { $ref: '#/components/schemas/Specs' },
-      units: { type: 'object', additionalProperties: { type: 'string' } },
-      provenance: {
-        type: 'object',
-        description: 'For manufacturer, model and every spec: where the value comes from.',
-        additionalProperties: { $ref: '#/components/schemas/Provenance' },
-      },
-      quality: { $ref: '#/components/schemas/Quality' },
-      listing: { $ref: '#/components/schemas/Listing' },
-      revision: { type: 'integer', minimum: 1 },
-      updated_at: { type: 'string', format: 'date-time' },
-      notice: { type: 'string' },
-    },
-    additionalProperties: false,
+  ProductDetail: PRODUCT_DETAIL,
+  ProductDetailPart: {
+    ...PRODUCT_DETAIL,
+    description:
+      'A product as getProduct answers it. With `fields`, projected: `id` always, then only the fields asked for; `specs.<name>` keeps only the specs named, in `specs` and (when asked) in `units` and `provenance`; the notice is then in `meta.notice` alone.',
+    required: ['id'],
   },
   Facets: {
     type: 'object',
@@ -873,4 +883,5 @@ export const SCHEMAS = {
     properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Source' } } },
   },
   ...DESIGN_SCHEMAS,
+  ...BATCH_SCHEMAS,
 } as const;

@@ -10,7 +10,8 @@ import { metrics } from '../shared/metrics';
 /**
  * Debits an operation's cost before it runs; only a successful answer keeps it: any error (bad
  * input found by the handler, a missing product, a failure on our side) gives the credits back.
- * Operations costed by volume charge the rest through `ctx.state.charge(n)` before they answer.
+ * Operations costed by volume charge the rest through `ctx.state.charge(n)` before they answer, or
+ * set their whole price with `ctx.state.settle(total)` (which gives back what was held beyond it).
  */
 export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
   return (cost) => async (ctx, next) => {
@@ -19,10 +20,20 @@ export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
     let balance = await leases.take(accountId, cost);
     const report = () => ctx.set({ 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(spent) });
     report();
-    ctx.state.charge = async (extra: number) => {
+    const charge = async (extra: number) => {
       if (extra <= 0) return;
       balance = await leases.take(accountId, extra);
       spent += extra;
+      report();
+    };
+    ctx.state.charge = charge;
+    ctx.state.settle = async (total: number) => {
+      if (total > spent) return charge(total - spent);
+      if (total === spent) return;
+      // Priced below what was held (a batch that found fewer products than it held for): the rest goes back.
+      await leases.give(accountId, spent - total);
+      balance += spent - total;
+      spent = total;
       report();
     };
     ctx.state.refund = async (amount: number) => {

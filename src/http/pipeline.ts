@@ -56,12 +56,17 @@ export interface Gates {
 
 const ACCESS: readonly Access[] = ['products:read', 'search:read', 'revisions:read', 'account', 'public'];
 
+/**
+ * Mounts each route on `router`; returns each operation's whole chain (gates, validation, credits,
+ * cache, handler) by operationId, for another front door (src/mcp/) to run exactly what REST runs.
+ */
 export function mount(
   router: Router<RequestState>,
   routes: readonly AnyRoute[],
   gates: Gates,
   bodyLimit: number,
-): void {
+): ReadonlyMap<string, Middleware> {
+  const chains = new Map<string, Middleware>();
   for (const typed of routes) {
     // The one place input loses its operation's type: validation below guarantees that shape.
     const r = typed as unknown as {
@@ -76,17 +81,17 @@ export function mount(
     const cached = r.fromIndex ? [gates.responseCache(op.operationId, r.fromIndex)] : [];
     // Composed once here: the router composes a route's middleware on every request it matches,
     // and one function is the least it has to compose.
-    router[op.method](
-      op.path,
-      compose([
-        ...gatesFor(op, gates),
-        validated(op, bodyLimit),
-        credited(op, gates),
-        ...cached,
-        (ctx) => r.handle(ctx, requireState(ctx, 'input')),
-      ]),
-    );
+    const chain = compose([
+      ...gatesFor(op, gates),
+      validated(op, bodyLimit),
+      credited(op, gates),
+      ...cached,
+      (ctx: Context) => r.handle(ctx, requireState(ctx, 'input')),
+    ]);
+    router[op.method](op.path, chain);
+    chains.set(op.operationId, chain);
   }
+  return chains;
 }
 
 function gatesFor(op: ContractOperation, gates: Gates): Middleware[] {
@@ -104,7 +109,7 @@ function validated(op: ContractOperation, bodyLimit: number): Middleware {
     const input = {
       query: { ...ctx.query },
       params: { ...ctx.params },
-      body: op.hasBody ? await readJsonBody(ctx, bodyLimit) : undefined,
+      body: op.hasBody ? await readJsonBody(ctx, Math.max(bodyLimit, op.bodyLimit ?? 0)) : undefined,
     };
     op.validate(input);
     ctx.state.input = input;

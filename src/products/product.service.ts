@@ -38,12 +38,18 @@ export const DETAIL_SOURCE = [
 /** What compare shows of each product. */
 export const COMPARE_SOURCE = ['id', 'model', 'manufacturer', 'company', 'category', 'variant', 'specs'] as const;
 
-type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
+export type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
 
 /** The product now, or as it stood at `asOf` (a revision number or an RFC 3339 time). */
 export async function getProduct(id: string, ports: ProductPorts, asOf?: string) {
   const product = (await ports.index.get(id, DETAIL_SOURCE)) as Detailed | null;
   if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!asOf) return detailOf(product);
+  return detailOf(product, await revisionAsOf(product.id, product.current_revision, asOf, ports));
+}
+
+/** getProduct's answer: the product as the index holds it, or with the values of `revision` (an as_of read). */
+export function detailOf(product: Detailed, revision?: RevisionDoc) {
   const identity = {
     id: product.id,
     model: product.model,
@@ -55,7 +61,7 @@ export async function getProduct(id: string, ports: ProductPorts, asOf?: string)
     aliases: product.detail.aliases,
     listing: product.detail.listing,
   };
-  if (!asOf) {
+  if (!revision) {
     const { detail } = product;
     const current = {
       specs: product.specs,
@@ -66,7 +72,6 @@ export async function getProduct(id: string, ports: ProductPorts, asOf?: string)
     };
     return { ...identity, ...current, updated_at: product.updated_at, notice: NOTICE };
   }
-  const revision = await revisionAsOf(product.id, product.current_revision, asOf, ports);
   const specs = specsOf(revision.claims);
   const past = {
     specs,

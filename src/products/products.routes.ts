@@ -5,6 +5,7 @@ import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream';
 import { getProduct, compareProducts, type ProductPorts } from './product.service';
 import { similarProducts, type SimilarPorts } from './similar.service';
+import { getProductsBatch, type BatchPorts } from './batch.service';
 import { openExport, priceExport, exportCost, type ExportPorts } from './export.service';
 import { AccountSlots } from '../shared/account-slots';
 import { watchIdleReader } from '../http/idle-guard';
@@ -15,7 +16,7 @@ export interface ExportLimits {
 }
 
 export function productRoutes(
-  ports: ProductPorts & ExportPorts & SimilarPorts,
+  ports: ProductPorts & ExportPorts & SimilarPorts & BatchPorts,
   exportLimits: ExportLimits,
 ): AnyRoute[] {
   const slots = new AccountSlots(exportLimits.perAccount, 'exports', 10);
@@ -71,6 +72,15 @@ export function productRoutes(
       fromIndex: (input) => input.query.as_of === undefined,
       async handle(ctx, input) {
         ctx.body = await getProduct(input.params.id, ports, input.query.as_of);
+      },
+    }),
+    route({
+      operationId: 'getProducts',
+      async handle(ctx, input) {
+        const batch = await getProductsBatch(input.body, ports);
+        // Priced by what was found, known only now: the credit held to start becomes one per product found.
+        await requireState(ctx, 'settle')(batch.meta.found);
+        ctx.body = batch;
       },
     }),
     route({

@@ -18,7 +18,7 @@ import urllib.parse
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from pds_client import Client, ExportStream
-from pds_client.operations import OPERATIONS, RANGE_OPS, Operation, range_param, value_param
+from pds_client.operations import BATCH_MAX, OPERATIONS, RANGE_OPS, Operation, range_param, value_param
 
 from .support import service
 
@@ -95,6 +95,7 @@ class Recorder(Client):
     def __init__(self) -> None:
         super().__init__("http://recorder.invalid", "pds_recorder")
         self.sent: List[Tuple[str, str, str]] = []
+        self.bodies: List[Tuple[str, Any]] = []
 
     def _open(
         self,
@@ -103,8 +104,11 @@ class Recorder(Client):
         query: Sequence[Tuple[str, str]] = (),
         accept: str = "application/json",
         gzip_ok: bool = False,
+        body: Any = None,
     ) -> Tuple[io.BytesIO, Dict[str, str]]:
         self.sent.append((operation_id, OPERATIONS[operation_id].method, self._url(operation_id, path or {}, query)))
+        if body is not None:
+            self.bodies.append((operation_id, body))
         body: Dict[str, Any] = {"data": [], "meta": {}} if operation_id != "exportProducts" else {}
         return io.BytesIO(b"" if operation_id == "exportProducts" else json.dumps(body).encode()), {}
 
@@ -135,6 +139,7 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Dict[str, Any
         "iter_products": dict(q="x", page_size=1, **collection),
         "iter_search": dict(q="x", page_size=1, **collection),
         "get_product": dict(id="p", as_of=1),
+        "get_products": dict(ids=["a", "B-1"], fields=["specs.stc_power_w"], as_of=1),
         "compare": dict(ids=["a", "b"]),
         "similar": dict(id="p", limit=3),
         "revisions": dict(id="p", limit=1, cursor="a.b"),
@@ -162,8 +167,8 @@ def public_methods() -> Dict[str, inspect.Signature]:
     }
 
 
-def record(glossary: Sequence[Mapping[str, Any]]) -> List[Tuple[str, str, str]]:
-    recorder = Recorder()
+def record(glossary: Sequence[Mapping[str, Any]], recorder: Optional[Recorder] = None) -> List[Tuple[str, str, str]]:
+    recorder = recorder or Recorder()
     for name, kwargs in every_call(glossary).items():
         result = getattr(recorder, name)(**kwargs)
         if isinstance(result, ExportStream):
@@ -217,6 +222,20 @@ class DriftTest(unittest.TestCase):
         self.assertEqual(sorted({op for op, _, _ in sent}), sorted(OPERATIONS), "an operation of the table is never used")
         missed = set(sendable(OPERATIONS["searchProducts"], self.glossary)) - parse_names(sent)
         self.assertEqual(missed, set(), "every spec parameter was sent at least once")
+
+    def test_when_a_body_is_sent_then_each_of_its_fields_is_one_the_document_declares(self) -> None:
+        recorder = Recorder()
+        record(self.glossary, recorder)
+        self.assertTrue(recorder.bodies, "getProducts sends a body")
+        for operation_id, body in recorder.bodies:
+            method, path, _, _ = declared(self.document)[operation_id]
+            schema = _resolve(
+                self.document,
+                self.document["paths"][path][method.lower()]["requestBody"]["content"]["application/json"]["schema"],
+            )
+            self.assertEqual(set(body) - set(schema["properties"]), set(), operation_id)
+            if operation_id == "getProducts":
+                self.assertEqual(schema["properties"]["ids"]["maxItems"], BATCH_MAX)
 
     def test_when_the_document_loses_a_parameter_or_an_operation_then_drift_is_reported(self) -> None:
         # The checks themselves: a document without getProduct's as_of, and one renaming compareProducts.

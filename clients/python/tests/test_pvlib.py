@@ -19,6 +19,7 @@ import warnings
 from typing import Any, Dict, List, Optional, Tuple, cast
 
 from pds_client import Client
+from pds_client.errors import NotFoundError
 
 from .support import env, have_module, need, service
 
@@ -256,10 +257,33 @@ class PvlibFramesTest(unittest.TestCase):
             checked += 1
         self.assertGreater(checked, 40)
 
+    def test_when_modules_are_asked_for_by_id_or_model_then_they_are_read_in_batches_not_one_call_each(self) -> None:
+        ids = self.picked[MODULES_2019] + self.picked[MODULES_2024]
+        model = self.client.get_product(ids[0])["model"]
+        counting = Counting(self.client.base_url, self.client.key)
+        frame = pds_pvlib.cec_modules(counting, ids=[model] + ids[1:])
+        self.assertEqual(frame.attrs["pds_ids"], ids, "the model number names the same product as its id")
+        self.assertEqual(counting.calls.count("getProducts"), 1)
+        self.assertNotIn("getProduct", counting.calls)
+        with self.assertRaises(NotFoundError):
+            pds_pvlib.cec_modules(counting, ids=[ids[0], "no-such-module-anywhere"])
+
     def test_when_a_product_is_not_in_the_table_then_asking_for_it_by_id_says_so(self) -> None:
         heat_pump = self.client.search(category="heat-pump", limit=1, fields="id").data[0]["id"]
         with self.assertRaises(pds_pvlib.NotInTableError):
             pds_pvlib.cec_modules(self.client, ids=[heat_pump])
+
+
+class Counting(Client):
+    """A client that notes the operation of every request it sends."""
+
+    def __init__(self, base_url: str, key: Optional[str]) -> None:
+        super().__init__(base_url, key)
+        self.calls: List[str] = []
+
+    def _open(self, operation_id: str, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append(operation_id)
+        return super()._open(operation_id, *args, **kwargs)
 
 
 def energy(module: "pd.Series", inverter: "pd.Series") -> float:

@@ -1,7 +1,6 @@
 // The read model of current products: every list, search, get, compare and export reads the alias.
 // Answers come through the read cache (exact within one index generation, bounded by the text kept); an export is a
 // point-in-time scan, which pins the generation it started on until it ends.
-import { AppError } from '../../errors/app-error';
 import type { estypes } from '@elastic/elasticsearch';
 import type { EsClient } from './client';
 import { esCall, answerText } from './client';
@@ -19,6 +18,8 @@ import {
 } from './search-request';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
 import { buildSimilarRequest } from './similar-request';
+import { modelSearches } from './model-request';
+import { AppError } from '../../errors/app-error';
 import type { NearestQuery } from '../../catalog/substitution';
 import type {
   CompanyNames,
@@ -203,6 +204,28 @@ export class ProductIndex {
       this.es.mget<Record<string, unknown>>({ index: this.alias, ids: [...ids], _source_includes: [...source] }),
     );
     return res.docs.map((d) => ('found' in d && d.found ? (d._source ?? null) : null));
+  }
+
+  /**
+   * For each model number, the products it names exactly (as typed without regard to case, or without
+   * punctuation), those as typed first, at most `limit`: all in one `_msearch`.
+   */
+  async byModels(
+    models: readonly string[],
+    source: readonly string[],
+    limit: number,
+  ): Promise<Record<string, unknown>[][]> {
+    const searches = modelSearches(models, source, limit);
+    const res = await this.cached(`models ${JSON.stringify(searches)}`, async () => {
+      const answer = await this.es.msearch<Record<string, unknown>>({ index: this.alias, searches });
+      // One search of several failing is the engine failing (an unknown model is no error): not kept, not answered.
+      if (answer.responses.some((r) => 'error' in r))
+        throw new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine failed part of a request.', {
+          headers: { 'Retry-After': '5' },
+        });
+      return answer;
+    });
+    return res.responses.map((r) => ('error' in r ? [] : r.hits.hits.map((h) => h._source ?? {})));
   }
 
   /** A page of the companies current products name, in id order after `after`, counted per category. */

@@ -42,7 +42,15 @@ export class RevisionRepository {
   private readonly coll: Collection<StoredRevision>;
   private readonly counters: Collection<{ _id: string; value: number }>;
 
-  constructor(db: Db) {
+  /**
+   * `indexedIn`: whether the engine answers `_id: {$in: [...]}` from the _id index (MongoDB). FerretDB
+   * scans the table for it (100 ids over 43,824 revisions: 98 s, against 0.7 s for 100 lookups by _id
+   * in parallel; measured 2026-11-25), so there each revision is read by _id.
+   */
+  constructor(
+    db: Db,
+    private readonly indexedIn: () => Promise<boolean> = () => Promise.resolve(false),
+  ) {
     this.coll = db.collection<StoredRevision>(COLLECTIONS.revisions);
     this.counters = db.collection(COLLECTIONS.counters);
   }
@@ -100,6 +108,16 @@ export class RevisionRepository {
       if (revision && revision.created_at.getTime() <= at.getTime()) return revision;
     }
     return null;
+  }
+
+  /** The revisions named, in the order named, null where none is stored: one read where the engine serves it from the index. */
+  async getMany(refs: readonly { productId: string; number: number }[]): Promise<(RevisionDoc | null)[]> {
+    if (refs.length === 0) return [];
+    if (!(await this.indexedIn())) return Promise.all(refs.map((r) => this.get(r.productId, r.number)));
+    const ids = refs.map((r) => revisionId(r.productId, r.number));
+    const docs = await dbCall(() => this.coll.find({ _id: { $in: ids } }).toArray());
+    const byId = new Map(docs.map((d) => [d._id, parsed(d)]));
+    return ids.map((id) => byId.get(id) ?? null);
   }
 
   async get(productId: string, number: number): Promise<RevisionDoc | null> {

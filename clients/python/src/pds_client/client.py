@@ -30,7 +30,7 @@ from typing import (
 
 from . import __version__
 from .errors import ProblemError, StreamInterrupted, TransportError, problem_error
-from .operations import OPERATIONS, RANGE_OPS, range_param, value_param
+from .operations import BATCH_MAX, OPERATIONS, RANGE_OPS, range_param, value_param
 
 __all__ = ["Client", "Page", "ExportStream", "JSON", "Scalar", "SpecFilters"]
 
@@ -247,17 +247,21 @@ class Client:
         query: Sequence[Tuple[str, str]] = (),
         accept: str = "application/json",
         gzip_ok: bool = False,
+        body: Any = None,
     ) -> Tuple[IO[bytes], Dict[str, str]]:
-        """Sends one request, retrying 429 and 503 as their Retry-After says; the open response and its headers."""
+        """Sends one request (``body``: sent as JSON), retrying 429 and 503 as their Retry-After says; the open response and its headers."""
         url = self._url(operation_id, path or {}, query)
         headers = {"Accept": accept, "User-Agent": f"pds-client/{__version__} (python urllib)"}
+        data = None if body is None else json.dumps(body).encode("utf-8")
+        if data is not None:
+            headers["Content-Type"] = "application/json"
         if gzip_ok:
             headers["Accept-Encoding"] = "gzip"
         if self.key:
             headers["Authorization"] = f"Bearer {self.key}"
         retries = 0
         while True:
-            request = urllib.request.Request(url, headers=headers, method=OPERATIONS[operation_id].method)
+            request = urllib.request.Request(url, data=data, headers=headers, method=OPERATIONS[operation_id].method)
             try:
                 response = self._opener.open(request, timeout=self.timeout)
                 return response, {k.lower(): v for k, v in response.headers.items()}
@@ -301,8 +305,9 @@ class Client:
         operation_id: str,
         path: Optional[Mapping[str, Any]] = None,
         query: Sequence[Tuple[str, str]] = (),
+        body: Any = None,
     ) -> Tuple[Any, Dict[str, str]]:
-        response, headers = self._open(operation_id, path, query, gzip_ok=True)
+        response, headers = self._open(operation_id, path, query, gzip_ok=True, body=body)
         try:
             body = response.read()
         except (OSError, http.client.HTTPException) as err:
@@ -501,6 +506,31 @@ class Client:
         query = [("as_of", _as_of(as_of))] if as_of is not None else []
         body, _ = self._json("getProduct", {"id": id}, query)
         return body  # type: ignore[no-any-return]
+
+    def get_products(
+        self, ids: Sequence[str], *, fields: Optional[Sequence[str]] = None, as_of: Optional[AsOf] = None
+    ) -> List[JSON]:
+        """``POST /api/v1/products/batch`` (getProducts, 1 credit per product found): many products at once.
+
+        ``ids``: product ids or model numbers as typed, any number of them, distinct; sent
+        :data:`BATCH_MAX` to a call. Returns one entry per id, in order: ``{"requested", "found":
+        True, "by", "product"}`` (the product as :meth:`get_product` returns it, projected by
+        ``fields`` when given), or ``{"requested", "found": False, "reason", "detail"}`` with
+        ``reason`` ``unknown``, ``ambiguous`` (then ``candidates``) or ``not-at-as-of``.
+        """
+        if isinstance(ids, str):
+            raise TypeError("ids: a sequence of product ids or model numbers, not one string")
+        ids = list(ids)
+        extra: Dict[str, Any] = {}
+        if fields is not None:
+            extra["fields"] = [fields] if isinstance(fields, str) else list(fields)
+        if as_of is not None:
+            extra["as_of"] = _as_of(as_of)
+        entries: List[JSON] = []
+        for start in range(0, len(ids), BATCH_MAX):
+            body, _ = self._json("getProducts", None, (), {"ids": ids[start : start + BATCH_MAX], **extra})
+            entries.extend(body["data"])
+        return entries
 
     def compare(self, ids: Sequence[str]) -> JSON:
         """``GET /api/v1/compare`` (compareProducts, 2 credits): 2 to 10 products spec by spec, in the order asked."""

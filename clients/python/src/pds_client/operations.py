@@ -13,7 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, Sequence, Tuple
 
-__all__ = ["Operation", "OPERATIONS", "RANGE_OPS", "range_param", "value_param"]
+__all__ = ["Operation", "OPERATIONS", "RANGE_OPS", "BATCH_MAX", "range_param", "value_param"]
+
+#: Entries one getProducts call takes (the document's ``maxItems`` of ``ids``; tests/test_drift.py checks it).
+BATCH_MAX = 100
 
 #: The bounds a numeric range takes: ``specs.<name>[gte]=400``.
 RANGE_OPS: Tuple[str, ...] = ("gte", "gt", "lte", "lt")
@@ -75,6 +78,7 @@ OPERATIONS: Dict[str, Operation] = _table(
     Operation("listProducts", "GET", "/api/v1/products", _COLLECTION, spec_ranges=True, spec_values=True),
     Operation("searchProducts", "GET", "/api/v1/search", _COLLECTION, spec_ranges=True, spec_values=True),
     Operation("getProduct", "GET", "/api/v1/products/{id}", ("as_of",)),
+    Operation("getProducts", "POST", "/api/v1/products/batch"),
     Operation("compareProducts", "GET", "/api/v1/compare", ("ids",)),
     Operation("listSimilarProducts", "GET", "/api/v1/products/{id}/similar", ("limit",)),
     Operation("listRevisions", "GET", "/api/v1/products/{id}/revisions", ("limit", "cursor")),

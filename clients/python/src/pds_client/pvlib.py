@@ -24,7 +24,6 @@ Needs pandas (``pip install "pds-client[pvlib]"``).
 from __future__ import annotations
 
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
@@ -231,23 +230,21 @@ def _column(table: _Table, detail: JSON) -> Optional[Tuple[str, List[Any]]]:
     return pvlib_name(names[0] if names else f"{detail['manufacturer']} {detail['model']}"), cells
 
 
-def _details(
-    client: Client, ids: Sequence[str], as_of: Optional[AsOf], workers: int, strict: bool
-) -> List[Optional[JSON]]:
-    """getProduct for each id, ``workers`` at a time, in order; None for one that did not exist at ``as_of``."""
+def _details(client: Client, ids: Sequence[str], as_of: Optional[AsOf], strict: bool) -> List[Optional[JSON]]:
+    """Each product in order, read in batches (getProducts); None for one that did not exist at ``as_of``.
 
-    def one(id: str) -> Optional[JSON]:
-        try:
-            return client.get_product(id, as_of=as_of)
-        except NotFoundError:
-            if strict or as_of is None:
-                raise
-            return None
-
-    if workers <= 1 or len(ids) <= 1:
-        return [one(id) for id in ids]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(one, ids))
+    An id that names no product (or a model number that names none, or several) raises
+    :class:`~pds_client.errors.NotFoundError`, as does one that did not exist at ``as_of`` when ``strict``.
+    """
+    details: List[Optional[JSON]] = []
+    for entry in client.get_products(ids, as_of=as_of):
+        if entry["found"]:
+            details.append(entry["product"])
+        elif entry["reason"] == "not-at-as-of" and not strict:
+            details.append(None)
+        else:
+            raise NotFoundError(404, "/problems/not-found", "Resource not found", f"{entry['requested']}: {entry['detail']}")
+    return details
 
 
 def _ids(
@@ -273,7 +270,6 @@ def _frame(
     ids: Optional[Union[str, Sequence[str]]],
     in_latest_edition: Optional[bool],
     as_of: Optional[AsOf],
-    workers: int,
 ) -> "pd.DataFrame":
     table = _table(client.specs(), table_name)
     wanted = _ids(client, table, q, ids, in_latest_edition)
@@ -281,7 +277,7 @@ def _frame(
     names: List[str] = []
     kept: List[str] = []
     columns: List[List[Any]] = []
-    for id, detail in zip(wanted, _details(client, wanted, as_of, workers, strict)):
+    for id, detail in zip(wanted, _details(client, wanted, as_of, strict)):
         if detail is None:
             continue
         column = _column(table, detail)
@@ -293,7 +289,7 @@ def _frame(
             continue
         names.append(column[0])
         columns.append(column[1])
-        kept.append(id)
+        kept.append(detail["id"])
     index = [row.pvlib for row in table.rows]
     cells = [[column[i] for column in columns] for i in range(len(index))]
     frame = pd.DataFrame(cells, index=pd.Index(index), columns=pd.Index(names), dtype=object)
@@ -308,20 +304,18 @@ def cec_modules(
     ids: Optional[Union[str, Sequence[str]]] = None,
     in_latest_edition: Optional[bool] = None,
     as_of: Optional[AsOf] = None,
-    *,
-    workers: int = 4,
 ) -> "pd.DataFrame":
     """PV modules as ``pvlib.pvsystem.retrieve_sam('CECMod')`` lays them out.
 
-    ``ids``: these products, in this order (each must be a module with values from the CEC module
-    list, and exist at ``as_of``); else ``q``: the modules a search finds, by relevance; else every
+    ``ids``: these products, in this order, by product id or model number as typed (each must name
+    one module with values from the CEC module list, and exist at ``as_of``); else ``q``: the modules a search finds, by relevance; else every
     module, by id. ``in_latest_edition`` narrows a search or the whole list to what the newest
     edition lists (True) or no longer lists (False). ``as_of`` (a revision number, an RFC 3339
     time or an aware datetime): each product's values as they stood then (products that did not
     exist yet are left out, unless asked for by id). ``frame.attrs["pds_ids"]`` holds the product
-    id of each column. One getProduct call (1 credit) per product, ``workers`` at a time.
+    id of each column. Read with getProducts, 100 products a call (1 credit per product found).
     """
-    return _frame(client, "CECMod", q, ids, in_latest_edition, as_of, workers)
+    return _frame(client, "CECMod", q, ids, in_latest_edition, as_of)
 
 
 def cec_inverters(
@@ -330,22 +324,20 @@ def cec_inverters(
     ids: Optional[Union[str, Sequence[str]]] = None,
     in_latest_edition: Optional[bool] = None,
     as_of: Optional[AsOf] = None,
-    *,
-    workers: int = 4,
 ) -> "pd.DataFrame":
     """Inverters as ``pvlib.pvsystem.retrieve_sam('CECInverter')`` lays them out (parameters as :func:`cec_modules`).
 
     ``Vac`` is text, as in pvlib's table; where the CEC list gives no nominal AC voltage (``0`` or
     a range such as ``422-528``) the service claims none and the cell is NaN.
     """
-    return _frame(client, "CECInverter", q, ids, in_latest_edition, as_of, workers)
+    return _frame(client, "CECInverter", q, ids, in_latest_edition, as_of)
 
 
 _PROVENANCE_COLUMNS = ["pvlib", "value", "source_id", "revision", "file", "record", "line", "column", "method"]
 
 
 def provenance(
-    client: Client, ids: Union[str, Sequence[str]], as_of: Optional[AsOf] = None, *, workers: int = 4
+    client: Client, ids: Union[str, Sequence[str]], as_of: Optional[AsOf] = None
 ) -> "pd.DataFrame":
     """Where every value of these products was read: one row per (spec, product).
 
@@ -364,7 +356,7 @@ def provenance(
     pvlib_names = {e["name"]: e.get("pvlib") or {} for e in glossary}
     tables = {category: table for table, (category, _) in LAYOUTS.items()}
     records: List[Tuple[Tuple[int, int], Dict[str, Any]]] = []
-    for k, detail in enumerate(_details(client, ids, as_of, workers, strict=True)):
+    for k, detail in enumerate(_details(client, ids, as_of, strict=True)):
         assert detail is not None
         table = tables.get(detail.get("category", ""))
         for spec, where in detail.get("provenance", {}).items():

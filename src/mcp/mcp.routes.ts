@@ -1,0 +1,138 @@
+// The MCP front door: Model Context Protocol over Streamable HTTP at /mcp, stateless (no session id:
+// any instance answers any call), on the official SDK's low-level Server, so each tool's schemas are
+// the OpenAPI document's, not a second copy. A tool call runs its operation's whole REST chain
+// (key, scope, rate limit, validation, credits, cache, handler: http/pipeline.ts) on a request made
+// from the MCP request's headers, so the answer, its provenance, its price and its problems are the
+// REST ones; a problem comes back as a tool error carrying it.
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import Router from '@koa/router';
+import compose from 'koa-compose';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { OPERATIONS } from '../contract/operations';
+import { OPENAPI } from '../contract/openapi';
+import { operationText, parameterPlaces, toolInputSchema, toolOutputSchema } from '../contract/tool-schemas';
+import { problemErrors } from '../http/errors';
+import { readJsonBody } from '../http/json-body';
+import type { RequestContext, RequestMiddleware, RequestState } from '../http/request-state';
+import type { Logger } from '../shared/logger';
+import { TOOLS } from './mcp.tools';
+
+export interface McpDeps {
+  /** Each operation's REST chain by operationId (pipeline.ts's mount). */
+  readonly chains: ReadonlyMap<string, RequestMiddleware>;
+  readonly logger: Logger;
+  readonly bodyLimit: number;
+}
+
+/** The headers a tool call's inner request keeps from the MCP request: who calls, from where. */
+const KEPT_HEADERS = ['authorization', 'x-forwarded-for', 'user-agent', 'x-request-id'];
+
+const TOOL_LIST = [...TOOLS].map(([name, tool]) => {
+  const text = operationText(tool.operationId);
+  return {
+    name,
+    title: text.summary,
+    description: `${tool.purpose} ${text.summary}.${text.description ? ` ${text.description}` : ''}`,
+    inputSchema: toolInputSchema(tool.operationId),
+    outputSchema: toolOutputSchema(tool.operationId),
+    annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  };
+});
+
+export function mcpRouter(deps: McpDeps): Router<RequestState> {
+  const router = new Router<RequestState>();
+  const rendered = problemErrors(deps.logger);
+  router.post('/mcp', async (ctx) => {
+    const body = await readJsonBody(ctx, deps.bodyLimit);
+    const server = new Server(
+      { name: 'product-data-service', version: OPENAPI.info.version },
+      { capabilities: { tools: { listChanged: false } } },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
+    server.setRequestHandler(CallToolRequestSchema, (request) =>
+      callTool(ctx, request.params.name, request.params.arguments ?? {}, deps, rendered),
+    );
+    // Stateless: no session id, JSON answers rather than a stream, one server per request.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    ctx.respond = false;
+    ctx.res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await transport.handleRequest(ctx.req, ctx.res, body);
+  });
+  return router;
+}
+
+async function callTool(
+  outer: RequestContext,
+  name: string,
+  args: Record<string, unknown>,
+  deps: McpDeps,
+  rendered: RequestMiddleware,
+): Promise<CallToolResult> {
+  const tool = TOOLS.get(name);
+  const chain = tool && deps.chains.get(tool.operationId);
+  if (!tool || !chain) return { isError: true, content: [{ type: 'text', text: `No tool is named '${name}'.` }] };
+  const inner = innerContext(outer, tool.operationId, args);
+  await compose([rendered, chain])(inner, () => Promise.resolve());
+  // Some answers leave already serialized (the response cache's bytes, the glossary's fixed text).
+  const sent: unknown = inner.body;
+  const answer: unknown = Buffer.isBuffer(sent)
+    ? JSON.parse(sent.toString('utf8'))
+    : typeof sent === 'string'
+      ? JSON.parse(sent)
+      : sent;
+  const headers = inner.response.headers;
+  const _meta = {
+    status: inner.status,
+    ...(headers['x-quota-cost'] !== undefined ? { quota_cost: Number(headers['x-quota-cost']) } : {}),
+    ...(headers['x-quota-balance'] !== undefined ? { quota_balance: Number(headers['x-quota-balance']) } : {}),
+  };
+  const text = JSON.stringify(answer);
+  if (inner.status >= 400)
+    return { isError: true, content: [{ type: 'text', text }], _meta: { ..._meta, problem: answer } };
+  return { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown>, _meta };
+}
+
+/** A Koa context for one tool call: its operation's method and path, the arguments as its query, path or body. */
+function innerContext(outer: RequestContext, operationId: string, args: Record<string, unknown>): RequestContext {
+  const op = OPERATIONS.get(operationId)!;
+  const places = parameterPlaces(operationId);
+  const params: Record<string, string> = {};
+  const query = new URLSearchParams();
+  let body: Buffer | undefined;
+  if (op.hasBody) body = Buffer.from(JSON.stringify(args));
+  else
+    for (const [key, value] of Object.entries(args)) {
+      if (places.get(key) === 'path') params[key] = String(value);
+      // A name the operation does not take goes to the query, where validation refuses it by name.
+      else for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
+    }
+  const path = op.path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p] ?? ''));
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = outer.get(name);
+    if (value) headers[name] = value;
+  }
+  if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
+  const req = Object.assign(Readable.from(body ? [body] : []), {
+    headers,
+    method: op.method.toUpperCase(),
+    url: `${path}${query.size > 0 ? `?${query}` : ''}`,
+    socket: outer.req.socket,
+    httpVersion: '1.1',
+    httpVersionMajor: 1,
+    httpVersionMinor: 1,
+  }) as unknown as IncomingMessage;
+  // A response nothing is written to: the chain sets its status, headers and body, which the tool reads.
+  const res = new ServerResponse(req);
+  const inner = outer.app.createContext(req, res) as unknown as RequestContext;
+  inner.params = params;
+  inner.state.requestId = outer.state.requestId;
+  return inner;
+}
