@@ -47,6 +47,13 @@ import { CompanyRepository } from './adapters/mongo/company.repository';
 import { SourceRepository } from './adapters/mongo/source.repository';
 import { ChangeRepository } from './adapters/mongo/change.repository';
 import type { RequestState } from './http/request-state';
+import { accountOrKeyGate } from './http/auth';
+import { WatchRepository } from './adapters/mongo/watch.repository';
+import { resolveDestination } from './adapters/outbound/outbound-http';
+import { WatchService } from './watches/watches.service';
+import { watchRoutes } from './watches/watches.routes';
+import { SecretBox } from './watches/webhook-signature';
+import { readSavedSearch } from './search/saved-search';
 
 export interface Wired {
   readonly routers: Router[];
@@ -81,11 +88,26 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT },
     now,
   );
+  const outbound = { allowLoopbackHttp: config.WEBHOOK_ALLOW_HTTP_LOOPBACK };
+  const watchStore = new WatchRepository(mongo.db, turnsLock(config, redis, logger, 'watch index'));
+  const secretBox = new SecretBox(config.WEBHOOK_SECRET_KEY);
   const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
   const productIndex = new ProductIndex(es, config.ELASTICSEARCH_INDEX, generation, {
     maxBytes: config.READ_CACHE_BYTES,
     maxEntries: config.READ_CACHE_ENTRIES,
   });
+  const watches = new WatchService(
+    {
+      turns: turnsLock(config, redis, logger, 'watch creation'),
+      watches: watchStore,
+      missingProducts: (ids) => products.missing(ids),
+      readSearch: (params) => readSavedSearch(params, productIndex),
+      checkEndpoint: async (url) => void (await resolveDestination(url, outbound)),
+      secrets: secretBox,
+    },
+    { maxWatches: config.MAX_WATCHES_PER_ACCOUNT, overlapMs: config.WEBHOOK_SECRET_OVERLAP_MS },
+    now,
+  );
   const credits = buildCreditLock(config, mongo, redis, logger, atomicUpdates);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
@@ -103,14 +125,17 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     store: rateLimitRedis && redisAllowanceStore(rateLimitRedis, config.REDIS_KEY_PREFIX),
     logger,
   });
+  const apiKey = apiKeyGate(
+    keys,
+    createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
+  );
+  const loginToken = loginTokenGate(config.JWT_SECRET);
   const gates: Gates = {
-    apiKey: apiKeyGate(
-      keys,
-      createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
-    ),
+    apiKey,
     rateLimit: limits.gate,
     credits: creditsGate(leases),
-    loginToken: loginTokenGate(config.JWT_SECRET),
+    loginToken,
+    accountOrKey: (scope) => accountOrKeyGate(loginToken, apiKey(scope), limits.gate),
     responseCache: responseCache({
       generation: () => generation.current(),
       maxBytes: config.RESPONSE_CACHE_BYTES,
@@ -144,6 +169,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         },
       }),
       ...keyRoutes(keys),
+      ...watchRoutes(watches),
     ],
     gates,
     config.BODY_LIMIT_BYTES,

@@ -2,7 +2,7 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/watch-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
@@ -492,7 +492,7 @@ export type NewApiKey = {
   expires_at?: string;
 };
 
-export type Scope = "products:read" | "search:read" | "revisions:read";
+export type Scope = "products:read" | "search:read" | "revisions:read" | "watches:write";
 
 export type Change = {
   field: string;
@@ -797,6 +797,122 @@ export type Compatibility = {
     vmp: string;
   };
   notice: string;
+};
+
+export type EventType = "product.created" | "product.revised" | "product.delisted" | "product.relisted" | "watch.matched";
+
+export type NewWatch = {
+  name?: string;
+  /** Up to 1000 product ids; the watch gets the product.* events of these products. Every id must name a product. */
+  products?: Array<string>;
+  /** A saved search: the parameters of searchProducts (`q`, `category`, `manufacturer`, `quality`, `in_latest_edition`, `specs.<name>` values and `specs.<name>[gte|gt|lte|lt]` ranges) with the same names and values, validated by its rules and read by the same understanding once, when the watch is made (the interpretation is stored and shown). Not `limit`, `cursor`, `sort` or `fields`. The watch gets `watch.matched` for each new product that satisfies every part: each filter, each understood part, the tolerance of each quantity typed, and each word not understood appearing in its maker, model or aliases. */
+  search?: {
+    [key: string]: unknown;
+  };
+  /** Event types to be told of: a product watch takes `product.created`, `product.revised`, `product.delisted`, `product.relisted`; a saved-search watch takes `watch.matched`. */
+  events: Array<EventType>;
+  /** The endpoint: https only, and only a name that resolves to public addresses (checked now and before every delivery; redirects are not followed). Plain http to a loopback address only where the operator set WEBHOOK_ALLOW_HTTP_LOOPBACK (local development). */
+  url: string;
+};
+
+export type WatchChange = {
+  name?: string;
+  /** Up to 1000 product ids; the watch gets the product.* events of these products. Every id must name a product. */
+  products?: Array<string>;
+  /** A saved search: the parameters of searchProducts (`q`, `category`, `manufacturer`, `quality`, `in_latest_edition`, `specs.<name>` values and `specs.<name>[gte|gt|lte|lt]` ranges) with the same names and values, validated by its rules and read by the same understanding once, when the watch is made (the interpretation is stored and shown). Not `limit`, `cursor`, `sort` or `fields`. The watch gets `watch.matched` for each new product that satisfies every part: each filter, each understood part, the tolerance of each quantity typed, and each word not understood appearing in its maker, model or aliases. */
+  search?: {
+    [key: string]: unknown;
+  };
+  /** Event types to be told of: a product watch takes `product.created`, `product.revised`, `product.delisted`, `product.relisted`; a saved-search watch takes `watch.matched`. */
+  events?: Array<EventType>;
+  /** The endpoint: https only, and only a name that resolves to public addresses (checked now and before every delivery; redirects are not followed). Plain http to a loopback address only where the operator set WEBHOOK_ALLOW_HTTP_LOOPBACK (local development). */
+  url?: string;
+  /** `true` pauses (no new deliveries); `false` resumes, or re-enables a disabled watch. */
+  paused?: boolean;
+};
+
+export type Watch = {
+  id: string;
+  name: string;
+  products?: Array<string>;
+  search?: {
+    /** The searchProducts parameters as given. */
+    params: {
+      [key: string]: unknown;
+    };
+    /** What the search understood of `q` (as meta.interpretation). */
+    interpretation?: {
+      [key: string]: unknown;
+    };
+  };
+  events: Array<EventType>;
+  url: string;
+  /** `disabled`: the service stopped delivering because the endpoint answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER_MS (`disabled_reason` says which); change it with `paused: false` once the endpoint is fixed. */
+  status: "active" | "paused" | "disabled";
+  disabled_reason: string | null;
+  /** Since when every attempt has failed; null after a success. */
+  failing_since: string | null;
+  /** After a rotation: until when the replaced secret still signs beside the new one. */
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type WatchWithSecret = {
+  id: string;
+  name: string;
+  products?: Array<string>;
+  search?: {
+    /** The searchProducts parameters as given. */
+    params: {
+      [key: string]: unknown;
+    };
+    /** What the search understood of `q` (as meta.interpretation). */
+    interpretation?: {
+      [key: string]: unknown;
+    };
+  };
+  events: Array<EventType>;
+  url: string;
+  /** `disabled`: the service stopped delivering because the endpoint answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER_MS (`disabled_reason` says which); change it with `paused: false` once the endpoint is fixed. */
+  status: "active" | "paused" | "disabled";
+  disabled_reason: string | null;
+  /** Since when every attempt has failed; null after a success. */
+  failing_since: string | null;
+  /** After a rotation: until when the replaced secret still signs beside the new one. */
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The signing secret (Standard Webhooks `whsec_...`), shown only in this response. The service keeps it encrypted, so that it can sign. */
+  secret: string;
+};
+
+export type WatchList = {
+  data: Array<Watch>;
+};
+
+export type DeliveryAttempt = {
+  at: string;
+  /** HTTP status; null when no answer came. */
+  status: number | null;
+  latency_ms: number;
+  /** The first 1,024 bytes of the answer, or what went wrong. */
+  response: string;
+};
+
+export type Delivery = {
+  /** The `webhook-id`: the same on every attempt and redelivery. */
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: "pending" | "delivered" | "failed";
+  created_at: string;
+  next_attempt_at: string | null;
+  attempts: Array<DeliveryAttempt>;
+};
+
+export type DeliveryList = {
+  data: Array<Delivery>;
 };
 
 export interface Operations {
@@ -2411,6 +2527,133 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** The account's watches (never their secrets) */
+  listWatches: {
+    method: "GET";
+    path: "/api/v1/watches";
+    query: never;
+    validatedQuery: Operations["listWatches"]['query'];
+    params: never;
+    body: never;
+    responses: {
+      200: WatchList;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Watch products or a saved search; deliveries are signed webhooks (Standard Webhooks); the secret is shown once */
+  createWatch: {
+    method: "POST";
+    path: "/api/v1/watches";
+    query: never;
+    validatedQuery: Operations["createWatch"]['query'];
+    params: never;
+    body: NewWatch;
+    responses: {
+      201: WatchWithSecret;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      409: Problem;
+      413: Problem;
+      415: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** One watch */
+  getWatch: {
+    method: "GET";
+    path: "/api/v1/watches/{id}";
+    query: never;
+    validatedQuery: Operations["getWatch"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: Watch;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Change, pause or resume a watch (a changed url is checked again) */
+  changeWatch: {
+    method: "PATCH";
+    path: "/api/v1/watches/{id}";
+    query: never;
+    validatedQuery: Operations["changeWatch"]['query'];
+    params: {
+      id: string;
+    };
+    body: WatchChange;
+    responses: {
+      200: Watch;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      413: Problem;
+      415: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Delete a watch; its pending deliveries are dropped */
+  deleteWatch: {
+    method: "DELETE";
+    path: "/api/v1/watches/{id}";
+    query: never;
+    validatedQuery: Operations["deleteWatch"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      204: undefined;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** A new signing secret, shown once; the old one signs beside it for WEBHOOK_SECRET_OVERLAP_MS */
+  rotateWatchSecret: {
+    method: "POST";
+    path: "/api/v1/watches/{id}/rotate-secret";
+    query: never;
+    validatedQuery: Operations["rotateWatchSecret"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: WatchWithSecret;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
 }
 
 /** Method, path and the query parameters sent comma-separated (form style, explode false) of every operation, for the client at run time. */
@@ -2437,4 +2680,10 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   listApiKeys: { method: "GET", path: "/api/v1/developer/keys", commaSeparated: [] },
   createApiKey: { method: "POST", path: "/api/v1/developer/keys", commaSeparated: [] },
   revokeApiKey: { method: "DELETE", path: "/api/v1/developer/keys/{id}", commaSeparated: [] },
+  listWatches: { method: "GET", path: "/api/v1/watches", commaSeparated: [] },
+  createWatch: { method: "POST", path: "/api/v1/watches", commaSeparated: [] },
+  getWatch: { method: "GET", path: "/api/v1/watches/{id}", commaSeparated: [] },
+  changeWatch: { method: "PATCH", path: "/api/v1/watches/{id}", commaSeparated: [] },
+  deleteWatch: { method: "DELETE", path: "/api/v1/watches/{id}", commaSeparated: [] },
+  rotateWatchSecret: { method: "POST", path: "/api/v1/watches/{id}/rotate-secret", commaSeparated: [] },
 };

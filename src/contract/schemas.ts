@@ -4,6 +4,7 @@ import { GLOSSARY } from '../catalog/glossary';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { MAX_LISTED_ERRORS } from '../errors/app-error';
 import { DESIGN_SCHEMAS } from './design-schemas';
+import { WATCH_SCHEMAS } from './watch-schemas';
 
 const JSON_SCHEMA = {
   number: { type: 'number' },
@@ -596,7 +597,7 @@ export const SCHEMAS = {
     },
     additionalProperties: false,
   },
-  Scope: { type: 'string', enum: ['products:read', 'search:read', 'revisions:read'] },
+  Scope: { type: 'string', enum: ['products:read', 'search:read', 'revisions:read', 'watches:write'] },
   Change: {
     type: 'object',
     required: ['field', 'source_id'],
@@ -823,4 +824,5 @@ export const SCHEMAS = {
     properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Source' } } },
   },
   ...DESIGN_SCHEMAS,
+  ...WATCH_SCHEMAS,
 } as const;

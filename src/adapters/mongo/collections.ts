@@ -17,6 +17,12 @@ export const COLLECTIONS = {
   emails: 'account_emails',
   apiKeys: 'api_keys',
   companies: 'companies',
+  watches: 'watches',
+  watchIndex: 'watch_index',
+  events: 'events',
+  announced: 'announced',
+  deliveries: 'deliveries',
+  schedule: 'delivery_schedule',
 } as const;
 
 export async function ensureIndexes(db: Db): Promise<void> {
