@@ -54,6 +54,10 @@ import { WatchService } from './watches/watches.service';
 import { watchRoutes } from './watches/watches.routes';
 import { SecretBox } from './watches/webhook-signature';
 import { readSavedSearch } from './search/saved-search';
+import { OutboxRepository } from './adapters/mongo/outbox.repository';
+import { DestinationRefused, postTo } from './adapters/outbound/outbound-http';
+import { DeliveryService } from './watches/deliveries.service';
+import { DeliveryWorker, parseSchedule } from './watches/delivery.worker';
 
 export interface Wired {
   readonly routers: Router[];
@@ -106,6 +110,41 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       secrets: secretBox,
     },
     { maxWatches: config.MAX_WATCHES_PER_ACCOUNT, overlapMs: config.WEBHOOK_SECRET_OVERLAP_MS },
+    now,
+  );
+  const outbox = new OutboxRepository(mongo.db, turnsLock(config, redis, logger, 'webhook outbox'), atomicUpdates);
+  const worker = new DeliveryWorker(
+    {
+      outbox,
+      watches: watchStore,
+      secrets: secretBox,
+      outbound: {
+        async send(url, headers, body) {
+          try {
+            return await postTo(await resolveDestination(url, outbound), headers, body, config.WEBHOOK_TIMEOUT_MS);
+          } catch (err) {
+            if (!(err instanceof DestinationRefused)) throw err;
+            return { status: null, latencyMs: 0, excerpt: `refused before sending: the url ${err.message}` };
+          }
+        },
+      },
+    },
+    {
+      pollMs: config.WEBHOOK_POLL_MS,
+      batch: config.WEBHOOK_BATCH,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      retryDelays: parseSchedule(config.WEBHOOK_RETRY_SCHEDULE),
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+      leaseMs: config.WEBHOOK_TIMEOUT_MS * 2 + 5000,
+    },
+    logger,
+    now,
+  );
+  if (config.WEBHOOK_DELIVERY === 'on') worker.start();
+  const deliveries = new DeliveryService(
+    watches,
+    { outbox, nudge: () => worker.nudge() },
+    { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS },
     now,
   );
   const credits = buildCreditLock(config, mongo, redis, logger, atomicUpdates);
@@ -169,7 +208,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         },
       }),
       ...keyRoutes(keys),
-      ...watchRoutes(watches),
+      ...watchRoutes(watches, deliveries),
     ],
     gates,
     config.BODY_LIMIT_BYTES,
@@ -192,7 +231,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       await Promise.all([redis, rateLimitRedis].flatMap((r) => (r ? [redisReady(r, WARM_UP_MS)] : [])));
     },
     async close() {
-      await Promise.all([leases.close(), limits.close()]);
+      await Promise.all([leases.close(), limits.close(), worker.stop()]);
       await refunds.close();
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit(), rateLimitRedis?.quit()]);
     },
@@ -200,7 +239,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
 }
 
 /** One turn at a time per name: across instances by a lease in Redis; without Redis, in this process. */
-function turnsLock(config: Config, redis: RedisClient | undefined, logger: Logger, what: string): KeyedLock {
+export function turnsLock(config: Config, redis: RedisClient | undefined, logger: Logger, what: string): KeyedLock {
   if (!redis) return processLock();
   return sharedLock(redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
     ...creditLockTiming(config),

@@ -18,6 +18,7 @@ import { CompanyRepository } from '../adapters/mongo/company.repository';
 import { companyRecords } from '../../seed/convert/companies';
 import { buildSynthetic } from '../ingest/synthetic.service';
 import type { SearchDocument } from '../catalog/search-document';
+import { announceSeed } from './announce';
 
 const { values: args } = parseArgs({
   options: {
@@ -127,6 +128,16 @@ runCommand('seed', async () => {
       );
     else process.stderr.write(`seed: nothing changed and ${index.alias} serves every product; index kept\n`);
     if (report.companiesChanged) process.stderr.write('seed: company records changed\n');
+    const announced = await announceSeed(op);
+    process.stderr.write(
+      announced.baseline
+        ? 'seed: watches: first announcement, the current products are the baseline (no events)\n'
+        : `seed: watches: ${
+            Object.entries(announced.events)
+              .map(([t, n]) => `${n} ${t}`)
+              .join(', ') || 'no events'
+          }; ${announced.deliveries} deliveries queued\n`,
+    );
   } finally {
     await op.close();
   }

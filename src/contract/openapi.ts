@@ -8,7 +8,7 @@ import { CONFIG_DEFAULTS } from '../config';
 import { NOTICE } from '../catalog/notice';
 import type { Scope } from '../catalog/api-key.types';
 import { SCHEMAS } from './schemas';
-import { WATCH_PATHS } from './watch-paths';
+import { DELIVERY_PATHS, WATCH_PATHS } from './watch-paths';
 import { QUALITY_CHECKS } from '../catalog/quality';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { PRIMARY_BAND, SIMILAR_LIMIT, SUBSTITUTION } from '../catalog/substitution';
@@ -763,6 +763,7 @@ export function buildOpenApi() {
         },
       },
       ...WATCH_PATHS,
+      ...DELIVERY_PATHS,
     },
     components: {
       securitySchemes: {

@@ -2654,6 +2654,72 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** The watch's delivery log, newest first: each delivery's attempts with status, latency and the first bytes of the answer */
+  listWatchDeliveries: {
+    method: "GET";
+    path: "/api/v1/watches/{id}/deliveries";
+    query: {
+      limit?: number;
+    };
+    validatedQuery: Operations["listWatchDeliveries"]['query'] & { limit: number; };
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: DeliveryList;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Send a delivery again, with the same webhook-id, on a fresh retry schedule */
+  redeliverWatchDelivery: {
+    method: "POST";
+    path: "/api/v1/watches/{id}/deliveries/{delivery_id}/redeliver";
+    query: never;
+    validatedQuery: Operations["redeliverWatchDelivery"]['query'];
+    params: {
+      id: string;
+      delivery_id: string;
+    };
+    body: never;
+    responses: {
+      202: Delivery;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Send a `watch.test` event to the endpoint now (retried like any delivery) */
+  sendWatchTestEvent: {
+    method: "POST";
+    path: "/api/v1/watches/{id}/test";
+    query: never;
+    validatedQuery: Operations["sendWatchTestEvent"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      202: Delivery;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
 }
 
 /** Method, path and the query parameters sent comma-separated (form style, explode false) of every operation, for the client at run time. */
@@ -2686,4 +2752,7 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   changeWatch: { method: "PATCH", path: "/api/v1/watches/{id}", commaSeparated: [] },
   deleteWatch: { method: "DELETE", path: "/api/v1/watches/{id}", commaSeparated: [] },
   rotateWatchSecret: { method: "POST", path: "/api/v1/watches/{id}/rotate-secret", commaSeparated: [] },
+  listWatchDeliveries: { method: "GET", path: "/api/v1/watches/{id}/deliveries", commaSeparated: [] },
+  redeliverWatchDelivery: { method: "POST", path: "/api/v1/watches/{id}/deliveries/{delivery_id}/redeliver", commaSeparated: [] },
+  sendWatchTestEvent: { method: "POST", path: "/api/v1/watches/{id}/test", commaSeparated: [] },
 };

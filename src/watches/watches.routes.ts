@@ -1,8 +1,9 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { requireState } from '../http/request-state';
 import type { WatchService } from './watches.service';
+import type { DeliveryService } from './deliveries.service';
 
-export function watchRoutes(watches: WatchService): AnyRoute[] {
+export function watchRoutes(watches: WatchService, deliveries: DeliveryService): AnyRoute[] {
   return [
     route({
       operationId: 'listWatches',
@@ -40,6 +41,30 @@ export function watchRoutes(watches: WatchService): AnyRoute[] {
       operationId: 'rotateWatchSecret',
       async handle(ctx, input) {
         ctx.body = await watches.rotateSecret(requireState(ctx, 'accountId'), input.params.id);
+      },
+    }),
+    route({
+      operationId: 'listWatchDeliveries',
+      async handle(ctx, input) {
+        ctx.body = await deliveries.list(requireState(ctx, 'accountId'), input.params.id, input.query.limit ?? 20);
+      },
+    }),
+    route({
+      operationId: 'redeliverWatchDelivery',
+      async handle(ctx, input) {
+        ctx.status = 202;
+        ctx.body = await deliveries.redeliver(
+          requireState(ctx, 'accountId'),
+          input.params.id,
+          input.params.delivery_id,
+        );
+      },
+    }),
+    route({
+      operationId: 'sendWatchTestEvent',
+      async handle(ctx, input) {
+        ctx.status = 202;
+        ctx.body = await deliveries.sendTest(requireState(ctx, 'accountId'), input.params.id);
       },
     }),
   ];

@@ -65,6 +65,14 @@ export class ProductRepository {
     return ids.filter((_, i) => found[i] === null);
   }
 
+  /** Every product's current revision and listing (the announcer compares them with what it last announced). */
+  async listings(): Promise<{ _id: string; current_revision: number; listing: ProductDoc['listing'] }[]> {
+    const docs = await dbCall(() =>
+      this.coll.find({}, { projection: { _id: 1, current_revision: 1, listing: 1 } }).toArray(),
+    );
+    return docs.map((d) => ({ _id: d._id, current_revision: d.current_revision, listing: decoded(d.listing) }));
+  }
+
   identities(): Promise<ProductIdentity[]> {
     return dbCall(() =>
       this.coll
