@@ -62,6 +62,12 @@ export function parseSchedule(text: string): number[] {
   });
 }
 
+function once<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  let hit = cache.get(key);
+  if (!hit) cache.set(key, (hit = read()));
+  return hit;
+}
+
 const jittered = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
 
 export class DeliveryWorker {
@@ -69,6 +75,8 @@ export class DeliveryWorker {
   private stopped = true;
   private running?: Promise<void>;
   private wake?: () => void;
+  private readonly watchReads = new Map<string, Promise<WatchDoc | null>>();
+  private readonly eventReads = new Map<string, Promise<EventDoc | null>>();
 
   constructor(
     private readonly ports: WorkerPorts,
@@ -114,6 +122,9 @@ export class DeliveryWorker {
 
   /** One round: at most `batch` due deliveries, `concurrency` at a time. */
   async poll(): Promise<void> {
+    // A flood is mostly many events for few watches: each watch and event is read once per poll.
+    this.watchReads.clear();
+    this.eventReads.clear();
     const slots = await this.ports.outbox.dueSlots(this.now(), this.options.batch);
     let budget = this.options.batch;
     for (const slot of slots) {
@@ -145,8 +156,8 @@ export class DeliveryWorker {
   }
 
   private async attempt(d: DeliveryDoc): Promise<void> {
-    const watch = await this.ports.watches.findById(d.watch_id);
-    const event = await this.ports.outbox.event(d.event_id);
+    const watch = await once(this.watchReads, d.watch_id, () => this.ports.watches.findById(d.watch_id));
+    const event = await once(this.eventReads, d.event_id, () => this.ports.outbox.event(d.event_id));
     const at = new Date(this.now());
     const give = (response: string) =>
       this.ports.outbox.settle(

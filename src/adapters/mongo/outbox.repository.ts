@@ -32,8 +32,8 @@ interface LogDoc {
 /** Marks that announcing has run once: before it, the current state is the baseline and nothing is announced. */
 const BASELINE = '#baseline';
 const SLOTS = 'slots';
-/** Delivery ids per slot document. */
-const SLOT_SIZE = 500;
+/** Delivery ids per slot document: well under a poll's batch, so a poll finishes (and drops) whole slots. */
+const SLOT_SIZE = 100;
 /** Writes per bulk command (FerretDB answers no update command of more than 100 replacements). */
 const BULK = 100;
 
