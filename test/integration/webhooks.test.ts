@@ -267,6 +267,14 @@ describe('webhooks: watches told of a new edition, signed, retried, delivered on
       return l.body.data[0]?.status === 'delivered' ? l.body.data : undefined;
     }, 10000);
     assert.equal(log[0].attempts.length, 2);
+    // Redelivered on request: the same webhook-id once more.
+    const again = await call(server.url, 'redeliverWatchDelivery', {
+      token: dev.token,
+      params: { id, delivery_id: test.body.id },
+    });
+    assert.equal(again.status, 202);
+    await waitFor(async () => (rx.received.filter((r) => r.path === '/restart').length >= 3 ? true : undefined), 10000);
+    assert.deepEqual([...new Set(rx.received.filter((r) => r.path === '/restart').map((r) => r.id))], [test.body.id]);
   });
 
   it('when the development setting is off, then a loopback endpoint is refused at delivery as at creation, and nothing is sent', async () => {
