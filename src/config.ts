@@ -26,7 +26,7 @@ const schema = {
     },
     NODE_ENV: {
       description:
-        'production requires JWT_SECRET and CURSOR_SECRET; elsewhere missing secrets are generated per process.',
+        'production requires JWT_SECRET, CURSOR_SECRET and WEBHOOK_SECRET_KEY; elsewhere missing secrets are generated per process.',
       enum: ['development', 'test', 'production'],
       default: 'development',
     },
@@ -285,6 +285,86 @@ const schema = {
       maximum: 10,
       default: 1,
     },
+    MAX_WATCHES_PER_ACCOUNT: {
+      description: 'Watches an account may hold; creating one more answers 409.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 25,
+    },
+    WEBHOOK_SECRET_KEY: {
+      description:
+        "Key that seals watches' signing secrets in the database (AES-256-GCM); at least 32 characters. Changing it leaves existing secrets unreadable: their deliveries fail until the secret is rotated.",
+      type: 'string',
+      minLength: 32,
+    },
+    WEBHOOK_ALLOW_HTTP_LOOPBACK: {
+      description:
+        'For local development only: let watches use plain http and loopback addresses (127.0.0.0/8, ::1). Off, endpoints must be https to public addresses.',
+      type: 'boolean',
+      default: false,
+    },
+    WEBHOOK_DELIVERY: {
+      description:
+        'Whether this instance sends due webhook deliveries (`on`), or leaves them to other instances (`off`).',
+      enum: ['on', 'off'],
+      default: 'on',
+    },
+    WEBHOOK_TIMEOUT_MS: {
+      description: 'How long one delivery attempt waits for an answer (connect, send and first bytes back).',
+      type: 'integer',
+      minimum: 100,
+      maximum: 60000,
+      default: 15000,
+    },
+    WEBHOOK_RETRY_SCHEDULE: {
+      description:
+        'Delays before each retry of a failed delivery, comma-separated, each a number with ms, s, m, h or d; each is applied with ±20% jitter. After the last, the delivery fails.',
+      type: 'string',
+      pattern: '^\\d+(ms|s|m|h|d)(,\\d+(ms|s|m|h|d)){0,19}$',
+      default: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+    },
+    WEBHOOK_DISABLE_AFTER_MS: {
+      description:
+        'A watch whose endpoint has failed every attempt for this long is disabled (its deliveries then fail); the watch says so in `status` and `disabled_reason`.',
+      type: 'integer',
+      minimum: 1000,
+      default: 432000000,
+    },
+    WEBHOOK_SECRET_OVERLAP_MS: {
+      description: 'After a secret rotation, how long the old secret still signs beside the new one.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 2592000000,
+      default: 86400000,
+    },
+    WEBHOOK_LOG_RETENTION_MS: {
+      description: "How long a watch's finished deliveries (with their attempts) stay in its delivery log.",
+      type: 'integer',
+      minimum: 60000,
+      default: 2592000000,
+    },
+    WEBHOOK_POLL_MS: {
+      description: 'How often an instance looks for due deliveries; also the width of a schedule slot.',
+      type: 'integer',
+      minimum: 10,
+      maximum: 60000,
+      default: 1000,
+    },
+    WEBHOOK_BATCH: {
+      description: 'Most deliveries an instance takes up per poll (a flood drains in batches of this size).',
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000,
+      default: 200,
+    },
+    WEBHOOK_CONCURRENCY: {
+      description: 'Deliveries an instance sends at once.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 256,
+      default: 8,
+    },
     METRICS_ACCESS: {
       description:
         'Who may read /metrics: `loopback` (connections from this machine), `token` (Bearer METRICS_TOKEN), or `off`.',
@@ -297,7 +377,7 @@ const schema = {
       minLength: 32,
     },
   },
-  required: ['JWT_SECRET', 'CURSOR_SECRET'],
+  required: ['JWT_SECRET', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'],
   if: { required: ['METRICS_ACCESS'], properties: { METRICS_ACCESS: { const: 'token' } } },
   // oxlint-disable-next-line unicorn/no-thenable -- JSON Schema's if/then, not a promise
   then: { required: ['METRICS_TOKEN'] },
@@ -331,7 +411,7 @@ const validate = ajv.compile(schema);
 
 /**
  * Reads the declared keys from `env`. Outside production a missing secret is generated per process
- * (logins and cursors then do not survive a restart or cross instances); production requires both.
+ * (logins and cursors then do not survive a restart or cross instances); production requires them all.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw: Record<string, unknown> = {};
@@ -342,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((raw.NODE_ENV ?? 'development') !== 'production') {
     raw.JWT_SECRET ??= randomBytes(32).toString('base64url');
     raw.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
+    raw.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64url');
   }
   if (!validate(raw)) {
     const problems = (validate.errors ?? []).map((e) => {

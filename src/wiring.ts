@@ -50,6 +50,17 @@ import { SourceRepository } from './adapters/mongo/source.repository';
 import { ChangeRepository } from './adapters/mongo/change.repository';
 import type { RequestState } from './http/request-state';
 import { mcpRouter } from './mcp/mcp.routes';
+import { accountOrKeyGate } from './http/auth';
+import { WatchRepository } from './adapters/mongo/watch.repository';
+import { resolveDestination } from './adapters/outbound/outbound-http';
+import { WatchService } from './watches/watches.service';
+import { watchRoutes } from './watches/watches.routes';
+import { SecretBox } from './watches/webhook-signature';
+import { readSavedSearch } from './search/saved-search';
+import { OutboxRepository } from './adapters/mongo/outbox.repository';
+import { DestinationRefused, postTo } from './adapters/outbound/outbound-http';
+import { DeliveryService } from './watches/deliveries.service';
+import { DeliveryWorker, parseSchedule } from './watches/delivery.worker';
 
 export interface Wired {
   readonly routers: Router[];
@@ -85,6 +96,9 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT },
     now,
   );
+  const outbound = { allowLoopbackHttp: config.WEBHOOK_ALLOW_HTTP_LOOPBACK };
+  const watchStore = new WatchRepository(mongo.db, turnsLock(config, redis, logger, 'watch index'));
+  const secretBox = new SecretBox(config.WEBHOOK_SECRET_KEY);
   const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
   const productIndex = new ProductIndex(
     es,
@@ -95,6 +109,53 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       maxEntries: config.READ_CACHE_ENTRIES,
     },
     config.SEARCH_TIMEOUT_MS,
+  );
+  const watches = new WatchService(
+    {
+      turns: turnsLock(config, redis, logger, 'watch creation'),
+      watches: watchStore,
+      missingProducts: (ids) => products.missing(ids),
+      readSearch: (params) => readSavedSearch(params, productIndex),
+      checkEndpoint: async (url) => void (await resolveDestination(url, outbound)),
+      secrets: secretBox,
+    },
+    { maxWatches: config.MAX_WATCHES_PER_ACCOUNT, overlapMs: config.WEBHOOK_SECRET_OVERLAP_MS },
+    now,
+  );
+  const outbox = new OutboxRepository(mongo.db, turnsLock(config, redis, logger, 'webhook outbox'), atomicUpdates);
+  const worker = new DeliveryWorker(
+    {
+      outbox,
+      watches: watchStore,
+      secrets: secretBox,
+      outbound: {
+        async send(url, headers, body) {
+          try {
+            return await postTo(await resolveDestination(url, outbound), headers, body, config.WEBHOOK_TIMEOUT_MS);
+          } catch (err) {
+            if (!(err instanceof DestinationRefused)) throw err;
+            return { status: null, latencyMs: 0, excerpt: `refused before sending: the url ${err.message}` };
+          }
+        },
+      },
+    },
+    {
+      pollMs: config.WEBHOOK_POLL_MS,
+      batch: config.WEBHOOK_BATCH,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      retryDelays: parseSchedule(config.WEBHOOK_RETRY_SCHEDULE),
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+      leaseMs: config.WEBHOOK_TIMEOUT_MS * 2 + 5000,
+    },
+    logger,
+    now,
+  );
+  if (config.WEBHOOK_DELIVERY === 'on') worker.start();
+  const deliveries = new DeliveryService(
+    watches,
+    { outbox, nudge: () => worker.nudge() },
+    { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS },
+    now,
   );
   const credits = buildCreditLock(config, mongo, redis, logger, atomicUpdates);
   const creditPorts = { accounts, lock: credits };
@@ -113,14 +174,17 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     store: rateLimitRedis && redisAllowanceStore(rateLimitRedis, config.REDIS_KEY_PREFIX),
     logger,
   });
+  const apiKey = apiKeyGate(
+    keys,
+    createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
+  );
+  const loginToken = loginTokenGate(config.JWT_SECRET);
   const gates: Gates = {
-    apiKey: apiKeyGate(
-      keys,
-      createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
-    ),
+    apiKey,
     rateLimit: limits.gate,
     credits: creditsGate(leases),
-    loginToken: loginTokenGate(config.JWT_SECRET),
+    loginToken,
+    accountOrKey: (scope) => accountOrKeyGate(loginToken, apiKey(scope), limits.gate),
     responseCache: responseCache({
       generation: () => generation.current(),
       maxBytes: config.RESPONSE_CACHE_BYTES,
@@ -161,6 +225,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         passwordChecks: passwordCheckSlots(config.PASSWORD_CHECKS_MAX),
       }),
       ...keyRoutes(keys),
+      ...watchRoutes(watches, deliveries),
     ],
     gates,
     config.BODY_LIMIT_BYTES,
@@ -185,7 +250,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       await Promise.all([redis, rateLimitRedis].flatMap((r) => (r ? [redisReady(r, WARM_UP_MS)] : [])));
     },
     async close() {
-      await Promise.all([leases.close(), limits.close()]);
+      await Promise.all([leases.close(), limits.close(), worker.stop()]);
       await refunds.close();
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit(), rateLimitRedis?.quit()]);
     },
@@ -193,7 +258,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
 }
 
 /** One turn at a time per name: across instances by a lease in Redis; without Redis, in this process. */
-function turnsLock(config: Config, redis: RedisClient | undefined, logger: Logger, what: string): KeyedLock {
+export function turnsLock(config: Config, redis: RedisClient | undefined, logger: Logger, what: string): KeyedLock {
   if (!redis) return processLock();
   return sharedLock(redisLeaseStore(redis, config.REDIS_KEY_PREFIX), {
     ...creditLockTiming(config),

@@ -1,5 +1,5 @@
-/** What an API key may read; each product operation requires one. */
-export type Scope = 'products:read' | 'search:read' | 'revisions:read';
+/** What an API key may do; each product operation requires a read scope, watch management `watches:write`. */
+export type Scope = 'products:read' | 'search:read' | 'revisions:read' | 'watches:write';
 
 export interface ApiKeyDoc {
   /** Random id; also the lookup key carried inside the secret. */

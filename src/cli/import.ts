@@ -8,6 +8,7 @@ import { DEFAULT_SEED_DIR } from '../../seed/convert';
 import { catalogPorts, openOperator, runCommand } from './operator';
 import { createProgress } from './progress';
 import { importEdition } from '../ingest/edition-import.usecase';
+import { announceSeed, printAnnounced } from './announce';
 import { printCheck, printConversion, printOutcome, printPlan } from './ingest-report';
 
 const { values: args, positionals } = parseArgs({
@@ -51,6 +52,7 @@ runCommand('import', async () => {
       },
     );
     printOutcome('import', outcome, bars);
+    if (!args['dry-run']) printAnnounced(await announceSeed(op));
   } finally {
     await op.close();
   }

@@ -14,6 +14,7 @@ import { ingestCatalog } from '../ingest/catalog-ingest.usecase';
 import { buildSynthetic } from '../ingest/synthetic.service';
 import { printConversion, printOutcome, printPlan } from './ingest-report';
 import type { SearchDocument } from '../catalog/search-document';
+import { announceSeed, printAnnounced } from './announce';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,6 +52,7 @@ runCommand('seed', async () => {
       },
     );
     printOutcome('seed', outcome, bars);
+    if (!args['dry-run'] && args.synthetic === undefined) printAnnounced(await announceSeed(op));
   } finally {
     await op.close();
   }

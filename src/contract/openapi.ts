@@ -8,6 +8,7 @@ import { CONFIG_DEFAULTS } from '../config';
 import { NOTICE } from '../catalog/notice';
 import type { Scope } from '../catalog/api-key.types';
 import { SCHEMAS } from './schemas';
+import { DELIVERY_PATHS, WATCH_PATHS } from './watch-paths';
 import { QUALITY_CHECKS } from '../catalog/quality';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 import { PRIMARY_BAND, SIMILAR_LIMIT, SUBSTITUTION } from '../catalog/substitution';
@@ -243,6 +244,7 @@ export function buildOpenApi() {
       { name: 'companies' },
       { name: 'accounts' },
       { name: 'keys' },
+      { name: 'watches' },
       { name: 'contract' },
     ],
     paths: {
@@ -798,6 +800,8 @@ export function buildOpenApi() {
           },
         },
       },
+      ...WATCH_PATHS,
+      ...DELIVERY_PATHS,
     },
     components: {
       securitySchemes: {

@@ -2,7 +2,7 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/query-too-complex" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/query-too-complex" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/watch-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
@@ -543,7 +543,7 @@ export type NewApiKey = {
   expires_at?: string;
 };
 
-export type Scope = "products:read" | "search:read" | "revisions:read";
+export type Scope = "products:read" | "search:read" | "revisions:read" | "watches:write";
 
 export type Change = {
   field: string;
@@ -854,7 +854,7 @@ export type ProductBatchRequest = {
   /** 1 to 100 distinct entries, each a product id or a model number as typed (resolved as search resolves an exact model: as typed without regard to case, else without punctuation). Answered in this order. */
   ids: Array<string>;
   /** Projection of each product: top-level fields of getProduct's answer or single specs (`specs.<name>`). `id` is always returned. */
-  fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "category" | "variant" | "aliases" | "specs" | "units" | "provenance" | "quality" | "listing" | "revision" | "updated_at" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+  fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "category" | "variant" | "aliases" | "specs" | "units" | "provenance" | "quality" | "listing" | "revision" | "updated_at" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
   /** Every product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`), as getProduct's `as_of`. */
   as_of?: string;
 };
@@ -888,6 +888,122 @@ export type ProductBatch = {
     found: number;
     notice: string;
   };
+};
+
+export type EventType = "product.created" | "product.revised" | "product.delisted" | "product.relisted" | "watch.matched";
+
+export type NewWatch = {
+  name?: string;
+  /** Up to 1000 product ids; the watch gets the product.* events of these products. Every id must name a product. */
+  products?: Array<string>;
+  /** A saved search: the parameters of searchProducts (`q`, `category`, `manufacturer`, `quality`, `in_latest_edition`, `specs.<name>` values and `specs.<name>[gte|gt|lte|lt]` ranges) with the same names and values, validated by its rules and read by the same understanding once, when the watch is made (the interpretation is stored and shown). Not `limit`, `cursor`, `sort` or `fields`. The watch gets `watch.matched` for each new product that satisfies every part: each filter, each understood part, the tolerance of each quantity typed, and each word not understood appearing in its maker, model or aliases. */
+  search?: {
+    [key: string]: unknown;
+  };
+  /** Event types to be told of: a product watch takes `product.created`, `product.revised`, `product.delisted`, `product.relisted`; a saved-search watch takes `watch.matched`. */
+  events: Array<EventType>;
+  /** The endpoint: https only, and only a name that resolves to public addresses (checked now and before every delivery; redirects are not followed). Plain http to a loopback address only where the operator set WEBHOOK_ALLOW_HTTP_LOOPBACK (local development). */
+  url: string;
+};
+
+export type WatchChange = {
+  name?: string;
+  /** Up to 1000 product ids; the watch gets the product.* events of these products. Every id must name a product. */
+  products?: Array<string>;
+  /** A saved search: the parameters of searchProducts (`q`, `category`, `manufacturer`, `quality`, `in_latest_edition`, `specs.<name>` values and `specs.<name>[gte|gt|lte|lt]` ranges) with the same names and values, validated by its rules and read by the same understanding once, when the watch is made (the interpretation is stored and shown). Not `limit`, `cursor`, `sort` or `fields`. The watch gets `watch.matched` for each new product that satisfies every part: each filter, each understood part, the tolerance of each quantity typed, and each word not understood appearing in its maker, model or aliases. */
+  search?: {
+    [key: string]: unknown;
+  };
+  /** Event types to be told of: a product watch takes `product.created`, `product.revised`, `product.delisted`, `product.relisted`; a saved-search watch takes `watch.matched`. */
+  events?: Array<EventType>;
+  /** The endpoint: https only, and only a name that resolves to public addresses (checked now and before every delivery; redirects are not followed). Plain http to a loopback address only where the operator set WEBHOOK_ALLOW_HTTP_LOOPBACK (local development). */
+  url?: string;
+  /** `true` pauses (no new deliveries); `false` resumes, or re-enables a disabled watch. */
+  paused?: boolean;
+};
+
+export type Watch = {
+  id: string;
+  name: string;
+  products?: Array<string>;
+  search?: {
+    /** The searchProducts parameters as given. */
+    params: {
+      [key: string]: unknown;
+    };
+    /** What the search understood of `q` (as meta.interpretation). */
+    interpretation?: {
+      [key: string]: unknown;
+    };
+  };
+  events: Array<EventType>;
+  url: string;
+  /** `disabled`: the service stopped delivering because the endpoint answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER_MS (`disabled_reason` says which); change it with `paused: false` once the endpoint is fixed. */
+  status: "active" | "paused" | "disabled";
+  disabled_reason: string | null;
+  /** Since when every attempt has failed; null after a success. */
+  failing_since: string | null;
+  /** After a rotation: until when the replaced secret still signs beside the new one. */
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type WatchWithSecret = {
+  id: string;
+  name: string;
+  products?: Array<string>;
+  search?: {
+    /** The searchProducts parameters as given. */
+    params: {
+      [key: string]: unknown;
+    };
+    /** What the search understood of `q` (as meta.interpretation). */
+    interpretation?: {
+      [key: string]: unknown;
+    };
+  };
+  events: Array<EventType>;
+  url: string;
+  /** `disabled`: the service stopped delivering because the endpoint answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER_MS (`disabled_reason` says which); change it with `paused: false` once the endpoint is fixed. */
+  status: "active" | "paused" | "disabled";
+  disabled_reason: string | null;
+  /** Since when every attempt has failed; null after a success. */
+  failing_since: string | null;
+  /** After a rotation: until when the replaced secret still signs beside the new one. */
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The signing secret (Standard Webhooks `whsec_...`), shown only in this response. The service keeps it encrypted, so that it can sign. */
+  secret: string;
+};
+
+export type WatchList = {
+  data: Array<Watch>;
+};
+
+export type DeliveryAttempt = {
+  at: string;
+  /** HTTP status; null when no answer came. */
+  status: number | null;
+  latency_ms: number;
+  /** The first 1,024 bytes of the answer, or what went wrong. */
+  response: string;
+};
+
+export type Delivery = {
+  /** The `webhook-id`: the same on every attempt and redelivery. */
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: "pending" | "delivered" | "failed";
+  created_at: string;
+  next_attempt_at: string | null;
+  attempts: Array<DeliveryAttempt>;
+};
+
+export type DeliveryList = {
+  data: Array<Delivery>;
 };
 
 export interface Operations {
@@ -1529,6 +1645,7 @@ export interface Operations {
       402: Problem;
       403: Problem;
       413: Problem;
+      414: Problem;
       415: Problem;
       429: Problem;
       431: Problem;
@@ -2579,6 +2696,208 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** The account's watches (never their secrets) */
+  listWatches: {
+    method: "GET";
+    path: "/api/v1/watches";
+    query: never;
+    validatedQuery: Operations["listWatches"]['query'];
+    params: never;
+    body: never;
+    responses: {
+      200: WatchList;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Watch products or a saved search; deliveries are signed webhooks (Standard Webhooks); the secret is shown once */
+  createWatch: {
+    method: "POST";
+    path: "/api/v1/watches";
+    query: never;
+    validatedQuery: Operations["createWatch"]['query'];
+    params: never;
+    body: NewWatch;
+    responses: {
+      201: WatchWithSecret;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      409: Problem;
+      413: Problem;
+      414: Problem;
+      415: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** One watch */
+  getWatch: {
+    method: "GET";
+    path: "/api/v1/watches/{id}";
+    query: never;
+    validatedQuery: Operations["getWatch"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: Watch;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Change, pause or resume a watch (a changed url is checked again) */
+  changeWatch: {
+    method: "PATCH";
+    path: "/api/v1/watches/{id}";
+    query: never;
+    validatedQuery: Operations["changeWatch"]['query'];
+    params: {
+      id: string;
+    };
+    body: WatchChange;
+    responses: {
+      200: Watch;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      413: Problem;
+      414: Problem;
+      415: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Delete a watch; its pending deliveries are dropped */
+  deleteWatch: {
+    method: "DELETE";
+    path: "/api/v1/watches/{id}";
+    query: never;
+    validatedQuery: Operations["deleteWatch"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      204: undefined;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** A new signing secret, shown once; the old one signs beside it for WEBHOOK_SECRET_OVERLAP_MS */
+  rotateWatchSecret: {
+    method: "POST";
+    path: "/api/v1/watches/{id}/rotate-secret";
+    query: never;
+    validatedQuery: Operations["rotateWatchSecret"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: WatchWithSecret;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** The watch's delivery log, newest first: each delivery's attempts with status, latency and the first bytes of the answer */
+  listWatchDeliveries: {
+    method: "GET";
+    path: "/api/v1/watches/{id}/deliveries";
+    query: {
+      limit?: number;
+    };
+    validatedQuery: Operations["listWatchDeliveries"]['query'] & { limit: number; };
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: DeliveryList;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Send a delivery again, with the same webhook-id, on a fresh retry schedule */
+  redeliverWatchDelivery: {
+    method: "POST";
+    path: "/api/v1/watches/{id}/deliveries/{delivery_id}/redeliver";
+    query: never;
+    validatedQuery: Operations["redeliverWatchDelivery"]['query'];
+    params: {
+      id: string;
+      delivery_id: string;
+    };
+    body: never;
+    responses: {
+      202: Delivery;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Send a `watch.test` event to the endpoint now (retried like any delivery) */
+  sendWatchTestEvent: {
+    method: "POST";
+    path: "/api/v1/watches/{id}/test";
+    query: never;
+    validatedQuery: Operations["sendWatchTestEvent"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      202: Delivery;
+      400: Problem;
+      401: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
 }
 
 /** Method, path and the query parameters sent comma-separated (form style, explode false) of every operation, for the client at run time. */
@@ -2606,4 +2925,13 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   listApiKeys: { method: "GET", path: "/api/v1/developer/keys", commaSeparated: [] },
   createApiKey: { method: "POST", path: "/api/v1/developer/keys", commaSeparated: [] },
   revokeApiKey: { method: "DELETE", path: "/api/v1/developer/keys/{id}", commaSeparated: [] },
+  listWatches: { method: "GET", path: "/api/v1/watches", commaSeparated: [] },
+  createWatch: { method: "POST", path: "/api/v1/watches", commaSeparated: [] },
+  getWatch: { method: "GET", path: "/api/v1/watches/{id}", commaSeparated: [] },
+  changeWatch: { method: "PATCH", path: "/api/v1/watches/{id}", commaSeparated: [] },
+  deleteWatch: { method: "DELETE", path: "/api/v1/watches/{id}", commaSeparated: [] },
+  rotateWatchSecret: { method: "POST", path: "/api/v1/watches/{id}/rotate-secret", commaSeparated: [] },
+  listWatchDeliveries: { method: "GET", path: "/api/v1/watches/{id}/deliveries", commaSeparated: [] },
+  redeliverWatchDelivery: { method: "POST", path: "/api/v1/watches/{id}/deliveries/{delivery_id}/redeliver", commaSeparated: [] },
+  sendWatchTestEvent: { method: "POST", path: "/api/v1/watches/{id}/test", commaSeparated: [] },
 };

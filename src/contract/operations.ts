@@ -12,7 +12,7 @@ export type Access = Scope | 'account' | 'public';
 
 export interface ContractOperation {
   readonly operationId: string;
-  readonly method: 'get' | 'post' | 'delete';
+  readonly method: 'get' | 'post' | 'patch' | 'delete';
   /** Koa-style path (`/api/v1/products/:id`). */
   readonly path: string;
   readonly access: Access;

@@ -5,6 +5,7 @@ import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { MAX_LISTED_ERRORS } from '../errors/app-error';
 import { DESIGN_SCHEMAS } from './design-schemas';
 import { BATCH_SCHEMAS } from './batch-schemas';
+import { WATCH_SCHEMAS } from './watch-schemas';
 
 const JSON_SCHEMA = {
   number: { type: 'number' },
@@ -656,7 +657,7 @@ export const SCHEMAS = {
     },
     additionalProperties: false,
   },
-  Scope: { type: 'string', enum: ['products:read', 'search:read', 'revisions:read'] },
+  Scope: { type: 'string', enum: ['products:read', 'search:read', 'revisions:read', 'watches:write'] },
   Change: {
     type: 'object',
     required: ['field', 'source_id'],
@@ -884,4 +885,5 @@ export const SCHEMAS = {
   },
   ...DESIGN_SCHEMAS,
   ...BATCH_SCHEMAS,
+  ...WATCH_SCHEMAS,
 } as const;

@@ -135,6 +135,12 @@ export const ERRORS = {
     title: 'API key limit reached',
     description: 'The account already holds MAX_KEYS_PER_ACCOUNT live keys; revoke one first.',
   },
+  WATCH_LIMIT_REACHED: {
+    status: 409,
+    slug: 'watch-limit-reached',
+    title: 'Watch limit reached',
+    description: 'The account already holds MAX_WATCHES_PER_ACCOUNT watches; delete one first.',
+  },
   UNSUITABLE_PRODUCT: {
     status: 400,
     slug: 'unsuitable-product',

@@ -94,3 +94,20 @@ export function loginTokenGate(secret: string): Middleware {
     await next();
   };
 }
+
+/**
+ * For operations on the account's own resources (watches): a login token, as for key management,
+ * or an API key with the operation's scope, so a deployment can manage them without a password.
+ */
+export function accountOrKeyGate(loginToken: Middleware, apiKey: Middleware, rateLimit: Middleware): Middleware {
+  return async (ctx, next) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
+    if (match && looksLikeJwt(match[1])) return loginToken(ctx, next);
+    await apiKey(ctx, () =>
+      rateLimit(ctx, async () => {
+        ctx.state.accountId = ctx.state.apiKey!.accountId;
+        await next();
+      }),
+    );
+  };
+}

@@ -50,11 +50,22 @@ export interface Gates {
   /** Debits `cost` credits once the request is known valid; refunds if the handler fails at all. */
   credits(cost: number): Middleware;
   loginToken: Middleware;
+  /** A login token, or an API key with `scope` (then rate-limited); either way ctx.state.accountId is set. */
+  accountOrKey(scope: Scope): Middleware;
   /** Serves and keeps rendered answers of index-only reads (response-cache.ts); after the credits. */
   responseCache(operationId: string, fromIndex: FromIndex): Middleware;
 }
 
-const ACCESS: readonly Access[] = ['products:read', 'search:read', 'revisions:read', 'account', 'public'];
+const ACCESS: readonly Access[] = [
+  'products:read',
+  'search:read',
+  'revisions:read',
+  'watches:write',
+  'account',
+  'public',
+];
+/** Scopes that manage the account's own resources: a login token does too, and they cost no credits. */
+const MANAGING: readonly Access[] = ['watches:write'];
 
 /**
  * Mounts each route on `router`; returns each operation's whole chain (gates, validation, credits,
@@ -97,11 +108,14 @@ export function mount(
 function gatesFor(op: ContractOperation, gates: Gates): Middleware[] {
   if (op.access === 'public') return [];
   if (op.access === 'account') return [gates.loginToken];
+  if (MANAGING.includes(op.access)) return [gates.accountOrKey(op.access)];
   return [gates.apiKey(op.access), gates.rateLimit];
 }
 
 function credited(op: ContractOperation, gates: Gates): Middleware {
-  return op.access === 'public' || op.access === 'account' ? (_ctx, next) => next() : gates.credits(op.cost);
+  return op.access === 'public' || op.access === 'account' || MANAGING.includes(op.access)
+    ? (_ctx, next) => next()
+    : gates.credits(op.cost);
 }
 
 function validated(op: ContractOperation, bodyLimit: number): Middleware {

@@ -22,7 +22,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('then the app environment is accepted by the config schema once secrets are supplied', () => {
-    const env = { ...compose.services.app.environment, JWT_SECRET: 'x'.repeat(32), CURSOR_SECRET: 'y'.repeat(32) };
+    const env = {
+      ...compose.services.app.environment,
+      JWT_SECRET: 'x'.repeat(32),
+      CURSOR_SECRET: 'y'.repeat(32),
+      WEBHOOK_SECRET_KEY: 'z'.repeat(32),
+    };
     const config = loadConfig(env);
     assert.equal(config.ELASTICSEARCH_URL, 'http://elasticsearch:9200');
     assert.equal(config.NODE_ENV, 'production');
@@ -35,7 +40,7 @@ describe('docker-compose.yml', () => {
 });
 
 const cluster = parse(readFileSync(path.join(ROOT, 'docker-compose.cluster.yml'), 'utf8'), { merge: true });
-const SECRETS = { JWT_SECRET: 'x'.repeat(32), CURSOR_SECRET: 'y'.repeat(32) };
+const SECRETS = { JWT_SECRET: 'x'.repeat(32), CURSOR_SECRET: 'y'.repeat(32), WEBHOOK_SECRET_KEY: 'z'.repeat(32) };
 const ES_NODES = ['es01', 'es02', 'es03'];
 const MONGO_NODES = ['mongo1', 'mongo2', 'mongo3'];
 const INSTANCES = ['app1', 'app2'];
@@ -118,6 +123,7 @@ describe('docker-compose.cluster.yml', () => {
     for (const key of [
       'JWT_SECRET',
       'CURSOR_SECRET',
+      'WEBHOOK_SECRET_KEY',
       'REDIS_URL',
       'REDIS_KEY_PREFIX',
       'MONGODB_URI',

@@ -18,6 +18,12 @@ export const COLLECTIONS = {
   apiKeys: 'api_keys',
   companies: 'companies',
   leases: 'operator_leases',
+  watches: 'watches',
+  watchIndex: 'watch_index',
+  events: 'events',
+  announced: 'announced',
+  deliveries: 'deliveries',
+  schedule: 'delivery_schedule',
 } as const;
 
 export async function ensureIndexes(db: Db): Promise<void> {

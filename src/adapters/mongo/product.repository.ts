@@ -57,6 +57,22 @@ export class ProductRepository {
     return doc && parsed(doc);
   }
 
+  /** Of `ids`, those no product has: one _id lookup each, in parallel (a watch names at most 1,000). */
+  async missing(ids: readonly string[]): Promise<string[]> {
+    const found = await Promise.all(
+      ids.map((id) => dbCall(() => this.coll.findOne({ _id: id }, { projection: { _id: 1 } }))),
+    );
+    return ids.filter((_, i) => found[i] === null);
+  }
+
+  /** Every product's current revision and listing (the announcer compares them with what it last announced). */
+  async listings(): Promise<{ _id: string; current_revision: number; listing: ProductDoc['listing'] }[]> {
+    const docs = await dbCall(() =>
+      this.coll.find({}, { projection: { _id: 1, current_revision: 1, listing: 1 } }).toArray(),
+    );
+    return docs.map((d) => ({ _id: d._id, current_revision: d.current_revision, listing: decoded(d.listing) }));
+  }
+
   identities(): Promise<ProductIdentity[]> {
     return dbCall(() =>
       this.coll

@@ -1,0 +1,221 @@
+// The outbox of webhooks, by _id only (FerretDB 1.24 indexes nothing else, and its updates are a
+// read and a write):
+// - `events`: what was announced, one document each, ids derived from what they announce;
+// - `deliveries`: one per (event, watch), id derived from both (the webhook-id): stored before any
+//   attempt, so a restart loses nothing, and announcing twice stores one;
+// - `delivery_schedule`: slots, each a document of delivery ids due at one time, written once and
+//   never appended to, and one index document (`slots`) naming them in time order; and a log
+//   document per watch (`log:<watch>`) naming its deliveries, newest last.
+// The index and log documents change under a lock (Redis across instances). A delivery is claimed
+// by a lease: a compare-and-set, atomic on MongoDB, emulated on FerretDB under the delivery's lock.
+import { randomBytes } from 'node:crypto';
+import type { Collection, Db } from 'mongodb';
+import type { Attempt, DeliveryDoc, EventDoc } from '../../catalog/watch.types';
+import type { KeyedLock } from '../../shared/keyed-lock';
+import { COLLECTIONS } from './collections';
+import { dbCall, insertManyKeepingDuplicates } from './client';
+
+interface AnnouncedDoc {
+  readonly _id: string;
+  readonly revision: number;
+  readonly listed: boolean;
+}
+interface ListDoc {
+  readonly _id: string;
+  readonly ids: string[];
+}
+interface LogDoc {
+  readonly _id: string;
+  readonly entries: { id: string; at: Date }[];
+}
+
+/** Marks that announcing has run once: before it, the current state is the baseline and nothing is announced. */
+const BASELINE = '#baseline';
+const SLOTS = 'slots';
+/** Delivery ids per slot document: well under a poll's batch, so a poll finishes (and drops) whole slots. */
+const SLOT_SIZE = 100;
+/** Writes per bulk command (FerretDB answers no update command of more than 100 replacements). */
+const BULK = 100;
+
+const slotTime = (slotId: string) => Number(slotId.split(':')[1]);
+
+export class OutboxRepository {
+  private readonly announced: Collection<AnnouncedDoc>;
+  private readonly events: Collection<EventDoc>;
+  private readonly deliveries: Collection<DeliveryDoc>;
+  private readonly lists: Collection<ListDoc>;
+  private readonly logs: Collection<LogDoc>;
+
+  constructor(
+    db: Db,
+    private readonly lock: KeyedLock,
+    private readonly atomicUpdates: () => Promise<boolean>,
+  ) {
+    this.announced = db.collection(COLLECTIONS.announced);
+    this.events = db.collection(COLLECTIONS.events);
+    this.deliveries = db.collection(COLLECTIONS.deliveries);
+    this.lists = db.collection(COLLECTIONS.schedule);
+    this.logs = db.collection(COLLECTIONS.schedule);
+  }
+
+  /** The state last announced per product, or null when announcing never ran. */
+  async announcedState(): Promise<Map<string, { revision: number; listed: boolean }> | null> {
+    const docs = await dbCall(() => this.announced.find({}).toArray());
+    if (!docs.some((d) => d._id === BASELINE)) return null;
+    return new Map(
+      docs.filter((d) => d._id !== BASELINE).map((d) => [d._id, { revision: d.revision, listed: d.listed }]),
+    );
+  }
+
+  async saveAnnounced(states: readonly { id: string; revision: number; listed: boolean }[]): Promise<void> {
+    const docs = [
+      ...states.map((s) => ({ _id: s.id, revision: s.revision, listed: s.listed })),
+      { _id: BASELINE, revision: 0, listed: false },
+    ];
+    for (let i = 0; i < docs.length; i += BULK)
+      await dbCall(() =>
+        this.announced.bulkWrite(
+          docs
+            .slice(i, i + BULK)
+            .map((d) => ({ replaceOne: { filter: { _id: d._id }, replacement: d, upsert: true } })),
+        ),
+      );
+  }
+
+  async insertEvents(events: readonly EventDoc[]): Promise<void> {
+    await insertManyKeepingDuplicates(this.events, events);
+  }
+
+  event(id: string): Promise<EventDoc | null> {
+    return dbCall(() => this.events.findOne({ _id: id }));
+  }
+
+  /** Stores deliveries; those stored before (same event and watch) are kept as they are. Returns the new ones. */
+  async insertDeliveries(docs: readonly DeliveryDoc[]): Promise<DeliveryDoc[]> {
+    const existing = new Set((await insertManyKeepingDuplicates(this.deliveries, docs)).map((d) => d._id));
+    return docs.filter((d) => !existing.has(d._id));
+  }
+
+  delivery(id: string): Promise<DeliveryDoc | null> {
+    return dbCall(() => this.deliveries.findOne({ _id: id }));
+  }
+
+  /** Puts delivery ids in new slots due at `at` (never appends to a slot: only the small index is rewritten). */
+  async schedule(ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    const slots: ListDoc[] = [];
+    for (let i = 0; i < ids.length; i += SLOT_SIZE)
+      slots.push({
+        _id: `slot:${String(at.getTime()).padStart(15, '0')}:${randomBytes(6).toString('base64url')}`,
+        ids: ids.slice(i, i + SLOT_SIZE),
+      });
+    await dbCall(() => this.lists.insertMany(slots));
+    await this.editList(SLOTS, (list) => [...list, ...slots.map((s) => s._id)].sort());
+  }
+
+  /** Slots due at `now`, earliest first, with their delivery ids. */
+  async dueSlots(now: number, max: number): Promise<ListDoc[]> {
+    const index = await dbCall(() => this.lists.findOne({ _id: SLOTS }));
+    const due = (index?.ids ?? []).filter((id) => slotTime(id) <= now).slice(0, max);
+    const slots = await Promise.all(due.map((id) => dbCall(() => this.lists.findOne({ _id: id }))));
+    return slots.filter((s): s is ListDoc => s !== null);
+  }
+
+  /** Forgets a slot whose every delivery is settled or due later in another slot. */
+  async dropSlot(id: string): Promise<void> {
+    await this.editList(SLOTS, (list) => list.filter((x) => x !== id));
+    await dbCall(() => this.lists.deleteOne({ _id: id }));
+  }
+
+  /**
+   * Claims a pending, due delivery for `owner` until `until`, unless another holds it: true when
+   * claimed. One sender per delivery at a time; an instance that dies lets its lease run out.
+   */
+  async takeLease(id: string, owner: string, now: Date, until: Date): Promise<boolean> {
+    const free = { $or: [{ lease_until: null }, { lease_until: { $lte: now } }] };
+    const set = { $set: { lease_owner: owner, lease_until: until } };
+    if (await this.atomicUpdates()) {
+      const r = await dbCall(() =>
+        this.deliveries.updateOne({ _id: id, status: 'pending', next_at: { $lte: now }, ...free }, set),
+      );
+      return r.modifiedCount === 1;
+    }
+    return this.lock.run(`delivery:${id}`, async () => {
+      const d = await this.delivery(id);
+      if (!d || d.status !== 'pending' || d.next_at > now || (d.lease_until && d.lease_until > now)) return false;
+      await dbCall(() => this.deliveries.updateOne({ _id: id }, set));
+      return true;
+    });
+  }
+
+  /** Records an attempt and what follows it, and releases the lease, if `owner` still holds it. */
+  async settle(
+    id: string,
+    owner: string,
+    attempt: Attempt,
+    next: Pick<DeliveryDoc, 'status' | 'next_at' | 'tries'>,
+  ): Promise<boolean> {
+    const update = {
+      $set: { ...next, lease_owner: null, lease_until: null },
+      $push: { attempts: attempt },
+    };
+    if (await this.atomicUpdates()) {
+      const r = await dbCall(() => this.deliveries.updateOne({ _id: id, lease_owner: owner }, update));
+      return r.modifiedCount === 1;
+    }
+    return this.lock.run(`delivery:${id}`, async () => {
+      const d = await this.delivery(id);
+      if (!d || d.lease_owner !== owner) return false;
+      await dbCall(() => this.deliveries.updateOne({ _id: id }, update));
+      return true;
+    });
+  }
+
+  /** Makes a delivery pending again at `at`, on a fresh schedule, keeping its attempts (redelivery). */
+  async requeue(id: string, at: Date): Promise<DeliveryDoc | null> {
+    await this.schedule([id], at);
+    return this.lock.run(`delivery:${id}`, () =>
+      dbCall(() =>
+        this.deliveries.findOneAndUpdate(
+          { _id: id },
+          { $set: { status: 'pending', next_at: at, tries: 0, lease_owner: null, lease_until: null } },
+          { returnDocument: 'after' },
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Adds deliveries to a watch's log; entries older than `keepAfter` leave it, and their deliveries
+   * are deleted unless still pending.
+   */
+  async log(watchId: string, ids: readonly string[], at: Date, keepAfter: Date): Promise<void> {
+    const logId = `log:${watchId}`;
+    const dropped: string[] = [];
+    await this.lock.run(logId, async () => {
+      const doc = await dbCall(() => this.logs.findOne({ _id: logId }));
+      const entries = (doc?.entries ?? []).filter((e) => e.at > keepAfter || (dropped.push(e.id), false));
+      entries.push(...ids.map((id) => ({ id, at })));
+      await dbCall(() => this.logs.replaceOne({ _id: logId }, { entries }, { upsert: true }));
+    });
+    for (const id of dropped) await dbCall(() => this.deliveries.deleteOne({ _id: id, status: { $ne: 'pending' } }));
+  }
+
+  /** The newest `limit` deliveries of a watch's log, newest first. */
+  async logOf(watchId: string, limit: number): Promise<DeliveryDoc[]> {
+    const doc = await dbCall(() => this.logs.findOne({ _id: `log:${watchId}` }));
+    const ids = (doc?.entries ?? [])
+      .slice(-limit)
+      .reverse()
+      .map((e) => e.id);
+    const docs = await Promise.all(ids.map((id) => this.delivery(id)));
+    return docs.filter((d): d is DeliveryDoc => d !== null);
+  }
+
+  private editList(id: string, edit: (ids: string[]) => string[]): Promise<void> {
+    return this.lock.run(`list:${id}`, async () => {
+      const doc = await dbCall(() => this.lists.findOne({ _id: id }));
+      await dbCall(() => this.lists.replaceOne({ _id: id }, { ids: edit(doc?.ids ?? []) }, { upsert: true }));
+    });
+  }
+}
