@@ -142,7 +142,7 @@ describe('seed converter', () => {
 
   it('when a module has its STC power and area, then efficiency and power per area are derived claims citing both cells', () => {
     const cells: Record<string, string> = { STC: '400.1', A_c: '1.94' };
-    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [] };
+    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [], refused: [] };
     const rec = { record: 7, line: 10, cell: (c: string) => cells[c] ?? '' };
     const claims = moduleDerivedClaims(table, rec, specClaims(table, rec, CEC_MODULE_COLUMNS));
     assert.deepEqual(
