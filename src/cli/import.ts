@@ -52,7 +52,7 @@ runCommand('import', async () => {
       },
     );
     printOutcome('import', outcome, bars);
-    if (!args['dry-run']) printAnnounced(await announceSeed(op));
+    if (outcome.kind === 'written') printAnnounced(await announceSeed(op));
   } finally {
     await op.close();
   }

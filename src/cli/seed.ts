@@ -52,7 +52,7 @@ runCommand('seed', async () => {
       },
     );
     printOutcome('seed', outcome, bars);
-    if (!args['dry-run'] && args.synthetic === undefined) printAnnounced(await announceSeed(op));
+    if (outcome.kind === 'written') printAnnounced(await announceSeed(op));
   } finally {
     await op.close();
   }

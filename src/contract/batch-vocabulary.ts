@@ -1,6 +1,7 @@
 // The limits and words of the batch lookup (getProducts): the document is built from them, so
 // validation refuses a batch past them before any charge, and the service reads the same tables.
 import { SPEC_NAMES } from '../catalog/spec-catalog';
+import { SUMMARY_FIELDS } from './query-vocabulary';
 
 /** Entries one batch takes: a bill of materials' worth, and what one multi-get answers quickly. */
 export const BATCH_MAX = 100;
@@ -10,23 +11,7 @@ export const BATCH_ENTRY_MAX_LENGTH = 120;
 export const BATCH_CANDIDATES_MAX = 10;
 
 /** The top-level fields of getProduct's answer that `fields` may keep (`notice` goes to `meta.notice`). */
-export const DETAIL_FIELDS = [
-  'id',
-  'model',
-  'manufacturer',
-  'company',
-  'made_by',
-  'category',
-  'variant',
-  'aliases',
-  'specs',
-  'units',
-  'provenance',
-  'quality',
-  'listing',
-  'revision',
-  'updated_at',
-] as const;
+export const DETAIL_FIELDS = [...SUMMARY_FIELDS, 'units', 'provenance', 'revision', 'updated_at'] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 
 export const BATCH_FIELD_VALUES: readonly string[] = [...DETAIL_FIELDS, ...SPEC_NAMES.map((s) => `specs.${s}`)];

@@ -23,8 +23,8 @@ export function sortValues(mode: 'list' | 'search'): string[] {
   return [...(mode === 'search' ? ['relevance'] : []), ...SORT_KEYS.flatMap((k) => [k, `-${k}`])];
 }
 
-/** Every value `fields` takes: a top-level field or a single spec. */
-export const FIELD_VALUES = [
+/** The top-level fields of a product in a collection, which `fields` may keep. */
+export const SUMMARY_FIELDS = [
   'id',
   'model',
   'manufacturer',
@@ -36,8 +36,10 @@ export const FIELD_VALUES = [
   'specs',
   'quality',
   'listing',
-  ...SPEC_NAMES.map((s) => `specs.${s}`),
-];
+] as const;
+
+/** Every value `fields` takes: a top-level field or a single spec. */
+export const FIELD_VALUES = [...SUMMARY_FIELDS, ...SPEC_NAMES.map((s) => `specs.${s}`)];
 
 export { RANGE_OPS } from '../catalog/product-query';
 

@@ -282,7 +282,7 @@ describe('product read API (complete CEC, Sandia and hplib data)', function () {
   const badCompare: [string, string, RegExp][] = [
     ['empty', '', /'ids'/],
     ['single', 'a', /fewer than 2 items/],
-    ['duplicate', 'x,y,x', /duplicate items/],
+    ['duplicate', 'x,y,x', /same value twice/],
     ['with an empty entry', 'x,,y', /fewer than 1 character/],
     ['malformed', 'x,Not An Id', /must match pattern/],
     ['too many', Array.from({ length: 11 }, (_, i) => `p${i}`).join(','), /more than 10 items/],

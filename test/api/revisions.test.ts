@@ -40,7 +40,12 @@ describe('revisions, as-of reads and sources', function () {
     assert.equal(first.body.data[0].number, 2);
     assert.deepEqual(
       first.body.data[0].changes.map((c: any) => [c.field, c.to]),
-      [['stc_power_w', 251.5]],
+      [
+        ['stc_power_w', 251.5],
+        // Derived from STC power and area, so they change with it.
+        ['module_efficiency_pct', 19.929],
+        ['power_per_area_w_per_m2', 199.287],
+      ],
     );
     const second = await call(server.url, 'listRevisions', {
       token: key,
