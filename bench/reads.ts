@@ -271,7 +271,7 @@ export async function measureBatch(s: ReadsSetup): Promise<{ single: ReadRow; ba
   const groups = Array.from({ length: 4 }, (_, i) => ids.slice(i * 100, i * 100 + 100));
   const batch = (g: string[]): Request => ({
     method: 'POST',
-    path: '/api/v1/products/batch',
+    path: '/api/v1/batch/products',
     headers: json,
     body: JSON.stringify({ ids: g }),
   });

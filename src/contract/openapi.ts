@@ -287,7 +287,7 @@ export function buildOpenApi() {
           },
         ),
       },
-      '/api/v1/products/batch': {
+      '/api/v1/batch/products': {
         post: {
           ...keyOperation(
             'getProducts',

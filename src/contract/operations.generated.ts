@@ -1633,7 +1633,7 @@ export interface Operations {
   /** Up to 100 products at once, by id or model number, each with the provenance of every value */
   getProducts: {
     method: "POST";
-    path: "/api/v1/products/batch";
+    path: "/api/v1/batch/products";
     query: never;
     validatedQuery: Operations["getProducts"]['query'];
     params: never;
@@ -2904,7 +2904,7 @@ export interface Operations {
 export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: Operations[O]['method']; readonly path: Operations[O]['path']; readonly commaSeparated: readonly string[] } } = {
   listProducts: { method: "GET", path: "/api/v1/products", commaSeparated: ["sort","fields"] },
   getProduct: { method: "GET", path: "/api/v1/products/{id}", commaSeparated: [] },
-  getProducts: { method: "POST", path: "/api/v1/products/batch", commaSeparated: [] },
+  getProducts: { method: "POST", path: "/api/v1/batch/products", commaSeparated: [] },
   listSimilarProducts: { method: "GET", path: "/api/v1/products/{id}/similar", commaSeparated: [] },
   getModulePerformance: { method: "GET", path: "/api/v1/products/{id}/performance", commaSeparated: [] },
   checkCompatibility: { method: "GET", path: "/api/v1/compatibility", commaSeparated: [] },

@@ -115,9 +115,12 @@ describe('import: a new edition of a list', function () {
     assert.notDeepEqual(after.targets, before.targets);
     const ablytek = (await catalog.products.identities()).find((p) => p.key === 'pv-module|ablytek 6mn6a280')!;
     const revision = (await catalog.revisions.get(ablytek._id, ablytek.current_revision))!;
+    const changes = revision.changes.map((c) => [c.field, c.to]);
+    assert.deepEqual(changes[0], ['stc_power_w', 281.5]);
     assert.deepEqual(
-      revision.changes.map((c) => [c.field, c.to]),
-      [['stc_power_w', 281.5]],
+      changes.slice(1).map(([field]) => field),
+      ['module_efficiency_pct', 'power_per_area_w_per_m2'],
+      'derived from STC power, they change with it',
     );
     assert.match(revision.summary, /cec-modules edition 2025-03-01/);
     const served = await (await fetch(`${ELASTICSEARCH_URL}/${catalog.alias}/_count?q=model:6MN6A299`)).json();

@@ -22,7 +22,7 @@ describe('contract: batch lookup', () => {
     op.validate({ query: {}, params: {}, body: JSON.parse(body) });
     assert.ok(Buffer.byteLength(body) <= BATCH_BODY_LIMIT, `${Buffer.byteLength(body)} bytes`);
     assert.equal(op.bodyLimit, BATCH_BODY_LIMIT);
-    const doc = (OPENAPI.paths as any)['/api/v1/products/batch'].post;
+    const doc = (OPENAPI.paths as any)['/api/v1/batch/products'].post;
     assert.equal(doc['x-body-limit-bytes'], BATCH_BODY_LIMIT);
   });
 });

@@ -510,7 +510,7 @@ class Client:
     def get_products(
         self, ids: Sequence[str], *, fields: Optional[Sequence[str]] = None, as_of: Optional[AsOf] = None
     ) -> List[JSON]:
-        """``POST /api/v1/products/batch`` (getProducts, 1 credit per product found): many products at once.
+        """``POST /api/v1/batch/products`` (getProducts, 1 credit per product found): many products at once.
 
         ``ids``: product ids or model numbers as typed, any number of them, distinct; sent
         :data:`BATCH_MAX` to a call. Returns one entry per id, in order: ``{"requested", "found":

@@ -78,7 +78,7 @@ OPERATIONS: Dict[str, Operation] = _table(
     Operation("listProducts", "GET", "/api/v1/products", _COLLECTION, spec_ranges=True, spec_values=True),
     Operation("searchProducts", "GET", "/api/v1/search", _COLLECTION, spec_ranges=True, spec_values=True),
     Operation("getProduct", "GET", "/api/v1/products/{id}", ("as_of",)),
-    Operation("getProducts", "POST", "/api/v1/products/batch"),
+    Operation("getProducts", "POST", "/api/v1/batch/products"),
     Operation("compareProducts", "GET", "/api/v1/compare", ("ids",)),
     Operation("listSimilarProducts", "GET", "/api/v1/products/{id}/similar", ("limit",)),
     Operation("listRevisions", "GET", "/api/v1/products/{id}/revisions", ("limit", "cursor")),
