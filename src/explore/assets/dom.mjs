@@ -38,13 +38,23 @@ function append(el, children) {
 /** Replaces every child of `el`. */
 export function fill(el, ...children) {
   // Results re-render the chips and facets while a keyboard user may be on one of them: the control
-  // that had focus is found again in the new content (same element, same label), or focus would
-  // drop to the page's body.
+  // that had focus is found again in the new content (same element, same label), else focus stays
+  // in the region, or it would drop to the page's body.
   const active = document.activeElement;
   const had = active && active !== el && el.contains(active) ? focusKey(active) : undefined;
   el.replaceChildren();
   append(el, children);
-  if (had) [...el.querySelectorAll(active.tagName)].find((e) => focusKey(e) === had)?.focus();
+  if (had) {
+    const same = [...el.querySelectorAll(active.tagName)].find((e) => focusKey(e) === had);
+    // Gone with the old content (a chip of the words just replaced): the keyboard stays in this
+    // region, on its first control, or on the region itself, rather than dropping to the body.
+    const first = same ?? el.querySelector('button, a[href], input, select, textarea, summary');
+    if (first) first.focus();
+    else {
+      el.tabIndex = -1;
+      el.focus();
+    }
+  }
   return el;
 }
 
