@@ -18,7 +18,10 @@ export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
     const accountId = requireState(ctx, 'apiKey').accountId;
     let spent = cost;
     let balance = await leases.take(accountId, cost);
-    const report = () => ctx.set({ 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(spent) });
+    // Once the answer has started (an export cut short settles at the end), the headers are gone.
+    const report = () => {
+      if (!ctx.headerSent) ctx.set({ 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(spent) });
+    };
     report();
     const charge = async (extra: number) => {
       if (extra <= 0) return;
@@ -30,17 +33,11 @@ export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
     ctx.state.settle = async (total: number) => {
       if (total > spent) return charge(total - spent);
       if (total === spent) return;
-      // Priced below what was held (a batch that found fewer products than it held for): the rest goes back.
+      // Priced below what was held (a batch that found fewer products, an export cut short): the rest goes back.
       await leases.give(accountId, spent - total);
       balance += spent - total;
       spent = total;
       report();
-    };
-    ctx.state.refund = async (amount: number) => {
-      const back = Math.min(Math.max(0, amount), spent);
-      if (back === 0) return;
-      spent -= back;
-      await leases.give(accountId, back);
     };
     try {
       await next();

@@ -30,8 +30,6 @@ export interface RequestState {
   input?: RequestInput;
   /** Charges credits beyond the operation's cost (volume-costed operations), set by the credits gate. */
   charge?: (extra: number) => Promise<void>;
-  /** Gives back up to what was charged, once the answer is known to have been worth less (an export cut short). */
-  refund?: (amount: number) => Promise<void>;
   /** Sets the request's whole price once it is known: charges the rest, or gives back what was held beyond it. */
   settle?: (total: number) => Promise<void>;
   /** The body already serialized with its entity tag, set by the response cache (entity-tags.ts). */

@@ -15,6 +15,7 @@ import { OPERATIONS } from '../contract/operations';
 import { OPENAPI } from '../contract/openapi';
 import { operationText, parameterPlaces, toolInputSchema, toolOutputSchema } from '../contract/tool-schemas';
 import { problemErrors } from '../http/errors';
+import { boundedQuery } from '../http/query-string';
 import { readJsonBody } from '../http/json-body';
 import type { RequestContext, RequestMiddleware, RequestState } from '../http/request-state';
 import type { Logger } from '../shared/logger';
@@ -79,7 +80,9 @@ async function callTool(
   const chain = tool && deps.chains.get(tool.operationId);
   if (!tool || !chain) return { isError: true, content: [{ type: 'text', text: `No tool is named '${name}'.` }] };
   const inner = innerContext(outer, tool.operationId, args);
-  await compose([rendered, chain])(inner, () => Promise.resolve());
+  // The arguments arrive as a query string, read by the same bounded parser as a REST request's (Koa's
+  // own is quadratic in the repeats of a name, and an argument may be a long array).
+  await compose([rendered, boundedQuery(), chain])(inner, () => Promise.resolve());
   // Some answers leave already serialized (the response cache's bytes, the glossary's fixed text).
   const sent: unknown = inner.body;
   const answer: unknown = Buffer.isBuffer(sent)

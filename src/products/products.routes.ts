@@ -56,12 +56,12 @@ export function productRoutes(
         const unwatch = watchIdleReader(ctx.socket, exportLimits.idleMs, (err) => stream.destroy(err));
         // The response closes when sent, cut short or abandoned: the slot and the point in time go
         // with it, and an export cut short gives back the credits of the products it did not send.
-        const refund = requireState(ctx, 'refund');
+        const settle = requireState(ctx, 'settle');
         ctx.res.once('close', () => {
           unwatch();
           release();
           void close();
-          if (!ctx.res.writableFinished) void refund(price - exportCost(sent()));
+          if (!ctx.res.writableFinished) void settle(exportCost(sent()));
         });
         ctx.body = stream;
       },
