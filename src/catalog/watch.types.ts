@@ -11,6 +11,14 @@ export const EVENT_TYPES = [
   'watch.matched',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/** The events a product watch may ask for, and those a saved-search watch may. */
+export const PRODUCT_EVENTS: readonly EventType[] = [
+  'product.created',
+  'product.revised',
+  'product.delisted',
+  'product.relisted',
+];
+export const SEARCH_EVENTS: readonly EventType[] = ['watch.matched'];
 
 /** Not an event of the catalog: sent on request to try an endpoint (POST /watches/{id}/test). */
 export const TEST_EVENT = 'watch.test';

@@ -892,6 +892,7 @@ export type ProductBatch = {
 
 export type EventType = "product.created" | "product.revised" | "product.delisted" | "product.relisted" | "watch.matched";
 
+/** Either `products` with events among `product.created`, `product.revised`, `product.delisted`, `product.relisted`, or `search` with `watch.matched`; not both. */
 export type NewWatch = {
   name?: string;
   /** Up to 1000 product ids; the watch gets the product.* events of these products. Every id must name a product. */

@@ -1,9 +1,10 @@
 // The schemas of watches and their deliveries in the OpenAPI document.
-import { EVENT_TYPES } from '../catalog/watch.types';
+import { EVENT_TYPES, PRODUCT_EVENTS, SEARCH_EVENTS } from '../catalog/watch.types';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const dateTime = { type: 'string', format: 'date-time' } as const;
+const codes = (words: readonly string[]) => words.map((w) => `\`${w}\``).join(', ');
 const nullableDateTime = { type: 'string', format: 'date-time', nullable: true } as const;
 
 /** Product ids one watch may name. */
@@ -27,13 +28,13 @@ const events = {
   minItems: 1,
   uniqueItems: true,
   items: ref('EventType'),
-  description:
-    'Event types to be told of: a product watch takes `product.created`, `product.revised`, `product.delisted`, `product.relisted`; a saved-search watch takes `watch.matched`.',
+  description: `Event types to be told of: a product watch takes ${codes(PRODUCT_EVENTS)}; a saved-search watch takes ${codes(SEARCH_EVENTS)}.`,
 } as const;
 const url = {
   type: 'string',
   minLength: 8,
   maxLength: 2000,
+  pattern: '^https?://',
   description:
     'The endpoint: https only, and only a name that resolves to public addresses (checked now and before every delivery; redirects are not followed). Plain http to a loopback address only where the operator set WEBHOOK_ALLOW_HTTP_LOOPBACK (local development).',
 } as const;
@@ -93,6 +94,9 @@ export const WATCH_SCHEMAS = {
     required: ['events', 'url'],
     properties: { name: { type: 'string', maxLength: 100 }, products, search, events, url },
     additionalProperties: false,
+    // Not a oneOf: ajv would answer an either-or mistake with every branch's errors, where the
+    // service names the one rule broken.
+    description: `Either \`products\` with events among ${codes(PRODUCT_EVENTS)}, or \`search\` with ${codes(SEARCH_EVENTS)}; not both.`,
   },
   WatchChange: {
     type: 'object',

@@ -4,7 +4,7 @@
 // before every delivery; its signing secret is shown once, at creation or rotation.
 import { randomBytes } from 'node:crypto';
 import { AppError, validationError } from '../errors/app-error';
-import type { EventType, SavedSearch, WatchDoc } from '../catalog/watch.types';
+import { PRODUCT_EVENTS, SEARCH_EVENTS, type EventType, type SavedSearch, type WatchDoc } from '../catalog/watch.types';
 import type { KeyedLock } from '../shared/keyed-lock';
 import { newWebhookSecret, type SecretBox } from './webhook-signature';
 
@@ -35,15 +35,6 @@ export interface WatchOptions {
   /** WEBHOOK_SECRET_OVERLAP_MS: how long a rotated-out secret still signs. */
   readonly overlapMs: number;
 }
-
-/** The target types each kind of watch may ask for: product events for products, matches for a search. */
-const PRODUCT_EVENTS: readonly EventType[] = [
-  'product.created',
-  'product.revised',
-  'product.delisted',
-  'product.relisted',
-];
-const SEARCH_EVENTS: readonly EventType[] = ['watch.matched'];
 
 export interface WatchBody {
   name?: string;

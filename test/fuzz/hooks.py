@@ -17,6 +17,10 @@
 #   (test/api/design.test.ts)
 # - Compare answers 400 for ids that name no product, a rule about the data: a positive case names
 #   as many real products (FUZZ_PRODUCT_IDS) as it generated ids. (test/api/products.test.ts)
+# And one about schemathesis itself: its stateful phase infers that getProducts' `ids` are product
+# ids and links them to `/products/{id}`, but passes the whole list as the one id, written as
+# Python's repr with `?` and `&` unescaped, so the path it sends is not the one it reports. The link
+# gets the list's first id instead.
 import os
 import secrets
 from datetime import datetime, timedelta, timezone
@@ -79,3 +83,10 @@ def map_case(context, case):
             expires = datetime.now(timezone.utc) + timedelta(days=1)
             case.body = {**case.body, "expires_at": expires.isoformat().replace("+00:00", "Z")}
     return case
+
+
+@schemathesis.hook
+def before_call(context, case, **kwargs):
+    params = case.path_parameters
+    if params and any(isinstance(v, list) for v in params.values()):
+        case.path_parameters = {k: (v[0] if v else "") if isinstance(v, list) else v for k, v in params.items()}

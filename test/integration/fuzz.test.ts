@@ -94,8 +94,10 @@ describe('fuzzing against the contract (schemathesis)', function () {
     await catalog?.drop();
   });
 
-  it('when product, search, revision and source operations are fuzzed with a real API key, then no 5xx and nothing off-contract', async () => {
-    const key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read', 'revisions:read'])).secret;
+  it('when product, search, revision, source and watch operations are fuzzed with a real API key, then no 5xx and nothing off-contract', async () => {
+    const key = (
+      await (await newDeveloper(server.url)).key(['products:read', 'search:read', 'revisions:read', 'watches:write'])
+    ).secret;
     const products: string[] = [];
     const suitable: Suitable = { products };
     for await (const p of catalog.products.stream()) {
