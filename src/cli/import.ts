@@ -52,7 +52,7 @@ runCommand('import', async () => {
       },
     );
     printOutcome('import', outcome, bars);
-    if (outcome.kind === 'written') printAnnounced(await announceSeed(op));
+    if (outcome.kind === 'written') printAnnounced(await announceSeed(op, outcome.sync.ingest.wroteEveryProduct));
   } finally {
     await op.close();
   }

@@ -52,7 +52,7 @@ runCommand('seed', async () => {
       },
     );
     printOutcome('seed', outcome, bars);
-    if (outcome.kind === 'written') printAnnounced(await announceSeed(op));
+    if (outcome.kind === 'written') printAnnounced(await announceSeed(op, outcome.sync.ingest.wroteEveryProduct));
   } finally {
     await op.close();
   }

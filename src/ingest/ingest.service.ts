@@ -8,6 +8,7 @@
 // and the changes feed is recorded batch after batch, so its watermark never passes an unwritten seq.
 import { createHash } from 'node:crypto';
 import { PRODUCT_FORMAT, type ProductDoc, type ProductDraft } from '../catalog/product.types';
+import type { ProductState } from '../catalog/watch.types';
 import { provenanceOf } from '../catalog/provenance';
 import { productSlug } from '../catalog/product-id';
 import { snapshotHash, type Change, type Claim } from '../catalog/claim';
@@ -54,6 +55,8 @@ export interface IngestReport {
   /** Unchanged products rewritten in the current format or with a new listing (no revision: their claims are the same). */
   reformatted: number;
   revisions: number;
+  /** When the record was empty before this run: the state of every product it wrote, which is every product it holds. */
+  wroteEveryProduct?: ProductState[];
 }
 
 /** Raised by the revision store when a (product, number) is taken by another snapshot. */
@@ -112,6 +115,7 @@ export async function ingest(
     unchanged: 0,
     reformatted: 0,
     revisions: 0,
+    ...(stored.size === 0 ? { wroteEveryProduct: [] } : {}),
   };
   // FerretDB's updates are not atomic: two reservations at once could share numbers, so they queue.
   const revisions = {
@@ -185,6 +189,9 @@ export async function ingest(
         ports.products.replaceMany([...products.filter((_, i) => planned[i].known), ...reformatted]),
       ]);
       await onWritten([...products, ...reformatted]);
+      report.wroteEveryProduct?.push(
+        ...products.map((p) => ({ id: p._id, revision: p.current_revision, listed: p.listing.in_latest_edition })),
+      );
       report.reformatted += reformatted.length;
       for (const p of planned) report[p.known ? 'changed' : 'created'] += 1;
       report.total = stored.size + report.created;

@@ -10,7 +10,7 @@ import type { Change } from '../catalog/claim';
 import type { ProductDoc } from '../catalog/product.types';
 import { toSearchDocument } from '../catalog/search-document';
 import type { ProductCompany } from '../catalog/company-records';
-import type { DeliveryDoc, EventDoc, WatchDoc } from '../catalog/watch.types';
+import type { DeliveryDoc, EventDoc, ProductState, WatchDoc } from '../catalog/watch.types';
 import { eventId, netChanges, productEvents, type AnnouncedState, type EventDraft } from './event-rules';
 import { matchesSearch } from './search-match';
 
@@ -26,7 +26,7 @@ export interface AnnouncePorts {
   readonly watches: { all(): Promise<WatchDoc[]> };
   readonly outbox: {
     announcedState(): Promise<Map<string, AnnouncedState> | null>;
-    saveAnnounced(states: readonly { id: string; revision: number; listed: boolean }[]): Promise<void>;
+    saveAnnounced(states: readonly ProductState[]): Promise<void>;
     insertEvents(events: readonly EventDoc[]): Promise<void>;
     insertDeliveries(docs: readonly DeliveryDoc[]): Promise<DeliveryDoc[]>;
     schedule(ids: readonly string[], at: Date): Promise<void>;
@@ -49,28 +49,34 @@ export function deliveryId(eventIdValue: string, watchId: string): string {
 
 export async function announceChanges(
   ports: AnnouncePorts,
-  options: { readonly logRetentionMs: number },
+  options: {
+    readonly logRetentionMs: number;
+    /**
+     * Every product the record holds, from the run that wrote them all into an empty record: a first
+     * announcement takes its baseline from them instead of reading every product back (21 s of the
+     * first start for 43,291 products on FerretDB, 2026-11-25).
+     */
+    readonly wroteEveryProduct?: readonly ProductState[];
+  },
   now: Date = new Date(),
 ): Promise<AnnounceReport> {
-  const [products, sources, before] = await Promise.all([
-    ports.products.listings(),
-    ports.sources.list(),
-    ports.outbox.announcedState(),
-  ]);
+  const before = await ports.outbox.announcedState();
+  if (!before && options.wroteEveryProduct) {
+    await ports.outbox.saveAnnounced(options.wroteEveryProduct);
+    return { baseline: true, events: {}, deliveries: 0 };
+  }
+  const [products, sources] = await Promise.all([ports.products.listings(), ports.sources.list()]);
   const newest = new Map<string, string>();
   for (const s of sources) if ((newest.get(s.list) ?? '') < s.edition) newest.set(s.list, s.edition);
   const sourceName = new Map(sources.map((s) => [s._id, `${s.list} edition ${s.edition}`]));
-  const states = products.map((p) => ({
-    id: p._id,
-    revision: p.current_revision,
-    listed: p.listing.in_latest_edition,
-  }));
   if (!before) {
-    await ports.outbox.saveAnnounced(states);
+    await ports.outbox.saveAnnounced(
+      products.map((p) => ({ id: p._id, revision: p.current_revision, listed: p.listing.in_latest_edition })),
+    );
     return { baseline: true, events: {}, deliveries: 0 };
   }
   const drafts: EventDraft[] = [];
-  const changed: typeof states = [];
+  const changed: ProductState[] = [];
   for (const p of products) {
     const was = before.get(p._id);
     const lists = [...new Set(p.listing.editions.map((e) => e.list))];
