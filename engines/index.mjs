@@ -1,8 +1,9 @@
 // Provisions and starts the three local engines, skipping any whose URL variable already answers.
 //
-// Two phases, so that no install can starve a health wait: every missing engine is installed first
-// (downloads and builds run as child processes, side by side), and only then are the engines
-// launched, each health wait counting from its own launch.
+// Every missing engine is installed (downloads and builds run as child processes, side by side) and
+// launched as soon as its own install is done, each health wait counting from its own launch. A
+// build running meanwhile takes CPU, not the event loop: the waits are generous (Elasticsearch 120 s)
+// and add any stall of this process to their deadline (util.mjs).
 import { elasticsearch } from './elasticsearch.mjs';
 import { ferretdb } from './ferretdb.mjs';
 import { redis } from './redis.mjs';
@@ -28,7 +29,10 @@ export async function up(engines = ENGINES) {
     else missing.push(engine);
   }
 
-  const installs = await Promise.allSettled(
+  // Each engine starts as soon as it is installed: Elasticsearch's start (about 16 s) then runs
+  // while FerretDB is still being built on a first run, instead of after it.
+  const launched = [];
+  const results = await Promise.allSettled(
     missing.map(async (engine) => {
       const t0 = Date.now();
       try {
@@ -37,28 +41,21 @@ export async function up(engines = ENGINES) {
         throw new Error(`${engine.name}: install failed: ${err.message}`, { cause: err });
       }
       log(engine.name, `ready to start (${seconds(t0)} s to install or check)`);
-    }),
-  );
-  throwIfAny(installs);
-
-  const launched = [];
-  const starts = await Promise.allSettled(
-    missing.map(async (engine) => {
       const url = urlOf(engine);
-      const t0 = Date.now();
+      const t1 = Date.now();
       launched.push(engine);
       try {
         await engine.start(url);
       } catch (err) {
         throw new Error(`${engine.name}: ${err.message}`, { cause: err });
       }
-      log(engine.name, `started at ${url} in ${seconds(t0)} s`);
+      log(engine.name, `started at ${url} in ${seconds(t1)} s`);
     }),
   );
-  if (starts.some((r) => r.status === 'rejected')) {
+  if (results.some((r) => r.status === 'rejected')) {
     // Launched includes an engine whose health wait gave up: its process may still be running.
     await down(launched);
-    throwIfAny(starts);
+    throwIfAny(results);
   }
   return launched;
 }

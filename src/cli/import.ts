@@ -2,18 +2,21 @@
 //   [--accept-checksum-mismatch]
 // A new edition of a list we read (src/ingest/edition-import.usecase.ts). The file is checked before
 // anything is written; `--dry-run` prints what it would change and writes nothing.
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { DEFAULT_SEED_DIR } from '../../seed/convert';
 import { catalogPorts, openOperator, runCommand } from './operator';
+import { commandLine } from './command-line';
 import { createProgress } from './progress';
 import { importEdition } from '../ingest/edition-import.usecase';
 import { announceSeed, printAnnounced } from './announce';
 import { printCheck, printConversion, printOutcome, printPlan } from './ingest-report';
 
-const { values: args, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
+const USAGE =
+  'usage: npm run import -- <file> --list <list> --edition YYYY-MM-DD [--dry-run] [--seed-dir DIR] [--sources-dir DIR] [--accept-checksum-mismatch]';
+
+const { values: args, positionals } = commandLine(
+  USAGE,
+  {
     list: { type: 'string' },
     edition: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
@@ -21,11 +24,11 @@ const { values: args, positionals } = parseArgs({
     'seed-dir': { type: 'string' },
     'sources-dir': { type: 'string' },
   },
-});
+  true,
+);
 
 runCommand('import', async () => {
-  if (positionals.length !== 1 || !args.list || !args.edition)
-    throw new Error('usage: npm run import -- <file> --list <list> --edition YYYY-MM-DD [--dry-run]');
+  if (positionals.length !== 1 || !args.list || !args.edition) throw new Error(USAGE);
   const seedDir = args['seed-dir'] ? path.resolve(args['seed-dir']) : DEFAULT_SEED_DIR;
   const op = await openOperator();
   try {

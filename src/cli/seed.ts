@@ -5,10 +5,10 @@
 // revision. `--dry-run` prints the plan (new, changed field by field, delisted) and writes nothing.
 // `--synthetic N` instead builds N synthetic variants of the indexed products behind `<alias>-synthetic`
 // (for benchmarks at scale); nothing real is touched.
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { loadManifest, DEFAULT_SEED_DIR } from '../../seed/convert';
 import { catalogPorts, openOperator, runCommand, type Operator } from './operator';
+import { commandLine } from './command-line';
 import { createProgress } from './progress';
 import { ingestCatalog } from '../ingest/catalog-ingest.usecase';
 import { buildSynthetic } from '../ingest/synthetic.service';
@@ -16,15 +16,16 @@ import { printConversion, printOutcome, printPlan } from './ingest-report';
 import type { SearchDocument } from '../catalog/search-document';
 import { announceSeed, printAnnounced } from './announce';
 
-const { values: args } = parseArgs({
-  options: {
-    'seed-dir': { type: 'string' },
-    'sources-dir': { type: 'string' },
-    'if-empty': { type: 'boolean', default: false },
-    'dry-run': { type: 'boolean', default: false },
-    'accept-checksum-mismatch': { type: 'boolean', default: false },
-    synthetic: { type: 'string' },
-  },
+const USAGE =
+  'usage: npm run seed -- [--seed-dir DIR] [--sources-dir DIR] [--if-empty] [--dry-run] [--accept-checksum-mismatch] [--synthetic N]';
+
+const { values: args } = commandLine(USAGE, {
+  'seed-dir': { type: 'string' },
+  'sources-dir': { type: 'string' },
+  'if-empty': { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  'accept-checksum-mismatch': { type: 'boolean', default: false },
+  synthetic: { type: 'string' },
 });
 
 runCommand('seed', async () => {
