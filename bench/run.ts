@@ -76,6 +76,7 @@ function gatewayEnv(esUrl: string, alias = config.ELASTICSEARCH_INDEX): Record<s
     SIGNUP_CREDITS: '1000000000',
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
     CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef01234567',
+    WEBHOOK_SECRET_KEY: 'bench-webhook-secret-key-0123456789abcdef012',
     LOG_LEVEL: 'info',
     // --workers N pins the gateway's workers; without it the service's default (one per core).
     ...(args.workers ? { WEB_CONCURRENCY: args.workers } : {}),

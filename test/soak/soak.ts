@@ -52,6 +52,7 @@ async function main() {
       KEY_FAILURES_MAX: '1000000',
       JWT_SECRET: 'soak-jwt-secret-0123456789abcdef0123456789ab',
       CURSOR_SECRET: 'soak-cursor-secret-0123456789abcdef01234567',
+      WEBHOOK_SECRET_KEY: 'soak-webhook-secret-key-0123456789abcdef0123',
       LOG_LEVEL: 'warn',
     },
     path.join(ROOT, 'test-artifacts', 'soak-gateway.log'),
