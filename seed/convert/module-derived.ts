@@ -1,7 +1,8 @@
 // Values people compare modules by that no list states: efficiency and power per area, each a claim
 // with `method: derived`, its formula, and the cells it was computed from (the record's own STC power
-// and area). A record without both, or with an area of zero, gets neither.
-import { DERIVED_SPECS } from '../../src/catalog/spec-catalog';
+// and area). A record without both, with an area of zero, or with an area too small to be real (an
+// efficiency above MAX_DERIVED_MODULE_EFFICIENCY_PCT), gets neither.
+import { DERIVED_SPECS, MAX_DERIVED_MODULE_EFFICIENCY_PCT } from '../../src/catalog/spec-catalog';
 import type { Claim } from './claims';
 import { locate, type Table, type TableRecord } from './table';
 
@@ -15,6 +16,7 @@ export function moduleDerivedClaims(table: Table, rec: TableRecord, claims: read
   const locator = locate(table, rec, `${power.locator.column},${area.locator.column}`);
   const from = { source_id: table.sourceId, locator, method: 'derived' as const };
   const perArea = power.value / area.value;
+  if ((perArea / STC_IRRADIANCE) * 100 > MAX_DERIVED_MODULE_EFFICIENCY_PCT) return [];
   return [
     {
       field: 'module_efficiency_pct',

@@ -4,9 +4,12 @@ import type { Listing } from './listing';
 
 /**
  * The shape products are written in. A stored product of an older shape (same values, fewer fields)
- * is rewritten by the next seed without a new revision: its claims did not change.
+ * is rewritten by the next seed without a new revision: its claims did not change. A bump also makes
+ * `npm start` run the whole seed instead of keeping what it loaded before; so it is bumped when the
+ * conversion gives products claims they did not have. 5: modules gained derived efficiency and power
+ * per area (their new revision says so).
  */
-export const PRODUCT_FORMAT = 4;
+export const PRODUCT_FORMAT = 5;
 
 /**
  * The canonical product now, as stored in MongoDB and derived into the index: its current values

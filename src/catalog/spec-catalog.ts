@@ -141,9 +141,19 @@ export type SpecName = keyof typeof SPECS;
  */
 export const DERIVED_SPECS: Readonly<Partial<Record<SpecName, string>>> = {
   module_efficiency_pct:
-    'stc_power_w / (area_m2 × 1000 W/m²) × 100: STC power over the irradiance the module receives at standard test conditions, rounded to 0.001%.',
+    'stc_power_w / (area_m2 × 1000 W/m²) × 100: STC power over the irradiance the module receives at standard test conditions, rounded to 0.001%. Not derived when it would exceed 26% (see MAX_DERIVED_MODULE_EFFICIENCY_PCT).',
   power_per_area_w_per_m2: 'stc_power_w / area_m2, rounded to 0.001 W/m².',
 };
+
+/**
+ * Above this, a module's listed area cannot be its real one, and neither derived value is given: no
+ * flat-plate module in lists up to 2024 converts more (the best mass-produced ones were just under
+ * 25%, and full-size silicon modules under 26% in the laboratory). 50 CEC 2024 records compute to
+ * 26-32.6% (e.g. Runergy HY-DH144P8-550: 550.62 W over 1.69 m², where a 144-cell module of 550 W
+ * measures about 2.6 m²). Low values are real (amorphous silicon: 2.6-4.6%) and kept, as is a
+ * concentrator module's 25.8% (SolFocus SF-1100S, rated on its aperture).
+ */
+export const MAX_DERIVED_MODULE_EFFICIENCY_PCT = 26;
 
 /** The category each derived spec is computed for. */
 export const DERIVED_CATEGORY: Readonly<Partial<Record<SpecName, Category>>> = {

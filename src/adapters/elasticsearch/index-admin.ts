@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { EsClient } from './client';
 import { PROJECT_ROOT } from '../../shared/paths';
 
-export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v5.json');
+export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v6.json');
 
 interface MappingFile {
   settings: Record<string, unknown>;

@@ -160,4 +160,17 @@ describe('seed converter', () => {
       assert.deepEqual(moduleDerivedClaims(table, rec, specClaims(table, rec, CEC_MODULE_COLUMNS)), [], area);
     }
   });
+
+  it('when a listed area is too small to be real, then neither value is derived; a low efficiency (amorphous silicon) is', () => {
+    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [], refused: [] };
+    const derive = (STC: string, A_c: string) => {
+      const cells: Record<string, string> = { STC, A_c };
+      const rec = { record: 1, line: 4, cell: (c: string) => cells[c] ?? '' };
+      return moduleDerivedClaims(table, rec, specClaims(table, rec, CEC_MODULE_COLUMNS)).map((c) => c.value);
+    };
+    // Runergy HY-DH144P8-550 in the 2024 CEC list: 550.62 W over 1.69 m² would be 32.6%.
+    assert.deepEqual(derive('550.62', '1.69'), []);
+    assert.deepEqual(derive('388.16', '1.502'), [25.843, 258.429], 'a concentrator module at 25.8% is kept');
+    assert.deepEqual(derive('17.1', '0.669'), [2.556, 25.561], 'Uni-Solar SHR-17 at 2.6% is kept');
+  });
 });
