@@ -90,7 +90,12 @@ interface Template {
   readonly name: string;
   /** The products a query of this template can be drawn from. */
   readonly from: (p: Product) => boolean;
-  readonly make: (p: Product, pick: <T>(xs: readonly T[]) => T) => Omit<PeopleCase, 'template'>;
+  /** `catalog`: every product, for a judgement that depends on the others (a ranking's best ten). */
+  readonly make: (
+    p: Product,
+    pick: <T>(xs: readonly T[]) => T,
+    catalog: readonly Product[],
+  ) => Omit<PeopleCase, 'template'>;
 }
 
 const TEMPLATES: readonly Template[] = [
@@ -256,6 +261,95 @@ const TEMPLATES: readonly Template[] = [
  * rounded as people type it. Judged by the products' own fields: strict where the words are.
  */
 const round10 = (w: number) => Math.round(w / 10) * 10;
+const efficiency = (p: Product) => num(p, 'module_efficiency_pct');
+/** A model number as series prefixes are written: letters and digits only, lower-case. */
+const compact = (model: string) => model.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/**
+ * Who sells Sunny Boys: SMA, and Schuco USA, which sold SMA's under its own name (the 2019 inverter
+ * list spells it "Schuco USA L.P. (original mfg - SMA America)", and its SB6000US are SMA's models).
+ */
+const SUNNY_BOY_SELLERS = new Set(['sma-america', 'sma-solar-technology', 'schuco-usa']);
+
+/**
+ * Rankings, series, exclusions and efficiency bounds (issue 43), appended after the comparisons so
+ * that their draws leave the earlier templates' queries as they were. A ranking is judged by the
+ * catalog: the ten most efficient modules near the power typed are the wanted ones.
+ */
+const RANKING_TEMPLATES: readonly Template[] = [
+  {
+    name: 'most efficient modules near a power',
+    from: (p) => p.category === 'pv-module' && (num(p, 'stc_power_w') ?? 0) >= 200 && efficiency(p) !== undefined,
+    make: (p, pick, catalog) => {
+      const w = round10(num(p, 'stc_power_w')!);
+      const nearW = (x: Product) => x.category === 'pv-module' && near(num(x, 'stc_power_w'), w);
+      const best = catalog
+        .filter(nearW)
+        .map((x) => efficiency(x) ?? -Infinity)
+        .sort((a, b) => b - a);
+      const tenth = best[Math.min(9, best.length - 1)] ?? -Infinity;
+      return {
+        q: pick([
+          `most efficient ${w}W module`,
+          `highest efficiency ${w} W panels`,
+          `best efficiency ${w}W solar panel`,
+        ]),
+        wanted: (x) => nearW(x) && (efficiency(x) ?? -Infinity) >= tenth,
+      };
+    },
+  },
+  {
+    name: 'series + kW',
+    from: (p) =>
+      p.category === 'inverter' &&
+      p.company !== undefined &&
+      SUNNY_BOY_SELLERS.has(p.company.id) &&
+      compact(p.model).startsWith('sb') &&
+      (num(p, 'ac_power_w') ?? 0) >= 1000,
+    make: (p, pick) => {
+      const kw1 = Math.round(num(p, 'ac_power_w')! / 100) / 10;
+      return {
+        q: pick([`Sunny Boy ${kw1}`, `SMA Sunny Boy ${kw1}`, `sunny boy ${kw1} kW`]),
+        wanted: (x) =>
+          x.category === 'inverter' &&
+          x.company !== undefined &&
+          SUNNY_BOY_SELLERS.has(x.company.id) &&
+          compact(x.model).startsWith('sb') &&
+          near(num(x, 'ac_power_w'), kw1 * 1000, 0.05),
+      };
+    },
+  },
+  {
+    name: 'maker + modules not bifacial',
+    from: (p) => p.category === 'pv-module' && makerWord(p) !== undefined && typeof p.specs.bifacial === 'boolean',
+    make: (p, pick) => {
+      const m = makerWord(p)!;
+      const maker = byMaker(m, p);
+      return {
+        q: pick([`${m} modules not bifacial`, `${m} non-bifacial panels`, `${m} module without bifacial`]),
+        wanted: (x) => x.category === 'pv-module' && maker(x) && x.specs.bifacial !== true,
+      };
+    },
+  },
+  {
+    name: 'modules over an efficiency',
+    from: (p) => p.category === 'pv-module' && (efficiency(p) ?? 0) >= 15 && makerWord(p) !== undefined,
+    make: (p, pick) => {
+      const e = Math.floor(efficiency(p)!);
+      const m = makerWord(p)!;
+      const maker = byMaker(m, p);
+      const [words, byMakerToo] = pick([
+        [`modules over ${e}% efficiency`, false],
+        [`${m} panels above ${e}% efficient`, true],
+        [`${m} modules at least ${e}% efficiency`, true],
+      ] as const);
+      const meets = words.includes('at least') ? (x: number) => x >= e : (x: number) => x > e;
+      return {
+        q: words,
+        wanted: (x) => x.category === 'pv-module' && (!byMakerToo || maker(x)) && meets(efficiency(x) ?? -Infinity),
+      };
+    },
+  },
+];
 const COMPARISON_TEMPLATES: readonly Template[] = [
   {
     name: 'maker + modules over a power',
@@ -360,6 +454,7 @@ const COMPARISON_TEMPLATES: readonly Template[] = [
       };
     },
   },
+  ...RANKING_TEMPLATES,
 ];
 
 export const COMPARISON_KINDS = COMPARISON_TEMPLATES.map((t) => t.name);
@@ -409,7 +504,7 @@ function drawn(templates: readonly Template[], products: readonly Product[], per
     const pool = products.filter(t.from);
     const seen = new Set<string>();
     for (let tries = 0; seen.size < Math.min(perTemplate, pool.length) && tries < perTemplate * 50; tries++) {
-      const made = t.make(pick(pool), pick);
+      const made = t.make(pick(pool), pick, products);
       if (seen.has(made.q.toLowerCase())) continue;
       seen.add(made.q.toLowerCase());
       cases.push({ template: t.name, ...made });
