@@ -781,6 +781,23 @@ export function buildOpenApi() {
           },
         },
       },
+      '/api/v1/auth/key': {
+        delete: {
+          operationId: 'revokeCurrentApiKey',
+          summary: 'Revoke the API key this request is made with',
+          description:
+            "A key revokes itself, whatever its scopes: what a page or a script that holds only its key does when it is done (the equipment explorer on sign-out). Costs no credits; rate-limited like the key's other calls. Further requests with the key get 401.",
+          tags: ['keys'],
+          security: [{ apiKey: [] }],
+          'x-scope': 'key',
+          responses: {
+            204: { description: 'Revoked.' },
+            401: problem('Missing, invalid, revoked or expired API key.'),
+            429: problem('Rate limit exceeded; see Retry-After.'),
+            503: problem('A dependency is unavailable.'),
+          },
+        },
+      },
       '/api/v1/developer/keys/{id}': {
         delete: {
           operationId: 'revokeApiKey',

@@ -2677,6 +2677,23 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** Revoke the API key this request is made with */
+  revokeCurrentApiKey: {
+    method: "DELETE";
+    path: "/api/v1/auth/key";
+    query: never;
+    validatedQuery: Operations["revokeCurrentApiKey"]['query'];
+    params: never;
+    body: never;
+    responses: {
+      204: undefined;
+      401: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
   /** Revoke one of the account's keys */
   revokeApiKey: {
     method: "DELETE";
@@ -2925,6 +2942,7 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   login: { method: "POST", path: "/api/v1/auth/login", commaSeparated: [] },
   listApiKeys: { method: "GET", path: "/api/v1/developer/keys", commaSeparated: [] },
   createApiKey: { method: "POST", path: "/api/v1/developer/keys", commaSeparated: [] },
+  revokeCurrentApiKey: { method: "DELETE", path: "/api/v1/auth/key", commaSeparated: [] },
   revokeApiKey: { method: "DELETE", path: "/api/v1/developer/keys/{id}", commaSeparated: [] },
   listWatches: { method: "GET", path: "/api/v1/watches", commaSeparated: [] },
   createWatch: { method: "POST", path: "/api/v1/watches", commaSeparated: [] },

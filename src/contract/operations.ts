@@ -8,7 +8,8 @@ import { validationError, type FieldError } from '../errors/app-error';
 import { isSpecName } from '../catalog/spec-catalog';
 import { unitFactors } from './query-vocabulary';
 
-export type Access = Scope | 'account' | 'public';
+/** A scope; `key`: any valid API key, whatever its scopes; `account`: the login token; `public`: no one. */
+export type Access = Scope | 'key' | 'account' | 'public';
 
 export interface ContractOperation {
   readonly operationId: string;

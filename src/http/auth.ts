@@ -35,7 +35,7 @@ export interface KeyAuthenticator {
   authenticate(secret: string): Promise<KeyPrincipal>;
 }
 
-export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: Scope) => Middleware {
+export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: Scope | null) => Middleware {
   const blockedUntil = new Map<string, number>();
   return (scope) => async (ctx, next) => {
     const address = addressKey(ctx.ip);
@@ -65,7 +65,7 @@ export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: 
       }
       throw err;
     }
-    if (!principal.scopes.includes(scope))
+    if (scope !== null && !principal.scopes.includes(scope))
       throw new AppError(
         'INSUFFICIENT_SCOPE',
         `This operation needs the scope '${scope}'; the key has ${principal.scopes.join(', ')}.`,

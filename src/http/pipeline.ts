@@ -45,7 +45,8 @@ export const route = <Op extends OperationId>(r: Route<Op>): AnyRoute => r as un
 
 /** The middleware each kind of access needs; supplied by main's wiring. */
 export interface Gates {
-  apiKey(scope: Scope): Middleware;
+  /** An API key with `scope`, or any valid key when `scope` is null. */
+  apiKey(scope: Scope | null): Middleware;
   rateLimit: Middleware;
   /** Debits `cost` credits once the request is known valid; refunds if the handler fails at all. */
   credits(cost: number): Middleware;
@@ -61,6 +62,7 @@ const ACCESS: readonly Access[] = [
   'search:read',
   'revisions:read',
   'watches:write',
+  'key',
   'account',
   'public',
 ];
@@ -108,12 +110,13 @@ export function mount(
 function gatesFor(op: ContractOperation, gates: Gates): Middleware[] {
   if (op.access === 'public') return [];
   if (op.access === 'account') return [gates.loginToken];
+  if (op.access === 'key') return [gates.apiKey(null), gates.rateLimit];
   if (MANAGING.includes(op.access)) return [gates.accountOrKey(op.access)];
   return [gates.apiKey(op.access), gates.rateLimit];
 }
 
 function credited(op: ContractOperation, gates: Gates): Middleware {
-  return op.access === 'public' || op.access === 'account' || MANAGING.includes(op.access)
+  return op.access === 'public' || op.access === 'account' || op.access === 'key' || MANAGING.includes(op.access)
     ? (_ctx, next) => next()
     : gates.credits(op.cost);
 }

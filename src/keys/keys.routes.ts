@@ -18,6 +18,14 @@ export function keyRoutes(keys: KeyService): AnyRoute[] {
       },
     }),
     route({
+      operationId: 'revokeCurrentApiKey',
+      async handle(ctx) {
+        const key = requireState(ctx, 'apiKey');
+        await keys.revoke(key.accountId, key.id);
+        ctx.status = 204;
+      },
+    }),
+    route({
       operationId: 'revokeApiKey',
       async handle(ctx, input) {
         await keys.revoke(requireState(ctx, 'accountId'), input.params.id);

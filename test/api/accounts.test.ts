@@ -214,6 +214,25 @@ describe('accounts, keys, rate limits and credits', function () {
     }
   });
 
+  it('when a key revokes itself, then it answers 401 from then on, whatever its scopes, and a login token cannot use that path', async () => {
+    const dev = await newDeveloper(server.url);
+    const key = await dev.key(['revisions:read']);
+    const other = await dev.key(['products:read']);
+    const byToken = await callUnchecked(server.url, 'revokeCurrentApiKey', { token: dev.token });
+    assert.equal(byToken.status, 401, byToken.text);
+    const revoked = await call(server.url, 'revokeCurrentApiKey', { token: key.secret });
+    assert.equal(revoked.status, 204, revoked.text);
+    const again = await call(server.url, 'revokeCurrentApiKey', { token: key.secret });
+    assert.equal(again.status, 401);
+    assert.match(again.body.detail, /revoked/);
+    const listed = await call(server.url, 'listApiKeys', { token: dev.token });
+    const state = new Map(listed.body.data.map((k: any) => [k.id, k.revoked_at !== null]));
+    assert.equal(state.get(key.id), true, 'the key that asked is revoked');
+    assert.equal(state.get(other.id), false, "the account's other key is not");
+    const read = await call(server.url, 'listProducts', { token: other.secret, query: { limit: 1 } });
+    assert.equal(read.status, 200);
+  });
+
   it('when a key is created with an unknown scope or a past expiry, then 400 names the field', async () => {
     const dev = await newDeveloper(server.url);
     const scope = await callUnchecked(server.url, 'createApiKey', {

@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper, type Developer } from '../helpers/accounts';
-import { call } from '../helpers/contract';
+import { call, callUnchecked } from '../helpers/contract';
 import { ROOT } from '../helpers/engines';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -376,12 +376,55 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     ]);
   });
 
-  it('when the person signs out, then the page key is revoked', async () => {
+  it('when the person signs out, then the page key is revoked with itself: the page never kept a login token', async () => {
     const key = await page.evaluate(() => sessionStorage.getItem('pds.explore.key'));
+    const stored = await page.evaluate(() => Object.keys(sessionStorage));
+    assert.deepEqual(
+      stored.filter((k) => /token/i.test(k)),
+      [],
+      'no login token in the page',
+    );
+    const revoking = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/key') && r.method() === 'DELETE');
     await page.click('#sign-out');
+    await revoking;
     await page.waitForSelector('#signin-form');
     const keys = await call(server.url, 'listApiKeys', { token: dev.token });
     const made = keys.body.data.find((k: { prefix: string }) => key!.startsWith(k.prefix));
     assert.ok(made?.revoked_at, 'revoked');
+  });
+
+  it('when the account holds its most keys, some of them page keys of tabs left open, then signing in revokes those, says so, and leaves the other keys alone', async () => {
+    const live = async () =>
+      (await call(server.url, 'listApiKeys', { token: dev.token })).body.data.filter((k: any) => !k.revoked_at);
+    const expires_at = new Date(Date.now() + 3600_000).toISOString();
+    for (const name of ['equipment explorer 2026-11-25T08:00', 'equipment explorer 2026-11-25T09:00'])
+      await call(server.url, 'createApiKey', {
+        token: dev.token,
+        body: { name, scopes: ['products:read'], expires_at },
+      });
+    for (;;) {
+      const made = await callUnchecked(server.url, 'createApiKey', {
+        token: dev.token,
+        body: { name: 'ci', scopes: ['products:read'] },
+      });
+      if (made.status === 409) break;
+      assert.equal(made.status, 201, made.text);
+    }
+    const before = await live();
+    await page.fill('#email', dev.email);
+    await page.fill('#password', dev.password);
+    await page.press('#password', 'Enter');
+    await page.waitForSelector('#sign-in-note');
+    assert.match((await page.locator('#sign-in-note').textContent()) ?? '', /2 earlier explorer keys were revoked/);
+    const after = await live();
+    const names = (ks: any[]) => ks.map((k) => k.name).sort();
+    assert.deepEqual(
+      names(after).filter((n) => n === 'ci'),
+      names(before).filter((n) => n === 'ci'),
+      'every other key is still live',
+    );
+    assert.equal(after.filter((k: any) => k.name.startsWith('equipment explorer')).length, 1, 'only the new page key');
+    await page.click('#sign-out');
+    await page.waitForSelector('#signin-form');
   });
 });

@@ -13,7 +13,9 @@ const run = (cli: string, ...args: string[]) =>
     timeout: 20000,
   });
 
-describe('cli: command line', () => {
+describe('cli: command line', function () {
+  // Each command loads the seed's converter before it reads its arguments: about 2 s a start.
+  this.timeout(30000);
   for (const cli of ['seed.js', 'import.js']) {
     it(`when ${cli} is asked for --help, then it prints its usage and exits 0`, () => {
       const r = run(cli, '--help');

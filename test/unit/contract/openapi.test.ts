@@ -31,7 +31,9 @@ describe('OpenAPI contract', () => {
     for (const id of SPEC_OPERATIONS) assert.ok(OPERATIONS.has(id), id);
     for (const op of OPERATIONS.values()) {
       assert.ok(
-        ['products:read', 'search:read', 'revisions:read', 'watches:write', 'account', 'public'].includes(op.access),
+        ['products:read', 'search:read', 'revisions:read', 'watches:write', 'key', 'account', 'public'].includes(
+          op.access,
+        ),
         `${op.operationId} access`,
       );
       // Reading scopes charge credits; managing the account's own watches does not (documented on each).
