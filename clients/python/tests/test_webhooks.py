@@ -64,6 +64,12 @@ class VerifyTest(unittest.TestCase):
         for body in (BODY, BODY.encode(), bytearray(BODY.encode()), memoryview(BODY.encode())):
             self.assertEqual(verify(SECRET, headers(signature(KEY)), body, now=TIMESTAMP)["data"]["revision"], 2)
 
+    def test_when_a_str_body_has_non_ascii_text_then_it_is_signed_as_its_utf8_bytes(self) -> None:
+        # The service sends JSON.stringify's output as UTF-8: makers' names are not all ASCII.
+        body = json.dumps({"data": {"manufacturer": "Wärmepumpen GmbH — ±2 %"}}, ensure_ascii=False)
+        event = verify(SECRET, headers(signature(KEY, body=body)), body, now=TIMESTAMP)
+        self.assertEqual(event["data"]["manufacturer"], "Wärmepumpen GmbH — ±2 %")
+
     def test_when_one_byte_of_the_body_changes_then_no_signature_matches(self) -> None:
         tampered = BODY.replace('"revision": 2', '"revision": 3').encode()
         self.assertNotEqual(tampered, BODY.encode())
