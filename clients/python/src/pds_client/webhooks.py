@@ -101,7 +101,7 @@ def sign(secret: Union[str, bytes], msg_id: str, timestamp: int, body: Body) -> 
 
 
 def _signatures(header: str) -> List[bytes]:
-    """The v1 signatures of a ``webhook-signature`` header (other versions and garbage are skipped)."""
+    """The v1 signatures of a ``webhook-signature`` header (other versions and garbage are passed over)."""
     found: List[bytes] = []
     for part in header.split():
         version, _, value = part.partition(",")
