@@ -41,16 +41,25 @@ describe('Python client (clients/python) against the service on the complete dat
   before(async () => {
     const catalog = await fullCatalog();
     const shared = { MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, SIGNUP_CREDITS: '1000000' };
-    server = await startServer({ ...shared, RATE_LIMIT_MAX: '100000', ACCOUNT_RATE_LIMIT_MAX: '100000' });
-    // The same data behind a limit a test can reach in a second: 3 requests per key per 2 s.
+    server = await startServer({
+      ...shared,
+      RATE_LIMIT_MAX: '100000',
+      ACCOUNT_RATE_LIMIT_MAX: '100000',
+      // tests.test_watches_service points a watch at its receiver on 127.0.0.1 (local development only).
+      WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+    });
+    // The same data behind a limit a test can reach in a second: 3 requests per key per 2 s. It shares
+    // the database, so it leaves the deliveries to the server above (it could not sign them: each
+    // instance here seals secrets under its own generated WEBHOOK_SECRET_KEY, and refuses loopback).
     limited = await startServer({
       ...shared,
+      WEBHOOK_DELIVERY: 'off',
       RATE_LIMIT_MAX: '3',
       RATE_LIMIT_WINDOW_MS: '2000',
       ACCOUNT_RATE_LIMIT_MAX: '100000',
     });
     const dev = await newDeveloper(server.url);
-    const key = (await dev.key(['products:read', 'search:read', 'revisions:read'])).secret;
+    const key = (await dev.key(['products:read', 'search:read', 'revisions:read', 'watches:write'])).secret;
     env = {
       PDS_URL: server.url,
       PDS_KEY: key,
@@ -79,7 +88,15 @@ describe('Python client (clients/python) against the service on the complete dat
   }
 
   it('when the client meets retries, problems, cursors and streams from a stub server, then it behaves as documented (tests.test_client_offline)', async () => {
-    await passes(['tests.test_client_offline'], 18);
+    await passes(['tests.test_client_offline'], 22);
+  });
+
+  it('when webhook deliveries are verified offline, then signed ones pass and tampered, stale, re-keyed or unsigned ones raise WebhookVerificationError (tests.test_webhooks)', async () => {
+    await passes(['tests.test_webhooks'], 20);
+  });
+
+  it('when a watch points at a receiver on 127.0.0.1, then its test event arrives signed and passes pds_client.webhooks.verify, the log shows it delivered, a redelivery keeps its webhook-id, a rotation signs with both secrets and a delete ends it (tests.test_watches_service)', async () => {
+    await passes(['tests.test_watches_service'], 5);
   });
 
   it('when the client reads the real service, then cursors walked to the end give meta.total distinct products, a bad parameter raises the 400 with its detail, as_of reads the older revision and a real 429 is waited out (tests.test_service)', async () => {

@@ -1,7 +1,9 @@
 """What the tests share: the service under test (from the environment), and a stub HTTP server.
 
 Environment:
-  PDS_URL, PDS_KEY      the service and an API key with products:read, search:read, revisions:read
+  PDS_URL, PDS_KEY      the service and an API key with products:read, search:read, revisions:read,
+                        watches:write (the service started with WEBHOOK_ALLOW_HTTP_LOOPBACK=true, so that
+                        a watch may deliver to a receiver on 127.0.0.1)
   PDS_LIMITED_URL       the same data behind a tight rate limit (a few requests per second)
   PDS_SOURCES           the folder of the source CSV files (seed/sources), for the pvlib comparison
   PDS_TEST_INSTALL=1    run the `pip install` test (it may fetch the build backend from PyPI)
@@ -60,8 +62,19 @@ class StubHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: "StubServer"
 
+    #: The request's body (empty for a GET), read before `route` is called.
+    body: bytes = b""
+
     def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+        self._answer()
+
+    do_POST = do_PATCH = do_DELETE = do_GET  # noqa: N815
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        self.body = self.rfile.read(length) if length else b""
         self.server.requests.append((self.path, dict(self.headers.items())))
+        self.server.calls.append((self.command, self.path, self.body))
         reply = self.server.route(self)
         if reply is None:  # the route wrote the answer itself
             return
@@ -82,7 +95,10 @@ class StubHandler(BaseHTTPRequestHandler):
 
 
 class StubServer(ThreadingHTTPServer):
-    """An HTTP server on 127.0.0.1 answering every GET with `route(handler)`; records each request."""
+    """An HTTP server on 127.0.0.1 answering every request with `route(handler)`; records each request.
+
+    Also a webhook receiver: `route` sees the body as `handler.body` and the headers as `handler.headers`.
+    """
 
     daemon_threads = True
 
@@ -90,6 +106,8 @@ class StubServer(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), StubHandler)
         self.route = route
         self.requests: List[Tuple[str, Dict[str, str]]] = []
+        #: Each request's method, path and body.
+        self.calls: List[Tuple[str, str, bytes]] = []
         self._thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     @property

@@ -1,4 +1,5 @@
-"""The client against a stub HTTP server: retries, errors, cursors and the export stream, with no service needed."""
+"""The client against a stub HTTP server: retries, errors, cursors, the export stream and the watch operations,
+with no service needed."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Dict, List, Optional
 from pds_client import (
     BadRequestError,
     Client,
+    ConflictError,
     NotFoundError,
     PdsError,
     ProblemError,
@@ -58,6 +60,7 @@ def query_of(path: str) -> Dict[str, List[str]]:
 class ImportTest(unittest.TestCase):
     def test_when_the_package_is_imported_then_no_connection_is_opened(self) -> None:
         modules = "pds_client, pds_client.client, pds_client.errors, pds_client.operations"
+        modules += ", pds_client.webhooks"
         if have_module("pandas"):
             modules += ", pds_client.pvlib"
         code = (
@@ -296,6 +299,111 @@ class ExportTest(unittest.TestCase):
             self.assertEqual(next(stream)["id"], "first")
             with self.assertRaises(StreamInterrupted):
                 list(stream)
+
+
+WATCH = {"id": "wh_0123456789abcdef", "status": "active", "events": ["product.revised"]}
+
+
+class WatchTest(unittest.TestCase):
+    def test_when_a_watch_is_created_then_one_post_carries_exactly_the_given_fields_as_json(self) -> None:
+        answer = json.dumps({**WATCH, "secret": "whsec_AAAA"}).encode()
+        with StubServer(lambda h: (201, JSON_TYPE, answer)) as stub:
+            created = Client(stub.url, "pds_k").create_watch(
+                "https://hooks.example.com/pds",
+                ("product.revised", "product.delisted", "product.revised"),
+                products=["trina-solar-tsm-205da01a"],
+                name="my modules",
+            )
+        self.assertEqual(created["secret"], "whsec_AAAA")
+        [(method, path, body)] = stub.calls
+        self.assertEqual((method, path), ("POST", "/api/v1/watches"))
+        self.assertEqual(
+            json.loads(body),
+            {
+                "url": "https://hooks.example.com/pds",
+                "events": ["product.revised", "product.delisted"],
+                "products": ["trina-solar-tsm-205da01a"],
+                "name": "my modules",
+            },
+        )
+        self.assertEqual(stub.requests[0][1].get("Content-Type"), "application/json")
+        self.assertEqual(stub.requests[0][1].get("Authorization"), "Bearer pds_k")
+
+    def test_when_a_watch_is_read_changed_rotated_and_deleted_then_each_goes_to_its_method_and_path(self) -> None:
+        def route(h: StubHandler) -> Optional[tuple]:  # type: ignore[type-arg]
+            if h.command == "DELETE":
+                return (204, {}, b"")
+            if h.path.startswith("/api/v1/watches?") or h.path == "/api/v1/watches":
+                return (200, JSON_TYPE, json.dumps({"data": [WATCH]}).encode())
+            if "/deliveries?" in h.path:
+                return (200, JSON_TYPE, json.dumps({"data": [{"id": "msg_1", "status": "delivered"}]}).encode())
+            return (202 if h.command == "POST" else 200, JSON_TYPE, json.dumps(WATCH).encode())
+
+        with StubServer(route) as stub:
+            client = Client(stub.url, "k")
+            self.assertEqual(client.list_watches(), [WATCH])
+            self.assertEqual(client.get_watch("wh_0123456789abcdef")["id"], WATCH["id"])
+            client.change_watch("wh_0123456789abcdef", paused=True)
+            client.change_watch("wh_0123456789abcdef", search={"q": "bifacial", "specs.stc_power_w[gte]": "600 W"})
+            client.rotate_watch_secret("wh_0123456789abcdef")
+            self.assertEqual(client.watch_deliveries("wh_0123456789abcdef", limit=5)[0]["id"], "msg_1")
+            client.redeliver("wh_0123456789abcdef", "msg_a/b")
+            client.send_test_event("wh_0123456789abcdef")
+            self.assertIsNone(client.delete_watch("wh_0123456789abcdef"))
+        base = "/api/v1/watches/wh_0123456789abcdef"
+        self.assertEqual(
+            [(m, p) for m, p, _ in stub.calls],
+            [
+                ("GET", "/api/v1/watches"),
+                ("GET", base),
+                ("PATCH", base),
+                ("PATCH", base),
+                ("POST", base + "/rotate-secret"),
+                ("GET", base + "/deliveries?limit=5"),
+                ("POST", base + "/deliveries/msg_a%2Fb/redeliver"),
+                ("POST", base + "/test"),
+                ("DELETE", base),
+            ],
+        )
+        self.assertEqual(json.loads(stub.calls[2][2]), {"paused": True})
+        self.assertEqual(json.loads(stub.calls[3][2]), {"search": {"q": "bifacial", "specs.stc_power_w[gte]": "600 W"}})
+        self.assertEqual([b for m, _, b in stub.calls if m in ("GET", "DELETE")], [b""] * 4)
+
+    def test_when_the_account_holds_its_most_watches_then_conflict_error_with_the_problem(self) -> None:
+        body = problem(409, "watch-limit-reached", "Too many watches", "This account holds 25 watches, the most it may")
+        with StubServer(lambda h: (409, PROBLEM_TYPE, body)) as stub:
+            with self.assertRaises(ConflictError) as caught:
+                Client(stub.url, "k").create_watch("https://h.example/x", ["watch.matched"], search={"q": "x"})
+        self.assertEqual((caught.exception.status, caught.exception.slug), (409, "watch-limit-reached"))
+        self.assertEqual(len(stub.calls), 1, "a 409 is not retried")
+
+    def test_when_watch_arguments_cannot_be_right_then_type_or_value_error_before_any_request(self) -> None:
+        url, events, wid = "https://hooks.example.com/pds", ["product.revised"], "wh_0123456789abcdef"
+        with StubServer(lambda h: (200, JSON_TYPE, b"{}")) as stub:
+            client = Client(stub.url, "k")
+            bad = [
+                (TypeError, lambda: client.create_watch(url, events, products="trina-solar-tsm-205da01a")),
+                (TypeError, lambda: client.create_watch(url, "product.revised", products=["p"])),
+                (ValueError, lambda: client.create_watch(url, [], products=["p"])),
+                (ValueError, lambda: client.create_watch(url, events)),
+                (ValueError, lambda: client.create_watch(url, events, products=["p"], search={"q": "x"})),
+                (ValueError, lambda: client.create_watch(url, events, products=["p"] * 1001)),
+                (ValueError, lambda: client.create_watch(url, events, products=[])),
+                (TypeError, lambda: client.create_watch(url, events, products=["p", 7])),
+                (ValueError, lambda: client.create_watch("ftp://h.example/x", events, products=["p"])),
+                (TypeError, lambda: client.create_watch(None, events, products=["p"])),  # type: ignore[arg-type]
+                (ValueError, lambda: client.create_watch(url, ["watch.matched"], search={"q": "x", "limit": 5})),
+                (TypeError, lambda: client.create_watch(url, ["watch.matched"], search="bifacial")),  # type: ignore
+                (ValueError, lambda: client.change_watch(wid)),
+                (TypeError, lambda: client.change_watch(wid, paused="yes")),  # type: ignore[arg-type]
+                (TypeError, lambda: client.get_watch("")),
+                (TypeError, lambda: client.delete_watch(None)),  # type: ignore[arg-type]
+                (TypeError, lambda: client.redeliver(wid, "")),
+            ]
+            for index, (error, call) in enumerate(bad):
+                with self.assertRaises(error, msg=f"case {index}"):
+                    call()
+        self.assertEqual(stub.calls, [], "nothing was sent")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,9 @@
 >>> page = client.search("SUN2000-5KTL", fields=["id", "model"])      # doctest: +SKIP
 >>> for product in client.iter_search("Trina 400W", category="pv-module"):  # doctest: +SKIP
 ...     print(product["id"])
+>>> watch = client.create_watch("https://hooks.example.com/pds", ["product.revised"], products=[...])  # doctest: +SKIP
+>>> from pds_client.webhooks import verify       # in the receiver, with the secret the watch answered:
+>>> event = verify(watch["secret"], request_headers, request_body)  # doctest: +SKIP
 
 Standard library only; ``pds_client.pvlib`` (pvlib-shaped frames) needs pandas: ``pip install
 "pds-client[pvlib]"``. Importing the package makes no network call.
@@ -16,6 +19,7 @@ from .client import Client, ExportStream, Page  # noqa: E402
 from .errors import (  # noqa: E402
     AuthenticationError,
     BadRequestError,
+    ConflictError,
     InsufficientCreditsError,
     NotFoundError,
     PdsError,
@@ -26,6 +30,7 @@ from .errors import (  # noqa: E402
     ServiceUnavailableError,
     StreamInterrupted,
     TransportError,
+    WebhookVerificationError,
 )
 
 __all__ = [
@@ -42,7 +47,9 @@ __all__ = [
     "InsufficientCreditsError",
     "PermissionDeniedError",
     "NotFoundError",
+    "ConflictError",
     "RateLimitedError",
     "ServiceUnavailableError",
     "ServerError",
+    "WebhookVerificationError",
 ]

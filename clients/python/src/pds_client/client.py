@@ -1,4 +1,4 @@
-"""The client: every read operation of the Product Data Service over urllib (standard library only)."""
+"""The client: every read operation of the Product Data Service, and its watches, over urllib (standard library)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,15 @@ from typing import (
 
 from . import __version__
 from .errors import ProblemError, StreamInterrupted, TransportError, problem_error
-from .operations import BATCH_MAX, OPERATIONS, RANGE_OPS, range_param, value_param
+from .operations import (
+    BATCH_MAX,
+    NOT_SAVED,
+    OPERATIONS,
+    RANGE_OPS,
+    WATCH_PRODUCTS_MAX,
+    range_param,
+    value_param,
+)
 
 __all__ = ["Client", "Page", "ExportStream", "JSON", "Scalar", "SpecFilters"]
 
@@ -189,12 +197,63 @@ def _retry_after(value: Optional[str]) -> Optional[float]:
     return max(0.0, (when - _dt.datetime.now(_dt.timezone.utc)).total_seconds())
 
 
+def _text(name: str, value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise TypeError(f"{name}: a non-empty string, not {value!r}")
+    return value
+
+
+def _strings(name: str, value: Any, most: Optional[int] = None) -> List[str]:
+    """A non-empty list of non-empty strings, given as a sequence (one string alone is a mistake, not a list)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise TypeError(f"{name}: a sequence of strings (a list), not {type(value).__name__} {value!r}"[:200])
+    items = [_text(name, v) for v in value]
+    if not items:
+        raise ValueError(f"{name}: at least one")
+    if most is not None and len(items) > most:
+        raise ValueError(f"{name}: at most {most}, not {len(items)}")
+    return items
+
+
+def _watch_body(
+    name: Optional[str],
+    products: Optional[Sequence[str]],
+    search: Optional[Mapping[str, Any]],
+    events: Optional[Sequence[str]],
+    url: Optional[str],
+) -> JSON:
+    """The fields of a NewWatch or WatchChange that were given, checked before anything is sent."""
+    body: JSON = {}
+    if name is not None:
+        if not isinstance(name, str):
+            raise TypeError(f"name: a string, not {name!r}")
+        body["name"] = name
+    if products is not None and search is not None:
+        raise ValueError("a watch names products or a saved search, not both")
+    if products is not None:
+        body["products"] = _strings("products", products, WATCH_PRODUCTS_MAX)
+    if search is not None:
+        if not isinstance(search, Mapping):
+            raise TypeError(f"search: a mapping of searchProducts parameters, not {type(search).__name__}")
+        refused = [n for n in NOT_SAVED if n in search]
+        if refused:
+            raise ValueError(f"search: {', '.join(refused)} shape a page of results, not a saved search")
+        body["search"] = dict(search)
+    if events is not None:
+        body["events"] = list(dict.fromkeys(_strings("events", events)))
+    if url is not None:
+        if not isinstance(url, str) or not url.startswith(("https://", "http://")):
+            raise ValueError(f"url: the endpoint's https:// URL, not {url!r}")
+        body["url"] = url
+    return body
+
+
 class Client:
     """A client of the Product Data Service.
 
     ``base_url`` is the service's root (``http://127.0.0.1:3000``); ``key`` an API key (``pds_...``)
     with the scopes of the operations you call (``products:read``, ``search:read``,
-    ``revisions:read``); ``timeout`` the seconds any one socket operation may take.
+    ``revisions:read``, ``watches:write``); ``timeout`` the seconds any one socket operation may take.
 
     A 429 or 503 answer carrying ``Retry-After`` is retried after sleeping the seconds it states,
     at most ``max_retries`` times and only when the wait is at most ``max_retry_wait`` seconds;
@@ -320,6 +379,16 @@ class Client:
             return json.loads(body.decode("utf-8")), headers
         except ValueError as err:
             raise TransportError(f"{operation_id}: the answer is not JSON: {body[:200]!r}") from err
+
+    def _no_content(self, operation_id: str, path: Mapping[str, Any]) -> None:
+        """Sends a request whose success answers no body (204)."""
+        response, _ = self._open(operation_id, path)
+        try:
+            response.read()
+        except (OSError, http.client.HTTPException):
+            pass  # the status was a success; a body cut short changes nothing
+        finally:
+            response.close()
 
     def _page(self, operation_id: str, path: Optional[Mapping[str, Any]], query: Sequence[Tuple[str, str]]) -> Page:
         body, headers = self._json(operation_id, path, query)
@@ -648,6 +717,108 @@ class Client:
     def openapi(self) -> JSON:
         """The OpenAPI document the service serves (getOpenApiContract, public)."""
         body, _ = self._json("getOpenApiContract")
+        return body  # type: ignore[no-any-return]
+
+    # -- watches: signed webhooks when products change (no credits; scope watches:write) --------------
+
+    def list_watches(self) -> List[JSON]:
+        """The account's watches, oldest first, never their secrets (listWatches, no credits; scope watches:write)."""
+        body, _ = self._json("listWatches")
+        return list(body["data"])
+
+    def create_watch(
+        self,
+        url: str,
+        events: Sequence[str],
+        *,
+        products: Optional[Sequence[str]] = None,
+        search: Optional[Mapping[str, Any]] = None,
+        name: Optional[str] = None,
+    ) -> JSON:
+        """``POST /api/v1/watches`` (createWatch, no credits; scope watches:write): a watch, with its secret.
+
+        ``url``: the endpoint deliveries go to (https, public addresses; the service checks it).
+        Either ``products``: up to :data:`~pds_client.operations.WATCH_PRODUCTS_MAX` product ids, with
+        ``events`` among ``product.created``, ``product.revised``, ``product.delisted``,
+        ``product.relisted``; or ``search``: searchProducts parameters as the service names them
+        (``{"q": "bifacial trina", "specs.stc_power_w[gte]": "600 W"}``), with ``["watch.matched"]``.
+        The answer's ``secret`` (``whsec_...``) is shown only now: keep it to verify deliveries
+        with :func:`pds_client.webhooks.verify`. An account past its cap raises
+        :class:`~pds_client.errors.ConflictError` (``watch-limit-reached``).
+        """
+        if products is None and search is None:
+            raise ValueError("a watch names products or a saved search (search=...)")
+        body = _watch_body(name, products, search, events, _text("url", url))
+        created, _ = self._json("createWatch", None, (), body)
+        return created  # type: ignore[no-any-return]
+
+    def get_watch(self, id: str) -> JSON:
+        """One watch: its target, events, url and ``status`` (getWatch, no credits; scope watches:write)."""
+        body, _ = self._json("getWatch", {"id": _text("id", id)})
+        return body  # type: ignore[no-any-return]
+
+    def change_watch(
+        self,
+        id: str,
+        *,
+        name: Optional[str] = None,
+        products: Optional[Sequence[str]] = None,
+        search: Optional[Mapping[str, Any]] = None,
+        events: Optional[Sequence[str]] = None,
+        url: Optional[str] = None,
+        paused: Optional[bool] = None,
+    ) -> JSON:
+        """``PATCH /api/v1/watches/{id}`` (changeWatch, no credits; scope watches:write): the watch as changed.
+
+        Changes only what is given (as in :meth:`create_watch`); ``paused=True`` pauses it,
+        ``paused=False`` resumes it, or re-enables a watch the service disabled.
+        """
+        body = _watch_body(name, products, search, events, url)
+        if paused is not None:
+            if not isinstance(paused, bool):
+                raise TypeError(f"paused: True or False, not {paused!r}")
+            body["paused"] = paused
+        if not body:
+            raise ValueError("change_watch: give at least one of name, products, search, events, url, paused")
+        changed, _ = self._json("changeWatch", {"id": _text("id", id)}, (), body)
+        return changed  # type: ignore[no-any-return]
+
+    def delete_watch(self, id: str) -> None:
+        """Deletes a watch; its pending deliveries are dropped (deleteWatch, no credits; scope watches:write)."""
+        self._no_content("deleteWatch", {"id": _text("id", id)})
+
+    def rotate_watch_secret(self, id: str) -> JSON:
+        """``POST /api/v1/watches/{id}/rotate-secret`` (rotateWatchSecret, no credits; scope watches:write).
+
+        The watch with a new ``secret``, shown only now. Until ``previous_secret_expires_at`` each
+        delivery carries two signatures, old and new, so receivers can switch secrets in their own time.
+        """
+        body, _ = self._json("rotateWatchSecret", {"id": _text("id", id)})
+        return body  # type: ignore[no-any-return]
+
+    def watch_deliveries(self, id: str, *, limit: Optional[int] = None) -> List[JSON]:
+        """A watch's delivery log, newest first (listWatchDeliveries, no credits; scope watches:write).
+
+        Each delivery: ``id`` (the ``webhook-id``), ``event_type``, ``status`` (``pending``,
+        ``delivered``, ``failed``) and its ``attempts`` (time, HTTP status, latency, first bytes of
+        the answer). ``limit``: 1 to 100 (the service's default 20).
+        """
+        query = [("limit", _scalar(int(limit)))] if limit is not None else []
+        body, _ = self._json("listWatchDeliveries", {"id": _text("id", id)}, query)
+        return list(body["data"])
+
+    def redeliver(self, id: str, delivery_id: str) -> JSON:
+        """Sends a delivery of a watch again, same ``webhook-id``, on a fresh retry schedule (redeliverWatchDelivery,
+        no credits; scope watches:write); the delivery, queued."""
+        body, _ = self._json(
+            "redeliverWatchDelivery", {"id": _text("id", id), "delivery_id": _text("delivery_id", delivery_id)}
+        )
+        return body  # type: ignore[no-any-return]
+
+    def send_test_event(self, id: str) -> JSON:
+        """Sends a ``watch.test`` event to the watch's endpoint now (sendWatchTestEvent, no credits; scope
+        watches:write), retried like any delivery; the delivery, queued (its ``id`` is the ``webhook-id``)."""
+        body, _ = self._json("sendWatchTestEvent", {"id": _text("id", id)})
         return body  # type: ignore[no-any-return]
 
     @staticmethod

@@ -3,7 +3,8 @@
 Every answer of 400 or more from the service is an RFC 9457 problem (``application/problem+json``):
 it is raised as a :class:`ProblemError`, or the subclass for its status, carrying ``status``,
 ``type``, ``title``, ``detail`` and the rest of the problem. A request that got no answer (the
-service unreachable, a timeout, a stream cut short) raises :class:`TransportError`.
+service unreachable, a timeout, a stream cut short) raises :class:`TransportError`. A webhook
+delivery that fails :func:`pds_client.webhooks.verify` raises :class:`WebhookVerificationError`.
 """
 
 from __future__ import annotations
@@ -21,15 +22,17 @@ __all__ = [
     "InsufficientCreditsError",
     "PermissionDeniedError",
     "NotFoundError",
+    "ConflictError",
     "RateLimitedError",
     "ServiceUnavailableError",
     "ServerError",
+    "WebhookVerificationError",
     "problem_error",
 ]
 
 
 class PdsError(Exception):
-    """Base of every exception this package raises about a call to the service."""
+    """Base of every exception this package raises: about a call to the service, or a webhook failing verification."""
 
 
 class TransportError(PdsError):
@@ -106,7 +109,11 @@ class PermissionDeniedError(ProblemError):
 
 
 class NotFoundError(ProblemError):
-    """404: no such product (or none at that revision or time), revision, source or company."""
+    """404: no such product (or none at that revision or time), revision, source, company, watch or delivery."""
+
+
+class ConflictError(ProblemError):
+    """409: the request conflicts with what the account holds (``watch-limit-reached``: delete a watch first)."""
 
 
 class RateLimitedError(ProblemError):
@@ -121,12 +128,29 @@ class ServerError(ProblemError):
     """Any other 5xx."""
 
 
+class WebhookVerificationError(PdsError):
+    """A webhook delivery that must not be trusted: a header missing, a timestamp outside the tolerance,
+    or no signature made with the secret (forged, tampered with, or signed with another secret).
+
+    ``reason`` says which, as a word a receiver can log or count: ``missing-header``,
+    ``bad-timestamp``, ``timestamp-too-old``, ``timestamp-too-new``, ``no-matching-signature`` or
+    ``body-not-json``. Answer such a delivery with a 4xx and do not act on it.
+    """
+
+    reason: str
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 _BY_STATUS: Mapping[int, Type[ProblemError]] = {
     400: BadRequestError,
     401: AuthenticationError,
     402: InsufficientCreditsError,
     403: PermissionDeniedError,
     404: NotFoundError,
+    409: ConflictError,
     429: RateLimitedError,
     503: ServiceUnavailableError,
 }

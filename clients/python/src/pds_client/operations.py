@@ -13,10 +13,25 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, Sequence, Tuple
 
-__all__ = ["Operation", "OPERATIONS", "RANGE_OPS", "BATCH_MAX", "range_param", "value_param"]
+__all__ = [
+    "Operation",
+    "OPERATIONS",
+    "RANGE_OPS",
+    "BATCH_MAX",
+    "WATCH_PRODUCTS_MAX",
+    "NOT_SAVED",
+    "range_param",
+    "value_param",
+]
 
 #: Entries one getProducts call takes (the document's ``maxItems`` of ``ids``; tests/test_drift.py checks it).
 BATCH_MAX = 100
+
+#: Product ids one watch may name (the ``maxItems`` of a watch's ``products``; tests/test_drift.py checks it).
+WATCH_PRODUCTS_MAX = 1000
+
+#: searchProducts parameters a saved search (a watch's ``search``) may not hold: they shape a page, not the question.
+NOT_SAVED: Tuple[str, ...] = ("limit", "cursor", "sort", "fields")
 
 #: The bounds a numeric range takes: ``specs.<name>[gte]=400``.
 RANGE_OPS: Tuple[str, ...] = ("gte", "gt", "lte", "lt")
@@ -100,4 +115,14 @@ OPERATIONS: Dict[str, Operation] = _table(
     Operation("getManufacturer", "GET", "/api/v1/manufacturers/{id}"),
     Operation("listSpecs", "GET", "/api/v1/specs"),
     Operation("getOpenApiContract", "GET", "/api/v1/openapi.json"),
+    # Watches: no credits; the login token or a key with the scope watches:write.
+    Operation("listWatches", "GET", "/api/v1/watches"),
+    Operation("createWatch", "POST", "/api/v1/watches"),
+    Operation("getWatch", "GET", "/api/v1/watches/{id}"),
+    Operation("changeWatch", "PATCH", "/api/v1/watches/{id}"),
+    Operation("deleteWatch", "DELETE", "/api/v1/watches/{id}"),
+    Operation("rotateWatchSecret", "POST", "/api/v1/watches/{id}/rotate-secret"),
+    Operation("listWatchDeliveries", "GET", "/api/v1/watches/{id}/deliveries", ("limit",)),
+    Operation("redeliverWatchDelivery", "POST", "/api/v1/watches/{id}/deliveries/{delivery_id}/redeliver"),
+    Operation("sendWatchTestEvent", "POST", "/api/v1/watches/{id}/test"),
 )
