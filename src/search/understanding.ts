@@ -358,10 +358,12 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     if (f) found.push({ at: i, f });
     else rest.push(i);
     i += f?.span ?? 1;
-    // A bare number after a line sold by its kW rating is that rating ("Sunny Boy 7.7").
+    // A bare number after a line sold by its kW rating is that rating ("Sunny Boy 7.7"), and a "kW"
+    // written after it is part of it ("Sunny Boy 7.7 kW"), not a word left to match.
     if (f?.kind === 'series' && f.series.kw && i < ws.length && NUMBER.test(ws[i].norm)) {
-      found.push({ at: i, f: { kind: 'quantity', value: toNumber(ws[i].norm), unit: 'kw', span: 1 } });
-      i += 1;
+      const span = ws[i + 1]?.norm === 'kw' ? 2 : 1;
+      found.push({ at: i, f: { kind: 'quantity', value: toNumber(ws[i].norm), unit: 'kw', span } });
+      i += span;
     }
   }
   const from = (at: number, span: number) => q.slice(ws[at].start, ws[at + span - 1].end);

@@ -337,6 +337,12 @@ describe('query understanding', () => {
         );
       // IQ8+ is sold by its name, not by kW: a number after it stays text.
       assert.equal(read('IQ8+ 7').text, '7');
+      // The unit written after the rating is part of it, not a word left to match.
+      for (const q of ['sunny boy 6.9 kW', 'Sunny Boy 6.9 KW']) {
+        const typed = read(q);
+        assert.equal(typed.text, '', q);
+        assert.deepEqual([quantity(typed.parts).spec, quantity(typed.parts).value], ['ac_power_w', 6900], q);
+      }
     });
   });
 
