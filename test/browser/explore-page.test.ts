@@ -417,7 +417,7 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     await page.waitForSelector('#sign-in-note');
     assert.match((await page.locator('#sign-in-note').textContent()) ?? '', /2 earlier explorer keys were revoked/);
     const after = await live();
-    const names = (ks: any[]) => ks.map((k) => k.name).sort();
+    const names = (ks: any[]) => ks.map((k) => k.name as string).sort((a, b) => a.localeCompare(b));
     assert.deepEqual(
       names(after).filter((n) => n === 'ci'),
       names(before).filter((n) => n === 'ci'),
