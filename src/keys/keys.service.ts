@@ -2,6 +2,7 @@
 // product read. That lookup is served from an in-process cache for KEY_CACHE_TTL_MS, so steady-state
 // reads cost no database round trip; revoking clears the entry here at once, and other instances
 // stop accepting the key within the TTL.
+import { LRUCache } from 'lru-cache';
 import { AppError, validationError } from '../errors/app-error';
 import type { ApiKeyDoc, KeyPrincipal, Scope } from '../catalog/api-key.types';
 import { newKeyId, newSecret, keyPrefix, hashSecret, keyIdOf, secretMatches } from './api-key-secret';
@@ -19,6 +20,12 @@ export interface KeyPorts {
 }
 
 const LAST_USED_RESOLUTION_MS = 60000;
+/**
+ * Keys one instance remembers (the looked-up key, and when its use was last written): the most
+ * recently used, so the memory stays bounded however many keys are tried against it (a few hundred
+ * bytes each: about 5 MB at most). A key that falls out is read again on its next use.
+ */
+export const KEYS_REMEMBERED = 10_000;
 
 function view(k: ApiKeyDoc) {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -35,8 +42,8 @@ function view(k: ApiKeyDoc) {
 }
 
 export class KeyService {
-  private readonly cache = new Map<string, { key: ApiKeyDoc; until: number }>();
-  private readonly touched = new Map<string, number>();
+  private readonly cache = new LRUCache<string, { key: ApiKeyDoc; until: number }>({ max: KEYS_REMEMBERED });
+  private readonly touched = new LRUCache<string, number>({ max: KEYS_REMEMBERED });
 
   /**
    * `maxLiveKeys`: unrevoked, unexpired keys an account may hold (every key has the account's rate
