@@ -44,7 +44,17 @@ function choosePython() {
   return found[0] ?? { python: 'python3', version: null };
 }
 
+/** The interpreter the installed venv was made with, from its marker, while it is still there. */
+function installedWith() {
+  if (!existsSync(marker)) return null;
+  const [version, python] = readFileSync(marker, 'utf8').split(' ');
+  return version === SCHEMATHESIS_VERSION && existsSync(python) ? python : null;
+}
+
 export async function ensureSchemathesis() {
+  // Every test run calls this: an install whose interpreter is still there is kept without asking
+  // each candidate interpreter its version again.
+  if (installedWith()) return;
   const chosen = choosePython();
   const want = `${SCHEMATHESIS_VERSION} ${chosen.python}`;
   if (existsSync(marker) && readFileSync(marker, 'utf8') === want) return;

@@ -269,6 +269,11 @@ const compact = (model: string) => model.toLowerCase().replace(/[^\p{L}\p{N}]+/g
  * list spells it "Schuco USA L.P. (original mfg - SMA America)", and its SB6000US are SMA's models).
  */
 const SUNNY_BOY_SELLERS = new Set(['sma-america', 'sma-solar-technology', 'schuco-usa']);
+const isSunnyBoy = (p: Product) =>
+  p.category === 'inverter' &&
+  p.company !== undefined &&
+  SUNNY_BOY_SELLERS.has(p.company.id) &&
+  compact(p.model).startsWith('sb');
 
 /**
  * Rankings, series, exclusions and efficiency bounds (issue 43), appended after the comparisons so
@@ -299,22 +304,12 @@ const RANKING_TEMPLATES: readonly Template[] = [
   },
   {
     name: 'series + kW',
-    from: (p) =>
-      p.category === 'inverter' &&
-      p.company !== undefined &&
-      SUNNY_BOY_SELLERS.has(p.company.id) &&
-      compact(p.model).startsWith('sb') &&
-      (num(p, 'ac_power_w') ?? 0) >= 1000,
+    from: (p) => isSunnyBoy(p) && (num(p, 'ac_power_w') ?? 0) >= 1000,
     make: (p, pick) => {
       const kw1 = Math.round(num(p, 'ac_power_w')! / 100) / 10;
       return {
         q: pick([`Sunny Boy ${kw1}`, `SMA Sunny Boy ${kw1}`, `sunny boy ${kw1} kW`]),
-        wanted: (x) =>
-          x.category === 'inverter' &&
-          x.company !== undefined &&
-          SUNNY_BOY_SELLERS.has(x.company.id) &&
-          compact(x.model).startsWith('sb') &&
-          near(num(x, 'ac_power_w'), kw1 * 1000, 0.05),
+        wanted: (x) => isSunnyBoy(x) && near(num(x, 'ac_power_w'), kw1 * 1000, 0.05),
       };
     },
   },

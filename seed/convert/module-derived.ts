@@ -16,11 +16,12 @@ export function moduleDerivedClaims(table: Table, rec: TableRecord, claims: read
   const locator = locate(table, rec, `${power.locator.column},${area.locator.column}`);
   const from = { source_id: table.sourceId, locator, method: 'derived' as const };
   const perArea = power.value / area.value;
-  if ((perArea / STC_IRRADIANCE) * 100 > MAX_DERIVED_MODULE_EFFICIENCY_PCT) return [];
+  const efficiency = (perArea / STC_IRRADIANCE) * 100;
+  if (efficiency > MAX_DERIVED_MODULE_EFFICIENCY_PCT) return [];
   return [
     {
       field: 'module_efficiency_pct',
-      value: Math.round((perArea / STC_IRRADIANCE) * 100 * 1000) / 1000,
+      value: Math.round(efficiency * 1000) / 1000,
       unit: '%',
       raw: `${power.value} W / (${area.value} m² × ${STC_IRRADIANCE} W/m²)`,
       ...from,

@@ -13,10 +13,11 @@ import { OutboxRepository } from '../adapters/mongo/outbox.repository';
 import { companyLookup } from '../catalog/company-records';
 import { turnsLock } from '../wiring';
 import type { Operator } from './operator';
+import type { IngestOutcome } from '../ingest/catalog-ingest.usecase';
 import type { ProductState } from '../catalog/watch.types';
 
 /** `wroteEveryProduct`: from a run into an empty record (see announceChanges). */
-export async function announceSeed(op: Operator, wroteEveryProduct?: readonly ProductState[]): Promise<AnnounceReport> {
+async function announceSeed(op: Operator, wroteEveryProduct?: readonly ProductState[]): Promise<AnnounceReport> {
   const { config, mongo } = op;
   const logger = createLogger('warn', (line) => process.stderr.write(`${line}\n`));
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
@@ -41,8 +42,13 @@ export async function announceSeed(op: Operator, wroteEveryProduct?: readonly Pr
   }
 }
 
+/** After a seed or an import: announces what it wrote, if it wrote, and says so in one line. */
+export async function announceWritten(op: Operator, outcome: IngestOutcome): Promise<void> {
+  if (outcome.kind === 'written') printAnnounced(await announceSeed(op, outcome.sync.ingest.wroteEveryProduct));
+}
+
 /** The announcement's one line on stderr. */
-export function printAnnounced(announced: AnnounceReport): void {
+function printAnnounced(announced: AnnounceReport): void {
   process.stderr.write(
     announced.baseline
       ? 'watches: first announcement, the current products are the baseline (no events)\n'

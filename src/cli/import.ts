@@ -8,7 +8,7 @@ import { catalogPorts, openOperator, runCommand } from './operator';
 import { commandLine } from './command-line';
 import { createProgress } from './progress';
 import { importEdition } from '../ingest/edition-import.usecase';
-import { announceSeed, printAnnounced } from './announce';
+import { announceWritten } from './announce';
 import { printCheck, printConversion, printOutcome, printPlan } from './ingest-report';
 
 const USAGE =
@@ -55,7 +55,7 @@ runCommand('import', async () => {
       },
     );
     printOutcome('import', outcome, bars);
-    if (outcome.kind === 'written') printAnnounced(await announceSeed(op, outcome.sync.ingest.wroteEveryProduct));
+    await announceWritten(op, outcome);
   } finally {
     await op.close();
   }

@@ -14,7 +14,7 @@ import { ingestCatalog } from '../ingest/catalog-ingest.usecase';
 import { buildSynthetic } from '../ingest/synthetic.service';
 import { printConversion, printOutcome, printPlan } from './ingest-report';
 import type { SearchDocument } from '../catalog/search-document';
-import { announceSeed, printAnnounced } from './announce';
+import { announceWritten } from './announce';
 
 const USAGE =
   'usage: npm run seed -- [--seed-dir DIR] [--sources-dir DIR] [--if-empty] [--dry-run] [--accept-checksum-mismatch] [--synthetic N]';
@@ -53,7 +53,7 @@ runCommand('seed', async () => {
       },
     );
     printOutcome('seed', outcome, bars);
-    if (outcome.kind === 'written') printAnnounced(await announceSeed(op, outcome.sync.ingest.wroteEveryProduct));
+    await announceWritten(op, outcome);
   } finally {
     await op.close();
   }

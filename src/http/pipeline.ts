@@ -68,6 +68,8 @@ const ACCESS: readonly Access[] = [
 ];
 /** Scopes that manage the account's own resources: a login token does too, and they cost no credits. */
 const MANAGING: readonly Access[] = ['watches:write'];
+/** Access that costs no credits: only reading scopes are charged. */
+const UNCHARGED: readonly Access[] = ['public', 'account', 'key', ...MANAGING];
 
 /**
  * Mounts each route on `router`; returns each operation's whole chain (gates, validation, credits,
@@ -116,9 +118,7 @@ function gatesFor(op: ContractOperation, gates: Gates): Middleware[] {
 }
 
 function credited(op: ContractOperation, gates: Gates): Middleware {
-  return op.access === 'public' || op.access === 'account' || op.access === 'key' || MANAGING.includes(op.access)
-    ? (_ctx, next) => next()
-    : gates.credits(op.cost);
+  return UNCHARGED.includes(op.access) ? (_ctx, next) => next() : gates.credits(op.cost);
 }
 
 function validated(op: ContractOperation, bodyLimit: number): Middleware {

@@ -68,11 +68,12 @@ export class OutboxRepository {
     if (!docs.some((d) => d._id === BASELINE)) return null;
     const states = new Map<string, { revision: number; listed: boolean }>();
     // Per-product documents (an earlier layout) first, so a bucket written since overrides them.
-    for (const d of docs) if ('revision' in d && d._id !== BASELINE) states.set(d._id, d);
+    for (const d of docs)
+      if ('revision' in d && d._id !== BASELINE) states.set(d._id, { revision: d.revision, listed: d.listed });
     for (const d of docs)
       if ('states' in d)
         for (const [id, revision, listed] of JSON.parse(d.states)) states.set(id, { revision, listed });
-    return new Map([...states].map(([id, s]) => [id, { revision: s.revision, listed: s.listed }]));
+    return states;
   }
 
   /**
@@ -84,8 +85,13 @@ export class OutboxRepository {
    * so a run that stops half way leaves every bucket either as it was or as it is now.
    */
   async saveAnnounced(states: readonly { id: string; revision: number; listed: boolean }[]): Promise<void> {
-    const byBucket = new Map<string, typeof states>();
-    for (const s of states) byBucket.set(bucketOf(s.id), [...(byBucket.get(bucketOf(s.id)) ?? []), s]);
+    const byBucket = new Map<string, (typeof states)[number][]>();
+    for (const s of states) {
+      const bucket = bucketOf(s.id);
+      const list = byBucket.get(bucket);
+      if (list) list.push(s);
+      else byBucket.set(bucket, [s]);
+    }
     for (const [bucket, changed] of byBucket)
       await this.lock.run(`announced:${bucket}`, async () => {
         const doc = await dbCall(() => this.announced.findOne({ _id: bucket }));
