@@ -38,6 +38,14 @@ export class CreditLeases {
     private readonly options: { readonly maxBlock: number; readonly idleMs: number; readonly waitMs: number },
   ) {
     this.turns = processLock(options.waitMs);
+    // A refund that lands in the database (one owed while it was away, settled now) is part of the
+    // balance this process shows, though no block was taken since. Where the database serializes
+    // nothing (MongoDB: no lock), a refund landing during a block's debit may be counted twice in
+    // what is shown, until the next block: the balance itself stays exact.
+    refunds.onLanded((accountId, credits) => {
+      const lease = this.leases.get(accountId);
+      if (lease) lease.stored += credits;
+    });
   }
 
   /** Takes `cost` credits; resolves with the balance to show, or throws 402 with nothing taken. */

@@ -44,6 +44,7 @@ export class Refunds {
   private readonly local = memoryOwedRefunds();
   private readonly timer: NodeJS.Timeout;
   private settling?: Promise<void>;
+  private readonly landedListeners: ((accountId: string, credits: number) => void)[] = [];
 
   /** Settles owed refunds every RETRY_MS, including those another instance owed and could not settle before it stopped. */
   constructor(
@@ -51,6 +52,14 @@ export class Refunds {
     private readonly logger: Logger,
   ) {
     this.timer = setInterval(() => void this.settle(), RETRY_MS).unref();
+  }
+
+  /**
+   * Calls `listener` whenever a refund lands in the database, under the account's lock, before the
+   * next write to the balance: the leases keep the balance they show in step with it.
+   */
+  onLanded(listener: (accountId: string, credits: number) => void): void {
+    this.landedListeners.push(listener);
   }
 
   /** Gives `amount` back; waits at most a moment, the refund goes on (or is owed) after. Never rejects. */
@@ -62,7 +71,7 @@ export class Refunds {
   async land(accountId: string, amount: number): Promise<void> {
     const refund: Refund = { id: randomUUID(), accountId, credits: amount };
     try {
-      await this.ports.lock.run(accountId, () => this.ports.accounts.creditOnce(accountId, amount, refund.id));
+      await this.ports.lock.run(accountId, () => this.creditOnce(refund));
     } catch {
       await this.owe(refund);
       return;
@@ -109,12 +118,15 @@ export class Refunds {
   private settleOne(refund: Refund, store: OwedRefundStore, turns: KeyedLock): Promise<void> {
     return turns.run(`refund:${refund.id}`, async () => {
       if (!(await store.has(refund.id))) return;
-      await this.ports.lock.run(refund.accountId, () =>
-        this.ports.accounts.creditOnce(refund.accountId, refund.credits, refund.id),
-      );
+      await this.ports.lock.run(refund.accountId, () => this.creditOnce(refund));
       await store.remove(refund.id);
       await this.forget(refund);
     });
+  }
+
+  private async creditOnce(refund: Refund): Promise<void> {
+    if (!(await this.ports.accounts.creditOnce(refund.accountId, refund.credits, refund.id))) return;
+    for (const listener of this.landedListeners) listener(refund.accountId, refund.credits);
   }
 
   /**

@@ -29,6 +29,7 @@ function heldAccount(balance: number) {
       return account.balance;
     },
     async creditOnce(_id: string, amount: number) {
+      if (account.fail) throw new Error('database away');
       account.balance += amount;
       return true;
     },
@@ -55,7 +56,7 @@ function leasesOn(account: ReturnType<typeof heldAccount>, maxBlock: number) {
     await leases.close();
     await refunds.close();
   };
-  return { leases, stop };
+  return { leases, refunds, stop };
 }
 
 /** Resolves once pending promise callbacks have run (the debits started by take()). */
@@ -141,5 +142,29 @@ describe('credits: leases', () => {
     assert.equal(spent, 12, 'every credit was spendable');
     await stop();
     assert.equal(account.balance, 0);
+  });
+
+  it('when a refund owed while the database was away lands later, then the balance shown counts it at once', async () => {
+    const account = heldAccount(100);
+    const { leases, refunds, stop } = leasesOn(account, 8);
+    let spent = 0;
+    while (account.debits.length < 4) {
+      await leases.take('a', 1);
+      spent += 1;
+      await settle();
+    }
+    account.fail = true;
+    await refunds.land('a', 5);
+    assert.equal(await refunds.owedCredits(), 5, 'owed while the database is away');
+    account.fail = false;
+    await refunds.settle();
+    assert.equal(await refunds.owedCredits(), 0, 'settled');
+    const debits = account.debits.length;
+    const shown = await leases.take('a', 1);
+    spent += 1;
+    assert.equal(account.debits.length, debits, 'served from the lease, no block taken');
+    assert.equal(shown, 100 + 5 - spent, 'the balance shown is what the account has');
+    await stop();
+    assert.equal(account.balance + spent, 105);
   });
 });
