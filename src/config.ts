@@ -158,7 +158,8 @@ const schema = {
       default: 10,
     },
     LOGIN_RATE_LIMIT_WINDOW_MS: {
-      description: 'The window of LOGIN_RATE_LIMIT_MAX and KEY_FAILURES_MAX, ms.',
+      description:
+        'The window of LOGIN_RATE_LIMIT_MAX, LOGINS_PER_ADDRESS_MAX, KEY_CHANGES_MAX and KEY_FAILURES_MAX, ms.',
       type: 'integer',
       minimum: 1000,
       default: 900000,
@@ -177,6 +178,13 @@ const schema = {
       minimum: 1,
       maximum: 64,
       default: 4,
+    },
+    KEY_CHANGES_MAX: {
+      description:
+        'API key creations and revocations allowed per account per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429 with Retry-After.',
+      type: 'integer',
+      minimum: 1,
+      default: 60,
     },
     KEY_FAILURES_MAX: {
       description: 'Refused API keys allowed per client address per LOGIN_RATE_LIMIT_WINDOW_MS; past it, 429.',

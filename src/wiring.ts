@@ -92,8 +92,15 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   const revisions = new RevisionRepository(mongo.db, atomicUpdates);
   const accounts = new AccountRepository(mongo.db, atomicUpdates);
   const keys = new KeyService(
-    { keys: new ApiKeyRepository(mongo.db), turns: turnsLock(config, redis, logger, 'key creation') },
-    { cacheTtlMs: config.KEY_CACHE_TTL_MS, maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT },
+    {
+      keys: new ApiKeyRepository(mongo.db, turnsLock(config, redis, logger, 'key list')),
+      turns: turnsLock(config, redis, logger, 'key creation'),
+    },
+    {
+      cacheTtlMs: config.KEY_CACHE_TTL_MS,
+      maxLiveKeys: config.MAX_KEYS_PER_ACCOUNT,
+      idempotencySecret: config.JWT_SECRET,
+    },
     now,
   );
   const outbound = { allowLoopbackHttp: config.WEBHOOK_ALLOW_HTTP_LOOPBACK };
@@ -224,7 +231,10 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         },
         passwordChecks: passwordCheckSlots(config.PASSWORD_CHECKS_MAX),
       }),
-      ...keyRoutes(keys),
+      ...keyRoutes(
+        keys,
+        createThrottle('key-changes-account', config.KEY_CHANGES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
+      ),
       ...watchRoutes(watches, deliveries),
     ],
     gates,

@@ -1,5 +1,5 @@
 import { route, type AnyRoute } from '../http/pipeline';
-import type { Throttle, Verdict } from '../http/throttle';
+import { refuseOverLimit as refuse, type Throttle } from '../http/throttle';
 import { addressKey } from '../http/client-address';
 import { AppError } from '../errors/app-error';
 import { register, login, normalizeEmail, type AccountPorts } from './accounts.service';
@@ -28,13 +28,6 @@ export interface AccountRouteDeps {
 /** Slots for password checks (scrypt on the thread pool that also serves gzip and file reads). */
 export interface PasswordCheckSlots {
   within<T>(address: string, work: () => Promise<T>): Promise<T>;
-}
-
-function refuse(verdict: Verdict, what: string): void {
-  if (!verdict.allowed)
-    throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, {
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-    });
 }
 
 export function accountRoutes(deps: AccountRouteDeps): AnyRoute[] {

@@ -23,3 +23,9 @@ export interface KeyPrincipal {
   readonly accountId: string;
   readonly scopes: readonly Scope[];
 }
+
+/** How long a revoked or expired key is still listed (so its owner sees what became of it); then it is deleted. */
+export const ENDED_KEYS_KEPT_DAYS = 30;
+
+/** How long a creation sent again with its Idempotency-Key gets the key made the first time. */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;

@@ -2,7 +2,7 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/query-too-complex" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/watch-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/query-too-complex" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/idempotency-key-reused" | "/problems/watch-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
@@ -2673,6 +2673,8 @@ export interface Operations {
       413: Problem;
       414: Problem;
       415: Problem;
+      422: Problem;
+      429: Problem;
       431: Problem;
       503: Problem;
     };
@@ -2710,6 +2712,7 @@ export interface Operations {
       401: Problem;
       404: Problem;
       414: Problem;
+      429: Problem;
       431: Problem;
       503: Problem;
     };

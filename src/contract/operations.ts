@@ -18,8 +18,15 @@ export interface ContractOperation {
   readonly path: string;
   readonly access: Access;
   readonly cost: number;
-  /** Validates (and coerces) query and path parameters and the body; throws a 400 AppError. */
-  validate(input: { query: Record<string, unknown>; params: Record<string, unknown>; body?: unknown }): void;
+  /** Validates (and coerces) query, path and header parameters and the body; throws a 400 AppError. */
+  validate(input: {
+    query: Record<string, unknown>;
+    params: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+    body?: unknown;
+  }): void;
+  /** The request headers the document declares as parameters, lower-case. */
+  readonly headers: readonly string[];
   readonly hasBody: boolean;
   /** The largest body this operation takes when it needs more than the configured limit (`x-body-limit-bytes`). */
   readonly bodyLimit?: number;
@@ -27,7 +34,7 @@ export interface ContractOperation {
 
 interface OpenApiParameter {
   name: string;
-  in: 'query' | 'path';
+  in: 'query' | 'path' | 'header';
   required?: boolean;
   schema: { type?: string };
   explode?: boolean;
@@ -127,6 +134,9 @@ function buildOperation(path: string, method: ContractOperation['method'], op: R
   const split = commaSplitter(params);
   const query: ValidateFunction = compile(queryAjv, objectSchema(params.filter((p) => p.in === 'query')));
   const pathParams: ValidateFunction = compile(queryAjv, objectSchema(params.filter((p) => p.in === 'path')));
+  // Header names are case-insensitive; Node gives them lower-case.
+  const headerParams = params.filter((p) => p.in === 'header').map((p) => ({ ...p, name: p.name.toLowerCase() }));
+  const headers: ValidateFunction = compile(bodyAjv, objectSchema(headerParams));
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
   const body = bodySchema ? compile(bodyAjv, bodySchema) : undefined;
   return {
@@ -136,12 +146,14 @@ function buildOperation(path: string, method: ContractOperation['method'], op: R
     access: op['x-scope'],
     cost: op['x-credit-cost'] ?? 0,
     hasBody: Boolean(body),
+    headers: headerParams.map((p) => p.name),
     ...(op['x-body-limit-bytes'] ? { bodyLimit: op['x-body-limit-bytes'] as number } : {}),
     validate(input) {
       split(input.query);
       const errors = [
         ...(pathParams(input.params) ? [] : fieldErrors('path', pathParams.errors)),
         ...(query(input.query) ? [] : fieldErrors('query', query.errors)),
+        ...(headers(input.headers ?? {}) ? [] : fieldErrors('header', headers.errors)),
         ...(body && !body(input.body) ? fieldErrors('body', body.errors) : []),
       ];
       if (errors.length > 0) throw validationError(errors);

@@ -135,6 +135,13 @@ export const ERRORS = {
     title: 'API key limit reached',
     description: 'The account already holds MAX_KEYS_PER_ACCOUNT live keys; revoke one first.',
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    slug: 'idempotency-key-reused',
+    title: 'Idempotency-Key reused',
+    description:
+      'The Idempotency-Key was sent before with another request (another name, scopes or expiry), or over 24 hours ago; send a new key for a new request.',
+  },
   WATCH_LIMIT_REACHED: {
     status: 409,
     slug: 'watch-limit-reached',

@@ -126,6 +126,9 @@ function validated(op: ContractOperation, bodyLimit: number): Middleware {
     const input = {
       query: { ...ctx.query },
       params: { ...ctx.params },
+      headers: Object.fromEntries(
+        op.headers.flatMap((name) => (Object.hasOwn(ctx.headers, name) ? [[name, ctx.headers[name]]] : [])),
+      ),
       body: op.hasBody ? await readJsonBody(ctx, Math.max(bodyLimit, op.bodyLimit ?? 0)) : undefined,
     };
     op.validate(input);

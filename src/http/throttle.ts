@@ -1,6 +1,7 @@
 // Fixed-window attempt counters for login and registration: in Redis when it answers, shared by
 // every instance; in this process when it does not (so a Redis outage loosens nothing per instance).
 import { metrics } from '../shared/metrics';
+import { AppError } from '../errors/app-error';
 
 export interface Verdict {
   readonly allowed: boolean;
@@ -12,6 +13,14 @@ export interface Throttle {
   hit(key: string): Promise<Verdict>;
   /** Takes back one attempt `hit` counted (a reservation that turned out not to count). */
   release(key: string): Promise<void>;
+}
+
+/** Answers 429 with Retry-After when `verdict` is past its limit; `what` names what was counted. */
+export function refuseOverLimit(verdict: Verdict, what: string): void {
+  if (!verdict.allowed)
+    throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, {
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+    });
 }
 
 /** Where a count stands: how many in the window, and how long the window still runs. */

@@ -1,8 +1,12 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { requireState } from '../http/request-state';
+import { refuseOverLimit, type Throttle } from '../http/throttle';
 import type { KeyService } from './keys.service';
 
-export function keyRoutes(keys: KeyService): AnyRoute[] {
+/** `changes`: key creations and revocations counted per account, so no one churns keys without bound. */
+export function keyRoutes(keys: KeyService, changes: Throttle): AnyRoute[] {
+  const counted = async (accountId: string) =>
+    refuseOverLimit(await changes.hit(accountId), 'key changes on this account');
   return [
     route({
       operationId: 'listApiKeys',
@@ -13,14 +17,21 @@ export function keyRoutes(keys: KeyService): AnyRoute[] {
     route({
       operationId: 'createApiKey',
       async handle(ctx, input) {
+        const accountId = requireState(ctx, 'accountId');
+        // Validated against the document's pattern with the rest of the request.
+        const idempotencyKey = ctx.get('idempotency-key') || undefined;
+        await counted(accountId);
+        const { key, replayed } = await keys.create(accountId, input.body, idempotencyKey);
+        if (replayed) ctx.set('Idempotent-Replayed', 'true');
         ctx.status = 201;
-        ctx.body = await keys.create(requireState(ctx, 'accountId'), input.body);
+        ctx.body = key;
       },
     }),
     route({
       operationId: 'revokeCurrentApiKey',
       async handle(ctx) {
         const key = requireState(ctx, 'apiKey');
+        await counted(key.accountId);
         await keys.revoke(key.accountId, key.id);
         ctx.status = 204;
       },
@@ -28,7 +39,9 @@ export function keyRoutes(keys: KeyService): AnyRoute[] {
     route({
       operationId: 'revokeApiKey',
       async handle(ctx, input) {
-        await keys.revoke(requireState(ctx, 'accountId'), input.params.id);
+        const accountId = requireState(ctx, 'accountId');
+        await counted(accountId);
+        await keys.revoke(accountId, input.params.id);
         ctx.status = 204;
       },
     }),

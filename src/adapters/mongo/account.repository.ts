@@ -23,14 +23,36 @@ export class AccountRepository {
   /** Stores a new account; false when the email is taken (and nothing is left behind). */
   async create(account: AccountDoc): Promise<boolean> {
     await dbCall(() => this.accounts.insertOne(account));
+    let linked = false;
     try {
-      await dbCall(() => this.emails.insertOne({ _id: account.email, account_id: account._id }));
-      return true;
-    } catch (err) {
-      await dbCall(() => this.accounts.deleteOne({ _id: account._id }));
-      if (isDuplicateKey(err)) return false;
-      throw err;
+      linked = await this.link(account);
+      return linked;
+    } finally {
+      if (!linked) await dbCall(() => this.accounts.deleteOne({ _id: account._id }));
     }
+  }
+
+  /**
+   * Links the email to the account (the link's _id is the email: the one unique claim FerretDB
+   * enforces); false when another account holds it. An account is stored before its link, so a
+   * link whose account does not exist is one a failed registration left behind (its link landed,
+   * but its answer did not, and the account was taken back): it is given up rather than blocking the
+   * email for good.
+   */
+  private async link(account: AccountDoc): Promise<boolean> {
+    const link = { _id: account.email, account_id: account._id };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await dbCall(() => this.emails.insertOne(link));
+        return true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+      const held = await dbCall(() => this.emails.findOne({ _id: account.email }));
+      if (held && (await this.findById(held.account_id))) return false;
+      if (held) await dbCall(() => this.emails.deleteOne({ _id: account.email, account_id: held.account_id }));
+    }
+    return false;
   }
 
   async findByEmail(email: string): Promise<AccountDoc | null> {

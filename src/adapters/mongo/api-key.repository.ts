@@ -1,27 +1,63 @@
+// API keys by _id, with two companions so that nothing needs another field or rewrites a key
+// (FerretDB 1.24 indexes only _id, and rewrites a whole document on any update):
+// - `api_key_index` lists each account's key ids (`account:<id>`), so listing and counting an
+//   account's keys reads that one document and its keys by _id, not every key there is. An account
+//   whose keys predate the list is listed once by a scan, and the list written then.
+// - `api_key_uses` holds each key's last use apart from the key: a background touch rewriting the
+//   key document could undo a revocation written at the same moment.
+// The list document is changed under a lock named after it (in Redis across instances).
 import type { Collection, Db } from 'mongodb';
 import type { ApiKeyDoc } from '../../catalog/api-key.types';
+import type { KeyedLock } from '../../shared/keyed-lock';
 import { COLLECTIONS } from './collections';
-import { dbCall } from './client';
+import { dbCall, isDuplicateKey } from './client';
+
+interface IndexDoc {
+  readonly _id: string;
+  readonly ids: string[];
+}
+
+interface UseDoc {
+  readonly _id: string;
+  readonly last_used_at: Date;
+}
+
+const accountIndex = (accountId: string) => `account:${accountId}`;
 
 export class ApiKeyRepository {
   private readonly coll: Collection<ApiKeyDoc>;
+  private readonly index: Collection<IndexDoc>;
+  private readonly uses: Collection<UseDoc>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly lock: KeyedLock,
+  ) {
     this.coll = db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+    this.index = db.collection<IndexDoc>(COLLECTIONS.apiKeyIndex);
+    this.uses = db.collection<UseDoc>(COLLECTIONS.apiKeyUses);
   }
 
+  /**
+   * Stores the key, then lists it. A crash between leaves a key no list names, whose secret was never
+   * shown to anyone: harmless.
+   */
   async insert(key: ApiKeyDoc): Promise<void> {
     await dbCall(() => this.coll.insertOne(key));
+    await this.editList(key.account_id, (ids) => [...ids.filter((id) => id !== key._id), key._id]);
   }
 
   findById(id: string): Promise<ApiKeyDoc | null> {
     return dbCall(() => this.coll.findOne({ _id: id }));
   }
 
-  /** An account's keys, newest first (key management only, not a hot path). */
+  /** An account's keys with their last use, newest first (key management only, not a hot path). */
   async listByAccount(accountId: string): Promise<ApiKeyDoc[]> {
-    const keys = await dbCall(() => this.coll.find({ account_id: accountId }).toArray());
-    return keys.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+    const ids = await this.listedIds(accountId);
+    const keys = await Promise.all(ids.map((id) => this.withLastUse(id)));
+    return keys
+      .filter((k): k is ApiKeyDoc => k !== null)
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
   }
 
   async revoke(id: string, at: Date): Promise<void> {
@@ -29,6 +65,61 @@ export class ApiKeyRepository {
   }
 
   async touch(id: string, at: Date): Promise<void> {
-    await dbCall(() => this.coll.updateOne({ _id: id }, { $set: { last_used_at: at } }));
+    const use = { $set: { last_used_at: at } };
+    try {
+      await dbCall(() => this.uses.updateOne({ _id: id }, use, { upsert: true }));
+    } catch (err) {
+      // FerretDB's upsert is not atomic: of two at once, one may find the document missing, insert,
+      // and collide with the other's insert. The document exists now: update it.
+      if (!isDuplicateKey(err)) throw err;
+      await dbCall(() => this.uses.updateOne({ _id: id }, use));
+    }
+  }
+
+  /** Unlists, then deletes the keys and their uses (a crash between leaves unlisted documents: never read again). */
+  async remove(accountId: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const gone = new Set(ids);
+    await this.editList(accountId, (listed) => listed.filter((id) => !gone.has(id)));
+    for (const id of ids) {
+      await dbCall(() => this.coll.deleteOne({ _id: id }));
+      await dbCall(() => this.uses.deleteOne({ _id: id }));
+    }
+  }
+
+  private async withLastUse(id: string): Promise<ApiKeyDoc | null> {
+    const [key, use] = await Promise.all([this.findById(id), dbCall(() => this.uses.findOne({ _id: id }))]);
+    if (!key || !use) return key;
+    // A key last used before its uses moved apart carries its own last_used_at: the later one counts.
+    const last = key.last_used_at && key.last_used_at > use.last_used_at ? key.last_used_at : use.last_used_at;
+    return { ...key, last_used_at: last };
+  }
+
+  private async listedIds(accountId: string): Promise<string[]> {
+    const listed = await dbCall(() => this.index.findOne({ _id: accountIndex(accountId) }));
+    return listed ? listed.ids : this.editList(accountId, (ids) => ids);
+  }
+
+  /**
+   * Changes the account's list under its lock and returns it. The first change builds it from a scan
+   * of the keys (those made before lists were kept): once per account, never on a hot path.
+   */
+  private editList(accountId: string, edit: (ids: string[]) => string[]): Promise<string[]> {
+    const _id = accountIndex(accountId);
+    return this.lock.run(`api-key-index:${_id}`, async () => {
+      const listed = await dbCall(() => this.index.findOne({ _id }));
+      const before = listed?.ids ?? (await this.scan(accountId));
+      const ids = edit(before);
+      if (!listed || ids.length !== before.length || ids.some((id, i) => id !== before[i]))
+        await dbCall(() => this.index.replaceOne({ _id }, { ids }, { upsert: true }));
+      return ids;
+    });
+  }
+
+  private async scan(accountId: string): Promise<string[]> {
+    const keys = await dbCall(() =>
+      this.coll.find({ account_id: accountId }, { projection: { _id: 1, created_at: 1 } }).toArray(),
+    );
+    return keys.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((k) => k._id);
   }
 }

@@ -16,6 +16,8 @@ export const COLLECTIONS = {
   accounts: 'accounts',
   emails: 'account_emails',
   apiKeys: 'api_keys',
+  apiKeyIndex: 'api_key_index',
+  apiKeyUses: 'api_key_uses',
   companies: 'companies',
   leases: 'operator_leases',
   watches: 'watches',

@@ -19,6 +19,7 @@ function store() {
       listByAccount: async (account) => [...keys.values()].filter((k) => k.account_id === account),
       revoke: async () => undefined,
       touch: async () => undefined,
+      remove: async () => undefined,
     },
   };
   return { ports, reads };
@@ -29,10 +30,10 @@ describe('keys: the lookup memory of one instance', function () {
   this.timeout(60000);
   it('when more keys are used than it remembers, then the least recently used is read from the store again, and a recent one is not', async () => {
     const { ports, reads } = store();
-    const service = new KeyService(ports, { cacheTtlMs: 3_600_000, maxLiveKeys: Infinity });
+    const service = new KeyService(ports, { cacheTtlMs: 3_600_000, maxLiveKeys: Infinity, idempotencySecret: 'test' });
     const secrets: { id: string; secret: string }[] = [];
     for (let i = 0; i <= KEYS_REMEMBERED; i++) {
-      const made = await service.create(`account-${i}`, { name: 'k', scopes: ['products:read'] });
+      const { key: made } = await service.create(`account-${i}`, { name: 'k', scopes: ['products:read'] });
       secrets.push({ id: made.id, secret: made.secret });
       await service.authenticate(made.secret);
     }
