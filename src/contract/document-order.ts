@@ -30,6 +30,47 @@ export const PATH_ORDER: readonly string[] = [
   '/api/v1/developer/keys/{id}',
 ];
 
+export const SCHEMA_ORDER: readonly string[] = [
+  'Problem',
+  'Specs',
+  'SpecGlossary',
+  'Product',
+  'Listing',
+  'Quality',
+  'Provenance',
+  'ProductDetail',
+  'ProductDetailPart',
+  'Facets',
+  'FacetCount',
+  'ProductCompany',
+  'MadeBy',
+  'CollectionMeta',
+  'Interpretation',
+  'InterpretedPart',
+  'ProductCollection',
+  'Comparison',
+  'SimilarProducts',
+  'Account',
+  'Credentials',
+  'LoginToken',
+  'ApiKey',
+  'ApiKeyCreated',
+  'ApiKeyList',
+  'NewApiKey',
+  'Scope',
+  'Change',
+  'Claim',
+  'RevisionSummary',
+  'RevisionCollection',
+  'Revision',
+  'Source',
+  'ChangeFeed',
+  'CompanySummary',
+  'CompanyCollection',
+  'Company',
+  'SourceList',
+];
+
 /**
  * The parts merged into one object: the keys `order` names first, in that order, then the others as
  * the parts hold them. A key two parts both define, or one `order` names that no part defines, is a

@@ -1,12 +1,12 @@
 // The OpenAPI 3.0.3 document: the single source of truth. Request validation is compiled from it,
 // routes mount only for operations it declares (with their scope and cost), tests validate every
 // response against it, and GET /api/v1/openapi.json serves exactly this object. Assembled here from
-// one file per tag: the operations in paths/<tag>.ts, the component schemas in schemas.ts.
+// one file per tag: the operations in paths/<tag>.ts, the component schemas in schemas/<tag>.ts.
 import { SPECS } from '../catalog/spec-catalog';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { QUALITY_CHECKS } from '../catalog/quality';
-import { SCHEMAS } from './schemas';
+import { SCHEMAS, SECURITY_SCHEMES } from './components';
 import { inOrder, PATH_ORDER } from './document-order';
 import type { PathsObject } from './openapi.types';
 import { problem } from './paths/responses';
@@ -52,19 +52,7 @@ function buildOpenApi() {
       TAGS.map(([, paths]) => paths),
     ),
     components: {
-      securitySchemes: {
-        apiKey: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'An API key (`pds_...`) created with createApiKey; carries scopes.',
-        },
-        loginToken: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: 'The token from login; only for key management.',
-        },
-      },
+      securitySchemes: SECURITY_SCHEMES,
       schemas: SCHEMAS,
     },
     'x-problem-types': Object.fromEntries(
