@@ -47,9 +47,11 @@ function buildOpenApi() {
     },
     servers: [{ url: '/' }],
     tags: TAGS.map(([name]) => ({ name })),
-    paths: inOrder(
-      PATH_ORDER,
-      TAGS.map(([, paths]) => paths),
+    paths: withTransportLimits(
+      inOrder(
+        PATH_ORDER,
+        TAGS.map(([, paths]) => paths),
+      ),
     ),
     components: {
       securitySchemes: SECURITY_SCHEMES,
@@ -87,20 +89,29 @@ export const MAX_HEADER_BYTES = 128 * 1024;
 export const MAX_QUERY_PAIRS = 512;
 export const MAX_QUERY_REPEATS = 20;
 
-/** Every operation can meet the server's transport limit, answered before any route. */
-function withTransportLimits<
-  T extends { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> },
->(doc: T): T {
-  for (const item of Object.values(doc.paths))
-    for (const op of Object.values(item)) {
-      op.responses['414'] ??= problem(
-        `The query string has more than ${MAX_QUERY_PAIRS} parameters, or one name more than ${MAX_QUERY_REPEATS} times (more than any request this document allows); refused before any other work.`,
-      );
-      op.responses['431'] ??= problem(
-        `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB (more than any request this document allows).`,
-      );
-    }
-  return doc;
+/** Every operation can meet the server's transport limits, answered before any route. */
+const TRANSPORT_LIMITS = {
+  414: problem(
+    `The query string has more than ${MAX_QUERY_PAIRS} parameters, or one name more than ${MAX_QUERY_REPEATS} times (more than any request this document allows); refused before any other work.`,
+  ),
+  431: problem(
+    `The request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB (more than any request this document allows).`,
+  ),
+};
+
+/** Each operation with the transport limits' answers, unless it declares its own (status codes keep their order). */
+function withTransportLimits(paths: PathsObject): PathsObject {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, op]) => [
+          method,
+          { ...op, responses: { ...TRANSPORT_LIMITS, ...op.responses } },
+        ]),
+      ),
+    ]),
+  );
 }
 
-export const OPENAPI = Object.freeze(withTransportLimits(buildOpenApi()));
+export const OPENAPI = Object.freeze(buildOpenApi());
