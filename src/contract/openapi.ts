@@ -99,7 +99,7 @@ const TRANSPORT_LIMITS = {
   ),
 };
 
-/** Each operation with the transport limits' answers, unless it declares its own (status codes keep their order). */
+/** Each operation with the transport limits' answers unless it declares its own (integer keys list in ascending order, so 414 and 431 fall among its codes). */
 function withTransportLimits(paths: PathsObject): PathsObject {
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [
