@@ -1,8 +1,10 @@
-// The order of the document's paths and component schemas. The document was one literal until it
-// was split into a file per tag (issue 48); these lists keep the order it had then, so the served
-// document, /docs, the generated client and the Python package stay byte for byte what they were.
-// Whatever they do not name follows, in the order the parts are assembled: a new operation or
-// schema is added in its tag's file alone.
+// How the files of the tags become one document: the order of its paths and component schemas, and
+// the checks that each file holds its own tag's operations and nothing is defined twice. The
+// document was one literal until it was split into a file per tag (issue 48); the lists below keep
+// the order it had then, so the served document, /docs, the generated client and the Python package
+// stay byte for byte what they were. Whatever they do not name follows, in the order the parts are
+// assembled: a new operation or schema is added in its tag's file alone.
+import type { PathsObject } from './openapi.types';
 
 export const PATH_ORDER: readonly string[] = [
   '/api/v1/products',
@@ -92,4 +94,13 @@ export function inOrder<T>(order: readonly string[], parts: readonly Readonly<Re
   }
   for (const [key, value] of merged) out[key] = value;
   return out;
+}
+
+/** A tag file's paths, checked: an operation written in the file of a tag it does not carry throws when the document is built. */
+export function taggedPaths(tag: string, paths: PathsObject): PathsObject {
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item))
+      if (op && !op.tags.includes(tag))
+        throw new Error(`${op.operationId} is in the file of tag ${tag} without the tag`);
+  return paths;
 }

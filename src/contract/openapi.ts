@@ -7,7 +7,7 @@ import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { QUALITY_CHECKS } from '../catalog/quality';
 import { SCHEMAS, SECURITY_SCHEMES } from './components';
-import { inOrder, PATH_ORDER } from './document-order';
+import { inOrder, PATH_ORDER, taggedPaths } from './document-order';
 import type { PathsObject } from './openapi.types';
 import { problem } from './paths/responses';
 import { PRODUCT_PATHS } from './paths/products';
@@ -50,7 +50,7 @@ function buildOpenApi() {
     paths: withTransportLimits(
       inOrder(
         PATH_ORDER,
-        TAGS.map(([, paths]) => paths),
+        TAGS.map(([tag, paths]) => taggedPaths(tag, paths)),
       ),
     ),
     components: {
