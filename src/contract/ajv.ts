@@ -1,7 +1,7 @@
 // One Ajv setup for the contract: OpenAPI component refs resolve against the document itself.
 import Ajv, { type ValidateFunction, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { SCHEMAS } from './schemas';
+import { SCHEMAS } from './components';
 
 const DOC_ID = 'pds-openapi';
 

@@ -2,18 +2,17 @@
 // validators compiled from its parameters and body.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { OPENAPI } from './openapi';
-import type { Scope } from '../catalog/api-key.types';
 import { createAjv, compile } from './ajv';
 import { validationError, type FieldError } from '../errors/app-error';
 import { isSpecName } from '../catalog/spec-catalog';
 import { unitFactors } from './query-vocabulary';
+import type { Access, Method, OperationObject, ParameterObject, PathItemObject } from './openapi.types';
 
-/** A scope; `key`: any valid API key, whatever its scopes; `account`: the login token; `public`: no one. */
-export type Access = Scope | 'key' | 'account' | 'public';
+export type { Access } from './openapi.types';
 
 export interface ContractOperation {
   readonly operationId: string;
-  readonly method: 'get' | 'post' | 'patch' | 'delete';
+  readonly method: Method;
   /** Koa-style path (`/api/v1/products/:id`). */
   readonly path: string;
   readonly access: Access;
@@ -30,14 +29,6 @@ export interface ContractOperation {
   readonly hasBody: boolean;
   /** The largest body this operation takes when it needs more than the configured limit (`x-body-limit-bytes`). */
   readonly bodyLimit?: number;
-}
-
-interface OpenApiParameter {
-  name: string;
-  in: 'query' | 'path' | 'header';
-  required?: boolean;
-  schema: { type?: string };
-  explode?: boolean;
 }
 
 // verbose: errors carry the offending value, which the messages quote.
@@ -107,7 +98,7 @@ function fieldErrors(where: FieldError['in'], errors: ErrorObject[] | null | und
   });
 }
 
-function objectSchema(params: OpenApiParameter[]) {
+function objectSchema(params: readonly ParameterObject[]) {
   return {
     type: 'object',
     properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
@@ -117,7 +108,7 @@ function objectSchema(params: OpenApiParameter[]) {
 }
 
 /** Splits the parameters the document declares as comma-separated lists (form style, explode false). */
-function commaSplitter(params: OpenApiParameter[]): (query: Record<string, unknown>) => void {
+function commaSplitter(params: readonly ParameterObject[]): (query: Record<string, unknown>) => void {
   const lists = params
     .filter((p) => p.in === 'query' && p.explode === false && p.schema.type === 'array')
     .map((p) => p.name);
@@ -129,8 +120,8 @@ function commaSplitter(params: OpenApiParameter[]): (query: Record<string, unkno
   };
 }
 
-function buildOperation(path: string, method: ContractOperation['method'], op: Record<string, any>): ContractOperation {
-  const params: OpenApiParameter[] = op.parameters ?? [];
+function buildOperation(path: string, method: Method, op: OperationObject): ContractOperation {
+  const params = op.parameters ?? [];
   const split = commaSplitter(params);
   const query: ValidateFunction = compile(queryAjv, objectSchema(params.filter((p) => p.in === 'query')));
   const pathParams: ValidateFunction = compile(queryAjv, objectSchema(params.filter((p) => p.in === 'path')));
@@ -147,7 +138,7 @@ function buildOperation(path: string, method: ContractOperation['method'], op: R
     cost: op['x-credit-cost'] ?? 0,
     hasBody: Boolean(body),
     headers: headerParams.map((p) => p.name),
-    ...(op['x-body-limit-bytes'] ? { bodyLimit: op['x-body-limit-bytes'] as number } : {}),
+    ...(op['x-body-limit-bytes'] ? { bodyLimit: op['x-body-limit-bytes'] } : {}),
     validate(input) {
       split(input.query);
       const errors = [
@@ -161,10 +152,12 @@ function buildOperation(path: string, method: ContractOperation['method'], op: R
   };
 }
 
+/** The operations of a path item, each with its method, in the document's order. */
+const operationsOf = (item: PathItemObject) =>
+  Object.entries(item).flatMap(([method, op]) => (op ? [[method as Method, op] as const] : []));
+
 export const OPERATIONS: ReadonlyMap<string, ContractOperation> = new Map(
   Object.entries(OPENAPI.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, any>).map(
-      ([method, op]) => [op.operationId, buildOperation(path, method as ContractOperation['method'], op)] as const,
-    ),
+    operationsOf(item).map(([method, op]) => [op.operationId, buildOperation(path, method, op)] as const),
   ),
 );

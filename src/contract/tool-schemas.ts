@@ -4,15 +4,16 @@
 // becomes a `null` type, `x-` annotations are dropped, and `#/components/schemas/X` becomes
 // `#/$defs/X`, carrying only the component schemas the tool reaches.
 import { OPENAPI } from './openapi';
+import type { OperationObject, ParameterObject, SchemaObject } from './openapi.types';
 
 type Schema = Record<string, unknown>;
 
-const COMPONENTS = OPENAPI.components.schemas as unknown as Record<string, Schema>;
+const COMPONENTS = OPENAPI.components.schemas;
 const PREFIX = '#/components/schemas/';
 
-function operationDoc(operationId: string): Schema {
-  for (const item of Object.values(OPENAPI.paths) as Record<string, Schema>[])
-    for (const op of Object.values(item)) if (op.operationId === operationId) return op;
+function operationDoc(operationId: string): OperationObject {
+  for (const item of Object.values(OPENAPI.paths))
+    for (const op of Object.values(item)) if (op?.operationId === operationId) return op;
   throw new Error(`no operation ${operationId} in the OpenAPI document`);
 }
 
@@ -43,7 +44,7 @@ function plain(node: unknown, reached: Set<string>): unknown {
  * `root` as JSON Schema with every component it reaches, transitively, under `$defs`. A root that is
  * only a reference is the component itself: MCP wants `type: object` at the top of a tool's schema.
  */
-function withDefs(root: Schema): Schema {
+function withDefs(root: SchemaObject): Schema {
   const reached = new Set<string>();
   const top = typeof root.$ref === 'string' ? COMPONENTS[root.$ref.slice(PREFIX.length)] : root;
   const schema = plain(top, reached) as Schema;
@@ -59,22 +60,12 @@ function withDefs(root: Schema): Schema {
   return Object.keys(defs).length > 0 ? { ...schema, $defs: defs } : schema;
 }
 
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  description?: string;
-  schema: Schema;
-}
-
 /** What the tool takes: the operation's path and query parameters as one object, or its JSON body. */
 export function toolInputSchema(operationId: string): Schema {
   const op = operationDoc(operationId);
-  const body = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content?.[
-    'application/json'
-  ]?.schema;
+  const body = op.requestBody?.content['application/json']?.schema;
   if (body) return withDefs(body);
-  const params = (op.parameters ?? []) as Parameter[];
+  const params = op.parameters ?? [];
   return withDefs({
     type: 'object',
     properties: Object.fromEntries(
@@ -87,22 +78,19 @@ export function toolInputSchema(operationId: string): Schema {
 
 /** What the tool answers: the operation's 200 body. */
 export function toolOutputSchema(operationId: string): Schema {
-  const ok = (operationDoc(operationId).responses as Record<string, { content?: Record<string, { schema: Schema }> }>)[
-    '200'
-  ];
-  const schema = ok.content?.['application/json']?.schema;
+  const schema = operationDoc(operationId).responses['200']?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`${operationId} answers no JSON body`);
   return withDefs(schema);
 }
 
-/** Where each parameter of an operation goes: the path or the query (a body operation takes the whole input). */
-export function parameterPlaces(operationId: string): ReadonlyMap<string, 'path' | 'query'> {
-  const params = (operationDoc(operationId).parameters ?? []) as Parameter[];
-  return new Map(params.map((p) => [p.name, p.in as 'path' | 'query']));
+/** Where each parameter of an operation goes: the path, the query or a header (a body operation takes the whole input). */
+export function parameterPlaces(operationId: string): ReadonlyMap<string, ParameterObject['in']> {
+  const params = operationDoc(operationId).parameters ?? [];
+  return new Map(params.map((p) => [p.name, p.in]));
 }
 
 /** The operation's summary and description, for the tool's. */
 export function operationText(operationId: string): { summary: string; description?: string } {
-  const op = operationDoc(operationId) as { summary: string; description?: string };
+  const op = operationDoc(operationId);
   return { summary: op.summary, ...(op.description ? { description: op.description } : {}) };
 }

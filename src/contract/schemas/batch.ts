@@ -1,7 +1,8 @@
 // Component schemas of the batch lookup (getProducts): the request body and the answer, one entry
 // per product asked for, in the order asked.
-import { AS_OF_PATTERN } from './as-of';
-import { BATCH_CANDIDATES_MAX, BATCH_ENTRY_MAX_LENGTH, BATCH_FIELD_VALUES, BATCH_MAX } from './batch-vocabulary';
+import type { SchemasObject } from '../openapi.types';
+import { AS_OF_PATTERN } from '../as-of';
+import { BATCH_CANDIDATES_MAX, BATCH_ENTRY_MAX_LENGTH, BATCH_FIELD_VALUES, BATCH_MAX } from '../batch-vocabulary';
 
 /** Why an entry found no product. */
 export const BATCH_REASONS = {
@@ -10,7 +11,7 @@ export const BATCH_REASONS = {
   'not-at-as-of': 'The product exists, but had no revision at `as_of` (not yet made, or no such revision number).',
 } as const;
 
-export const BATCH_SCHEMAS = {
+export const BATCH_SCHEMAS: SchemasObject = {
   ProductBatchRequest: {
     type: 'object',
     required: ['ids'],
@@ -113,4 +114,4 @@ export const BATCH_SCHEMAS = {
     },
     additionalProperties: false,
   },
-} as const;
+};

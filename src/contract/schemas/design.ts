@@ -1,4 +1,6 @@
 // Component schemas of the design operations: string sizing and module performance.
+import type { SchemasObject } from '../openapi.types';
+
 const num = (description: string) => ({ type: 'number', description });
 const text = (description: string) => ({ type: 'string', description });
 /** An object of exactly these properties, all required but the `optional` ones. */
@@ -16,7 +18,7 @@ const DESIGN_INPUTS = {
   additionalProperties: { $ref: '#/components/schemas/DesignInput' },
 };
 
-export const DESIGN_SCHEMAS = {
+export const DESIGN_SCHEMAS: SchemasObject = {
   ProductRef: object({ id: text('The product id.'), model: text('Model.'), manufacturer: text('Manufacturer.') }),
   DesignInput: {
     type: 'object',
@@ -151,4 +153,4 @@ export const DESIGN_SCHEMAS = {
     },
     'How many modules in series (and strings in parallel) the inverter takes, each bound with its formula and inputs.',
   ),
-} as const;
+};

@@ -1,6 +1,7 @@
 // The schemas of watches and their deliveries in the OpenAPI document.
-import { EVENT_TYPES, PRODUCT_EVENTS, SEARCH_EVENTS } from '../catalog/watch.types';
-import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
+import type { SchemasObject } from '../openapi.types';
+import { EVENT_TYPES, PRODUCT_EVENTS, SEARCH_EVENTS } from '../../catalog/watch.types';
+import { PRODUCT_ID_PATTERN } from '../../catalog/product-id';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const dateTime = { type: 'string', format: 'date-time' } as const;
@@ -87,7 +88,7 @@ const secret = {
     'The signing secret (Standard Webhooks `whsec_...`), shown only in this response. The service keeps it encrypted, so that it can sign.',
 } as const;
 
-export const WATCH_SCHEMAS = {
+export const WATCH_SCHEMAS: SchemasObject = {
   EventType: { type: 'string', enum: [...EVENT_TYPES] },
   NewWatch: {
     type: 'object',
@@ -148,4 +149,4 @@ export const WATCH_SCHEMAS = {
     additionalProperties: false,
   },
   DeliveryList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('Delivery') } } },
-} as const;
+};

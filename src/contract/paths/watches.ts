@@ -1,25 +1,15 @@
-// The watch operations of the OpenAPI document: managed with the login token, or with an API key
-// that has the scope `watches:write`; they cost no credits (see the description of each).
-import { CONFIG_DEFAULTS } from '../config';
+// The operations of the tag `watches`: managed with the login token, or with an API key that has the
+// scope `watches:write`; they cost no credits (see the description of each).
+import type { OperationObject, ParameterObject, PathsObject, ResponseObject } from '../openapi.types';
+import { json, jsonBody, problem, setting } from './responses';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-});
-const json = (description: string, schema: string) => ({
-  description,
-  content: { 'application/json': { schema: ref(schema) } },
-});
-const setting = (key: keyof typeof CONFIG_DEFAULTS) => ({ setting: key, default: CONFIG_DEFAULTS[key] });
-
-const ID = {
+const ID: ParameterObject = {
   name: 'id',
   in: 'path',
   required: true,
   schema: { type: 'string', maxLength: 19, pattern: '^wh_[a-z0-9]{16}$' },
 };
-const DELIVERY_ID = {
+const DELIVERY_ID: ParameterObject = {
   name: 'delivery_id',
   in: 'path',
   required: true,
@@ -37,7 +27,12 @@ const COMMON = {
 const BODY = { 413: problem('Body too large.'), 415: problem('Body is not application/json.') };
 
 /** `responses`: the operation's own; the common ones are added. */
-function op(operationId: string, summary: string, extra: object, responses: Record<number, object>) {
+function op(
+  operationId: string,
+  summary: string,
+  extra: Partial<OperationObject>,
+  responses: Readonly<Record<number, ResponseObject>>,
+): OperationObject {
   return {
     operationId,
     summary,
@@ -53,7 +48,7 @@ function op(operationId: string, summary: string, extra: object, responses: Reco
 const COSTS =
   'Watches and their deliveries cost no credits: an account holds at most `x-max-watches-per-account` watches of at most 1,000 products each, and its deliveries are sent in bounded batches (WEBHOOK_BATCH per poll, WEBHOOK_CONCURRENCY at once per instance).';
 
-export const WATCH_PATHS = {
+export const WATCH_PATHS: PathsObject = {
   '/api/v1/watches': {
     get: op(
       'listWatches',
@@ -67,7 +62,7 @@ export const WATCH_PATHS = {
       {
         description: COSTS,
         'x-max-watches-per-account': setting('MAX_WATCHES_PER_ACCOUNT'),
-        requestBody: { required: true, content: { 'application/json': { schema: ref('NewWatch') } } },
+        requestBody: jsonBody('NewWatch'),
       },
       {
         201: json('The watch, with its signing secret.', 'WatchWithSecret'),
@@ -85,7 +80,7 @@ export const WATCH_PATHS = {
       'Change, pause or resume a watch (a changed url is checked again)',
       {
         parameters: [ID],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('WatchChange') } } },
+        requestBody: jsonBody('WatchChange'),
       },
       { 200: json('The watch as changed.', 'Watch'), ...BODY },
     ),
@@ -104,10 +99,7 @@ export const WATCH_PATHS = {
       { 200: json('The watch, with its new secret.', 'WatchWithSecret') },
     ),
   },
-} as const;
-
-/** The delivery log, redelivery and the test event (added with the delivery worker). */
-export const DELIVERY_PATHS = {
+  // The delivery log, redelivery and the test event.
   '/api/v1/watches/{id}/deliveries': {
     get: op(
       'listWatchDeliveries',
@@ -138,4 +130,4 @@ export const DELIVERY_PATHS = {
       { 202: json('The delivery, queued.', 'Delivery') },
     ),
   },
-} as const;
+};

@@ -1,0 +1,166 @@
+// What a collection answers beside its products (tag `search`): paging, facets, suggestions and
+// how a search read its query.
+import { CATEGORIES } from '../../catalog/spec-catalog';
+import type { SchemasObject } from '../openapi.types';
+
+export const SEARCH_SCHEMAS: SchemasObject = {
+  Facets: {
+    type: 'object',
+    properties: {
+      category: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
+      manufacturer: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
+      specs: {
+        type: 'object',
+        description:
+          'Present when exactly one category is selected: min, max and count (products that have it) of each numeric spec ' +
+          'over that whole category, whatever else the query selects. Read once per index generation, so its cost does ' +
+          'not follow the matches; it gives the bounds a range control offers, the same for every query in the category.',
+        additionalProperties: {
+          type: 'object',
+          required: ['min', 'max', 'count'],
+          properties: { min: { type: 'number' }, max: { type: 'number' }, count: { type: 'integer' } },
+        },
+      },
+    },
+  },
+  FacetCount: {
+    type: 'object',
+    required: ['value', 'count'],
+    properties: {
+      value: { type: 'string', description: "The category, or the company's display name." },
+      id: { type: 'string', description: 'For `manufacturer`: the company id, which `manufacturer=` takes.' },
+      count: { type: 'integer', minimum: 0 },
+    },
+  },
+  CollectionMeta: {
+    type: 'object',
+    required: ['limit', 'total', 'notice'],
+    properties: {
+      next_cursor: {
+        type: 'string',
+        description: 'Present exactly when another page exists; pass it as `cursor` with the same filters.',
+      },
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      total: { type: 'integer', minimum: 0, description: 'Products matching the query (exact).' },
+      facets: { $ref: '#/components/schemas/Facets' },
+      suggestions: {
+        type: 'array',
+        maxItems: 5,
+        items: { type: 'string' },
+        description:
+          'Present exactly when a search with `q` finds nothing (first page): up to 5 queries to try instead, best first, ' +
+          'built from spellings that exist in the data (Elasticsearch term suggesters: each word against the words of model, ' +
+          'manufacturer and aliases; the whole text against model numbers without punctuation). Empty when nothing close exists.',
+      },
+      interpretation: { $ref: '#/components/schemas/Interpretation' },
+      notice: { type: 'string' },
+    },
+  },
+  Interpretation: {
+    type: 'object',
+    description:
+      'How a search read `q` (every page of a search with `q`): the parts it understood, each with the ordinary ' +
+      'parameters that select the same thing, and the words left as text. Products that satisfy every part rank ' +
+      'above products that only match the words as typed; a model number is always matched as typed too. To take ' +
+      "a part away, send `q` = `text` with the other parts' `parameters`.",
+    required: ['text', 'parts', 'summary', 'relaxed'],
+    properties: {
+      text: { type: 'string', description: 'The words not understood, matched as text; empty when none remain.' },
+      parts: { type: 'array', items: { $ref: '#/components/schemas/InterpretedPart' } },
+      summary: {
+        type: 'string',
+        description: 'The reading in words, e.g. `bifacial PV modules by Trina Solar, 550 W ± 2%`.',
+      },
+      relaxed: {
+        type: 'array',
+        items: { type: 'string', enum: ['text', 'quantities', 'parts'] },
+        description:
+          'What was loosened because no product satisfied every part, rather than answer nothing: `text`, the ' +
+          'leftover words only rank; `quantities`, they only order the results, nearest first; `parts`, every ' +
+          'part only ranks and a product meets at least one. Empty when nothing was.',
+      },
+    },
+  },
+  InterpretedPart: {
+    type: 'object',
+    required: ['kind', 'from', 'label', 'parameters'],
+    properties: {
+      kind: {
+        type: 'string',
+        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking', 'series', 'exclusion'],
+        description:
+          'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
+          '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
+          'unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its ' +
+          'tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, ' +
+          '`between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and ' +
+          'no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, ' +
+          'area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power ' +
+          'per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, ' +
+          '`highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is ' +
+          'read and answered honestly: the catalog has no prices, so the label says the order is not by price); ' +
+          'series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and ' +
+          'the model-number prefixes the lists write for it; a bare number after a line sold by kW is its AC power ' +
+          '(`Sunny Boy 7.7` = 7.7 kW); exclusion: `not`/`non`/`without`/`excluding` before an attribute or a company ' +
+          '(`not bifacial`, `non-bifacial`, `not hybrid`, `without SMA`): those products are left out whichever reading ' +
+          'matched them, and a product with no value for the spec is kept (the label says so); no ordinary parameter ' +
+          'excludes, so its `parameters` are empty.',
+      },
+      from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
+      label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },
+      category: { type: 'string', enum: [...CATEGORIES] },
+      companies: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string' }, name: { type: 'string' } },
+        },
+        description:
+          'The companies the name may mean (a first word several companies share, such as `Bosch`, means any of them).',
+      },
+      spec: { type: 'string', description: "A quantity: the spec it bounds (`nominal_power_w`: any category's)." },
+      value: { type: 'number', description: 'A quantity: the value typed, in `unit`.' },
+      unit: { type: 'string' },
+      tolerance: { type: 'number', description: 'A quantity: how far a value may be from it, as a share (0.02 = 2%).' },
+      operator: {
+        type: 'string',
+        enum: ['gt', 'gte', 'lt', 'lte', 'between'],
+        description: 'A range: the comparison typed (`between`: both ends, inclusive).',
+      },
+      models: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          "A series: the model-number prefixes it selects, compared with the model's letters and digits only, lower-case.",
+      },
+      sort: {
+        type: 'object',
+        required: ['spec', 'desc'],
+        description:
+          'A ranking: the spec the results are sorted by (products without it last), unless the request sends `sort`; ' +
+          'absent when nothing in the category can order by it (the label says why).',
+        properties: { spec: { type: 'string' }, desc: { type: 'boolean' } },
+      },
+      bounds: {
+        type: 'object',
+        description: 'A range: its bounds in `unit`, by operator (`{"gt": 600}`, `{"gte": 5000, "lte": 8000}`).',
+        properties: {
+          gt: { type: 'number' },
+          gte: { type: 'number' },
+          lt: { type: 'number' },
+          lte: { type: 'number' },
+        },
+        additionalProperties: false,
+      },
+      min: { type: 'number' },
+      max: { type: 'number' },
+      parameters: {
+        type: 'object',
+        description:
+          'The ordinary query parameters that select what this part does (a list value: repeat the parameter).',
+        additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      },
+    },
+  },
+};
