@@ -35,7 +35,7 @@ function newest(dir) {
 
 const stamp = path.join(root, 'dist', '.build-stamp');
 const sources = Math.max(
-  ...['src', 'seed', 'test', 'bench', 'client'].map((d) => newest(path.join(root, d))),
+  ...['src', 'seed', 'test', 'bench', 'clients/typescript'].map((d) => newest(path.join(root, d))),
   mtime(path.join(root, 'tsconfig.json')),
   mtime(path.join(root, 'tsconfig.build.json')),
 );

@@ -7,7 +7,7 @@ import { OPENAPI } from '../../src/contract/openapi';
 import { OPERATIONS } from '../../src/contract/operations';
 import { createAjv, compile } from '../../src/contract/ajv';
 import { request, type Reply } from './http';
-import { PdsClient, type CallInput, type OperationId } from '../../client';
+import { PdsClient, type CallInput, type OperationId } from '../../clients/typescript';
 
 const ajv = createAjv();
 const validators = new Map<string, ValidateFunction>();

@@ -3,7 +3,7 @@
 // not what the document generates now (fix: `npm run client`).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { generate, GENERATED_FILE, typeOf } from '../../../client/generate';
+import { generate, GENERATED_FILE, typeOf } from '../../../clients/typescript/generate';
 import { OPERATIONS as CLIENT_OPERATIONS } from '../../../src/contract/operations.generated';
 import { OPERATIONS } from '../../../src/contract/operations';
 

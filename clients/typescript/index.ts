@@ -4,9 +4,9 @@
 //   const pds = new PdsClient('http://127.0.0.1:3000', { token: process.env.PDS_KEY });
 //   const res = await pds.call('searchProducts', { query: { q: 'trina 400', limit: 5 } });
 //   if (res.status === 200) console.log(res.body.data.map((p) => p.model));
-import { OPERATIONS, type Operations } from '../src/contract/operations.generated';
+import { OPERATIONS, type Operations } from '../../src/contract/operations.generated';
 
-export type * from '../src/contract/operations.generated';
+export type * from '../../src/contract/operations.generated';
 export type OperationId = keyof Operations;
 
 export type CallInput<O extends OperationId> = {
