@@ -83,7 +83,7 @@ export const GENERATORS: readonly Generator[] = ['autocannon', 'wrk'];
 /**
  * One load run in a child process (async, so this process keeps sampling meanwhile), through a
  * shell that prints its own /proc stat once the generator has exited: the stat's children's times
- * are the generator's CPU. `wrk` is the binary's path (engines/wrk.mjs installs it).
+ * are the generator's CPU. `wrk` is the binary's path (tools/wrk.mjs installs it).
  */
 export async function runLoad(
   plan: LoadPlan,

@@ -50,7 +50,7 @@ export interface ReadsSetup {
   readonly gatewayOn: (esUrl: string) => Promise<Gateway & { key: string }>;
   readonly rounds: number;
   readonly duration: number;
-  /** wrk's binary (engines/wrk.mjs). */
+  /** wrk's binary (tools/wrk.mjs). */
   readonly wrk: string;
   readonly say: (line: string) => void;
   /** Only the export row (it is measured whole, so it takes its own run). */

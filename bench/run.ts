@@ -3,7 +3,7 @@
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
 // engines `npm start` brought up and the data it loaded; prints a table and writes bench-results/.
-// --node 24 runs the gateway on that Node (engines/node.mjs); --profile takes a CPU profile of a
+// --node 24 runs the gateway on that Node (tools/node.mjs); --profile takes a CPU profile of a
 // gateway serving cached getProducts and prints where its time goes (bench/profile.ts).
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,19 +40,19 @@ const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const SCALE = Number(args['deep-paging']);
 const CONCURRENCY = args.concurrency.split(',').map(Number);
-/** The Node the gateways run on: this one, or the major `--node` names, installed by engines/node.mjs. */
+/** The Node the gateways run on: this one, or the major `--node` names, installed by tools/node.mjs. */
 const RUNTIME: Runtime = { node: args.node ? installedNode(args.node) : process.execPath, args: [] };
 
 function installedNode(major: string): string {
-  const script = `import { ensureNode } from ${JSON.stringify(path.join(ROOT, 'engines', 'node.mjs'))}; process.stdout.write(await ensureNode(${JSON.stringify(major)}));`;
+  const script = `import { ensureNode } from ${JSON.stringify(path.join(ROOT, 'tools', 'node.mjs'))}; process.stdout.write(await ensureNode(${JSON.stringify(major)}));`;
   const found = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (found.status !== 0) throw new Error(`no Node ${major}: ${found.stderr}`);
   return found.stdout.trim();
 }
 
-/** wrk from Debian (engines/wrk.mjs), the second load generator of the read rows. */
+/** wrk from Debian (tools/wrk.mjs), the second load generator of the read rows. */
 function installedWrk(): string {
-  const script = `import { ensureWrk } from ${JSON.stringify(path.join(ROOT, 'engines', 'wrk.mjs'))}; process.stdout.write(await ensureWrk());`;
+  const script = `import { ensureWrk } from ${JSON.stringify(path.join(ROOT, 'tools', 'wrk.mjs'))}; process.stdout.write(await ensureWrk());`;
   const found = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (found.status !== 0) throw new Error(`no wrk: ${found.stderr}`);
   return found.stdout.trim();

@@ -1,10 +1,10 @@
-// `npm run lint`, and the first step of `npm test`: oxlint with type-aware rules (engines/oxlint.mjs),
+// `npm run lint`, and the first step of `npm test`: oxlint with type-aware rules (tools/oxlint.mjs),
 // the formatter's check (Prettier with .prettierrc.json; `npm run format` fixes what it finds), and
 // the floors of the house (scripts/layers.mjs). Any finding fails.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lint } from '../engines/oxlint.mjs';
+import { lint } from '../tools/oxlint.mjs';
 import { ROOT } from '../engines/util.mjs';
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT }).status ?? 1;

@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { elasticsearch } from '../engines/elasticsearch.mjs';
-import { ensurePvlib, PVLIB_PYTHON } from '../engines/pvlib.mjs';
+import { ensurePvlib, PVLIB_PYTHON } from '../tools/pvlib.mjs';
 import { ROOT, httpGet } from '../engines/util.mjs';
 import { LocalNode, getJson, shardLayouts, waitForCluster } from './cluster/nodes.mjs';
 import { reader, rehearseFailover, seedFixture, startService } from './cluster/failover.mjs';

@@ -1,17 +1,17 @@
 // `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails), then Chromium installed and local engines up, every test (unit, integration, API and the
 // browser test of /docs), then the engines this command started are stopped again. Arguments after `--` go to mocha.
-// TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by engines/node.mjs.
+// TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by tools/node.mjs.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
-import { ensureChromium, CHROMIUM } from '../engines/chromium.mjs';
-import { ensureSchemathesis, SCHEMATHESIS } from '../engines/schemathesis.mjs';
-import { ensurePvlib, PVLIB_PYTHON } from '../engines/pvlib.mjs';
+import { ensureChromium, CHROMIUM } from '../tools/chromium.mjs';
+import { ensureSchemathesis, SCHEMATHESIS } from '../tools/schemathesis.mjs';
+import { ensurePvlib, PVLIB_PYTHON } from '../tools/pvlib.mjs';
 import { ferretdb } from '../engines/ferretdb.mjs';
 import { redis } from '../engines/redis.mjs';
 import { lintAll } from './lint.mjs';
 import { ROOT } from '../engines/util.mjs';
-import { ensureNode } from '../engines/node.mjs';
+import { ensureNode } from '../tools/node.mjs';
 
 if ((await lintAll()) !== 0) {
   console.error('[test] lint failed; fix the findings above (npm run lint)');

@@ -5,7 +5,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { CACHE, ROOT, ensureDir, log, runAsync } from './util.mjs';
+import { CACHE, ROOT, ensureDir, log, runAsync } from '../engines/util.mjs';
 
 export const OXLINT_VERSION = '1.94.0';
 export const TSGOLINT_VERSION = '7.0.2007';
@@ -22,9 +22,10 @@ export const LINT_ARGS = [
   'seed',
   'bench',
   'test',
-  'client',
+  'clients/typescript',
   'scripts',
   'engines',
+  'tools',
 ];
 
 export async function ensureOxlint() {

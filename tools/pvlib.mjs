@@ -3,7 +3,7 @@
 // Installed once; nothing to start or stop.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CACHE, log, runAsync } from './util.mjs';
+import { CACHE, log, runAsync } from '../engines/util.mjs';
 
 export const PVLIB_VERSION = '0.16.1';
 const venv = path.join(CACHE, 'pvlib', PVLIB_VERSION);

@@ -1,7 +1,7 @@
 // Debian's Chromium for the browser test of /docs (driven by playwright-core, which downloads no
 // browser of its own here). Installed once; nothing to start or stop.
 import { existsSync } from 'node:fs';
-import { aptInstall } from './util.mjs';
+import { aptInstall } from '../engines/util.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

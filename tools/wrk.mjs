@@ -2,7 +2,7 @@
 // autocannon (Node) takes most of one, so on a small machine it leaves the cores to what it
 // measures. Installed once; nothing to start or stop.
 import { existsSync } from 'node:fs';
-import { aptInstall } from './util.mjs';
+import { aptInstall } from '../engines/util.mjs';
 
 export const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 

@@ -3,7 +3,7 @@
 // touching the system's. Installed once per version; nothing to start or stop.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CACHE, ensureDir, log, runAsync } from './util.mjs';
+import { CACHE, ensureDir, log, runAsync } from '../engines/util.mjs';
 
 /** The newest 24.x the registry serves when the lock of this file was last moved (Node 24 is the active LTS). */
 export const NODE_VERSIONS = { 24: '24.21.0' };

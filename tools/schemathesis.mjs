@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CACHE, log, runAsync } from './util.mjs';
+import { CACHE, log, runAsync } from '../engines/util.mjs';
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
 const venv = path.join(CACHE, 'schemathesis', SCHEMATHESIS_VERSION);
