@@ -8,7 +8,8 @@
 //      never src/adapters/, not even for a type: a domain speaks through its ports, and wiring.ts plugs
 //      the adapters in (main.ts and cli/ may import adapters too)
 //   2  src/http/ (gates: Koa, not the domains), src/adapters/ (the drivers), seed/convert/ (the converter)
-//   1  src/contract/
+//   1  src/contract/, src/limits/ (rate limits and throttles, and the store interfaces the Redis adapters
+//      implement: Koa middleware that knows no gate of http/)
 //   0  src/catalog/, src/company-resolution/ (the rules that read companies from their spellings, for the
 //      converter and for search), src/config.ts, src/errors/, src/shared/ (import nothing above floor 0)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -26,7 +27,7 @@ function unitOf(root, file) {
   if (top === 'main.ts' || top === 'cli') return { unit: top, floor: 5 };
   if (top === 'wiring.ts' || top === 'app.ts') return { unit: top, floor: 4 };
   if (GROUND.has(top)) return { unit: top, floor: 0 };
-  if (top === 'contract') return { unit: top, floor: 1 };
+  if (top === 'contract' || top === 'limits') return { unit: top, floor: 1 };
   if (top === 'http' || top === 'adapters') return { unit: top, floor: 2 };
   return { unit: top, floor: 3, domain: true };
 }

@@ -4,7 +4,7 @@ import type { RequestContext as Context, RequestMiddleware as Middleware } from 
 import { AppError } from '../errors/app-error';
 import type { Scope } from '../catalog/api-key.types';
 import type { KeyPrincipal } from '../catalog/api-key.types';
-import type { Throttle } from './throttle';
+import type { Throttle } from '../limits/throttle';
 import { addressKey } from './client-address';
 import { verifyLoginToken, looksLikeJwt } from '../shared/login-token';
 

@@ -1,6 +1,7 @@
-// Fixed-window attempt counters for login and registration: in Redis when it answers, shared by
+// Fixed-window attempt counters for logins, registrations and refused API keys: in Redis when it answers, shared by
 // every instance; in this process when it does not (so a Redis outage loosens nothing per instance).
 import { metrics } from '../shared/metrics';
+import type { Count, ThrottleStore } from './limits.stores';
 
 export interface Verdict {
   readonly allowed: boolean;
@@ -11,20 +12,6 @@ export interface Throttle {
   /** Counts an attempt for `key`; says whether it is within the limit and when the window ends. */
   hit(key: string): Promise<Verdict>;
   /** Takes back one attempt `hit` counted (a reservation that turned out not to count). */
-  release(key: string): Promise<void>;
-}
-
-/** Where a count stands: how many in the window, and how long the window still runs. */
-export interface Count {
-  readonly count: number;
-  readonly ttlMs: number;
-}
-
-/** Counters shared by instances (adapters/redis/throttle-store.ts). */
-export interface ThrottleStore {
-  /** Adds one to `key`'s count, starting a window of `windowMs` if none runs. */
-  hit(key: string, windowMs: number): Promise<Count>;
-  /** Takes one back from `key`'s count while its window runs. */
   release(key: string): Promise<void>;
 }
 
