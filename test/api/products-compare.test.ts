@@ -4,7 +4,7 @@ import { call, callUnchecked } from '../helpers/contract';
 import { readApi } from '../helpers/read-api';
 
 describe('products: compare (complete CEC, Sandia and hplib data)', function () {
-  const api = readApi();
+  const api = readApi(this);
 
   // Queries here include deliberately invalid ones (the raw query string form), hence unchecked.
   const list = (query: Record<string, any> | string) =>

@@ -6,7 +6,7 @@ import { qualityOf } from '../../src/catalog/quality';
 import { readApi } from '../helpers/read-api';
 
 describe('products: get one (complete CEC, Sandia and hplib data)', function () {
-  const api = readApi();
+  const api = readApi(this);
 
   it('when one product is fetched, then every value comes with its source, revision and locator', async () => {
     const product = api.products.find((p) => p.category === 'inverter' && Object.keys(p.specs).length > 10)!;

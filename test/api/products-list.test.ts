@@ -8,7 +8,7 @@ import { qualityOf } from '../../src/catalog/quality';
 import { readApi } from '../helpers/read-api';
 
 describe('products: list, filters and paging (complete CEC, Sandia and hplib data)', function () {
-  const api = readApi();
+  const api = readApi(this);
 
   // Queries here include deliberately invalid ones (the raw query string form), hence unchecked.
   const list = (query: Record<string, any> | string) =>

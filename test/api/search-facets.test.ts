@@ -4,7 +4,7 @@ import { call } from '../helpers/contract';
 import { readApi } from '../helpers/read-api';
 
 describe('search: facets and pages (complete CEC, Sandia and hplib data)', function () {
-  const api = readApi();
+  const api = readApi(this);
 
   it('when a search result is narrowed by a facet, then the total is what the facet counted', async () => {
     const first = await call(api.server.url, 'searchProducts', {

@@ -17,7 +17,7 @@ import {
 import { readApi } from '../helpers/read-api';
 
 describe('search: relevance on model strings (complete CEC, Sandia and hplib data)', function () {
-  const api = readApi();
+  const api = readApi(this);
 
   it('when models only the 2024 lists carry are searched exactly, then they lead', async () => {
     for (const q of ['MSE455HT2B', 'VSUN390-72M-BW', 'X1-P6K-US']) {

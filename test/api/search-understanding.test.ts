@@ -18,8 +18,11 @@ import {
   type Product,
 } from '../../bench/relevance/people';
 
-describe('search: understanding (complete CEC, Sandia and hplib data)', () => {
-  const api = readApi();
+/** Queries drawn per template of the people's set. */
+const PER_TEMPLATE = 8;
+
+describe('search: understanding (complete CEC, Sandia and hplib data)', function () {
+  const api = readApi(this);
 
   describe("people's queries: words and quantities", () => {
     const catalogProducts: Product[] = [];
@@ -36,7 +39,7 @@ describe('search: understanding (complete CEC, Sandia and hplib data)', () => {
       call(api.server.url, 'searchProducts', { token: api.searchKey, query });
 
     it('when 8 queries per template are searched, then a wanted product is in the top 3 for 95%, precision@10 is 90% and none is empty', async () => {
-      const cases = buildPeopleSet(catalogProducts, 8);
+      const cases = buildPeopleSet(catalogProducts, PER_TEMPLATE);
       const answers = [];
       for (const c of cases) {
         const res = await search({ q: c.q, limit: 10, fields: [...JUDGED_FIELDS] });

@@ -47,11 +47,14 @@ export async function openReadApi(): Promise<ReadApi> {
   return { catalog, server, key, searchKey, products: await storedProducts(catalog) };
 }
 
-/** The read API for the calling describe: started before its tests (fields set from then on), stopped after them. */
-export function readApi(): ReadApi {
+/**
+ * The read API for the describe `suite`: started before its tests (fields set from then on), stopped
+ * after them. Its tests and hooks get the time a walk over the whole data set takes.
+ */
+export function readApi(suite: Mocha.Suite): ReadApi {
+  suite.timeout(300000);
   const api = {} as { -readonly [K in keyof ReadApi]: ReadApi[K] };
-  before(async function () {
-    this.timeout(300000);
+  before(async () => {
     Object.assign(api, await openReadApi());
   });
   after(() => api.server?.stop());
