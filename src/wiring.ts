@@ -24,7 +24,7 @@ import type { Probe } from './health/health.service';
 import { mount, type Gates } from './http/pipeline';
 import { apiKeyGate, loginTokenGate } from './http/auth';
 import { rateLimit } from './limits/rate-limit';
-import { creditsGate } from './http/credits';
+import { creditsGate } from './http/credits-gate';
 import { createThrottle } from './limits/throttle';
 import { responseCache } from './http/response-cache';
 import { KeyService } from './keys/keys.service';
