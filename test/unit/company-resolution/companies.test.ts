@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
+import type { Company, EditionLink, Reviewed, SpellingInput } from '../../../src/catalog/company.types';
 import { convertSources, loadManifest } from '../../../seed/convert/index';
 import { companyInputs, loadReviewedCompanies } from '../../../seed/convert/companies';
 import { companyKey, withoutLegalForm } from '../../../src/company-resolution/company-key';
 import { parseBrand, stripProductLine } from '../../../src/company-resolution/company-names';
 import { NO_REVIEWS, resolveCompanies } from '../../../src/company-resolution/resolve-companies';
 import { MIN_LINK_PRODUCTS } from '../../../src/company-resolution/key-merges';
-import type {
-  Company,
-  EditionLink,
-  ResolvedCompanies,
-  Reviewed,
-  SpellingInput,
-} from '../../../src/catalog/company.types';
 import type { ProductDraft } from '../../../src/catalog/product.types';
 
 describe('companies', () => {
@@ -226,7 +220,7 @@ describe('companies', () => {
     let spellings: SpellingInput[];
     let links: EditionLink[];
     let reviewed: Reviewed;
-    let r: ResolvedCompanies;
+    let r: ReturnType<typeof resolveCompanies>;
     let seconds: number;
 
     before(() => {
