@@ -30,7 +30,7 @@ export interface ProfileSummary {
 
 const IDLE = new Set(['(idle)', '(root)']);
 
-/** The area a frame belongs to: `ioredis`, `src/http/rate-limit.js`, `node:async_hooks`, `(garbage collector)`. */
+/** The area a frame belongs to: `ioredis`, `src/limits/rate-limit.js`, `node:async_hooks`, `(garbage collector)`. */
 export function areaOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);

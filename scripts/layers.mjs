@@ -4,26 +4,30 @@
 // Floors, top to bottom; an import may point to a lower floor, or stay inside its own folder:
 //   5  src/main.ts, src/cli/
 //   4  src/wiring.ts, src/app.ts
-//   3  the domains (src/<domain>/): routes, services and the ports they own; never another domain
+//   3  the domains (src/<domain>/): routes, services and the ports they own; never another domain, and
+//      never src/adapters/, not even for a type: a domain speaks through its ports, and wiring.ts plugs
+//      the adapters in (main.ts and cli/ may import adapters too)
 //   2  src/http/ (gates: Koa, not the domains), src/adapters/ (the drivers), seed/convert/ (the converter)
-//   1  src/contract/
-//   0  src/catalog/, src/config.ts, src/errors/, src/shared/ (import nothing above floor 0)
+//   1  src/contract/, src/limits/ (rate limits and throttles, and the store interfaces the Redis adapters
+//      implement: Koa middleware that knows no gate of http/)
+//   0  src/catalog/, src/company-resolution/ (the rules that read companies from their spellings, for the
+//      converter and for search), src/config.ts, src/errors/, src/shared/ (import nothing above floor 0)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const GROUND = new Set(['catalog', 'config.ts', 'errors', 'shared']);
+const GROUND = new Set(['catalog', 'company-resolution', 'config.ts', 'errors', 'shared']);
 
-/** The unit a file belongs to (a folder of src/, a top file, or seed/convert) and its floor. */
-function unitOf(file) {
-  const rel = path.relative(ROOT, file).split(path.sep);
+/** The unit a file of the tree at `root` belongs to (a folder of src/, a top file, or seed/convert) and its floor. */
+function unitOf(root, file) {
+  const rel = path.relative(root, file).split(path.sep);
   if (rel[0] === 'seed') return { unit: 'seed/convert', floor: 2 };
   const top = rel[1];
   if (top === 'main.ts' || top === 'cli') return { unit: top, floor: 5 };
   if (top === 'wiring.ts' || top === 'app.ts') return { unit: top, floor: 4 };
   if (GROUND.has(top)) return { unit: top, floor: 0 };
-  if (top === 'contract') return { unit: top, floor: 1 };
+  if (top === 'contract' || top === 'limits') return { unit: top, floor: 1 };
   if (top === 'http' || top === 'adapters') return { unit: top, floor: 2 };
   return { unit: top, floor: 3, domain: true };
 }
@@ -51,8 +55,18 @@ function resolveImport(from, spec) {
 
 const IMPORT = /^(?:import|export)\s[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm;
 
-export function analyse() {
-  const all = [...files(path.join(ROOT, 'src')), ...files(path.join(ROOT, 'seed', 'convert'))];
+/** Why an import from unit `a` into unit `b` runs against the floors, or undefined when it does not. */
+function against(a, b) {
+  if (a.unit === b.unit) return undefined;
+  if (b.floor > a.floor) return 'upward';
+  if (a.domain && b.unit === 'adapters') return 'a domain into the adapters';
+  if (b.floor === a.floor && b.floor !== 0) return a.domain && b.domain ? 'another domain' : 'sideways';
+  return undefined;
+}
+
+/** The imports of the tree at `root` (its src/ and seed/convert/) that run against the floors, and its circles. */
+export function analyse(root = ROOT) {
+  const all = [...files(path.join(root, 'src')), ...files(path.join(root, 'seed', 'convert'))];
   const edges = new Map();
   const upward = [];
   for (const file of all) {
@@ -62,20 +76,12 @@ export function analyse() {
       const target = resolveImport(file, m[1] ?? m[2]);
       if (!target) continue;
       targets.push(target);
-      const a = unitOf(file);
-      const b = unitOf(target);
-      if (a.unit === b.unit) continue;
-      const why =
-        b.floor > a.floor
-          ? 'upward'
-          : b.floor === a.floor && b.floor !== 0
-            ? a.domain && b.domain
-              ? 'another domain'
-              : 'sideways'
-            : undefined;
+      const a = unitOf(root, file);
+      const b = unitOf(root, target);
+      const why = against(a, b);
       if (why)
         upward.push(
-          `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)} (${why}: ${a.unit} on floor ${a.floor}, ${b.unit} on floor ${b.floor})`,
+          `${path.relative(root, file)} -> ${path.relative(root, target)} (${why}: ${a.unit} on floor ${a.floor}, ${b.unit} on floor ${b.floor})`,
         );
     }
     edges.set(file, targets);
@@ -101,7 +107,7 @@ export function analyse() {
       do {
         w = stack.pop();
         meta.get(w).on = false;
-        component.push(path.relative(ROOT, w));
+        component.push(path.relative(root, w));
       } while (w !== v);
       if (component.length > 1) circles.push(component.sort((a, b) => a.localeCompare(b)));
     }

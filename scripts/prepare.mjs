@@ -1,6 +1,7 @@
-// Runs before start, serve, test, seed, reindex and credits: installs npm dependencies when they are
-// missing or older than the lock file, then compiles the TypeScript. Node built-ins only, since it
-// runs before node_modules exists.
+// Runs before every npm script but build, lint, format and engines (the `pre*` scripts of package.json;
+// `start` runs it beside starting the engines, scripts/start.mjs): installs npm dependencies when they
+// are missing or older than the lock file, then compiles the TypeScript into a clean dist/ when a
+// source is newer than the last build. Node built-ins only, since it runs before node_modules exists.
 import { existsSync, statSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

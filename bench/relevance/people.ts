@@ -4,7 +4,7 @@
 // products' own fields with the template's own rules, never by asking the search how it read them:
 // success@3 (one of them in the top 3), precision@10 (share of the top 10 that are, out of as many as
 // exist up to 10) and empty answers where such products exist.
-import { isBrandWord } from '../../src/catalog/company-aliases';
+import { isBrandWord } from '../../src/company-resolution/company-aliases';
 import type { SearchDocument } from '../../src/catalog/search-document';
 import { seeded } from './query-set';
 

@@ -1,15 +1,10 @@
-// What the company model (src/catalog/companies.ts) is resolved from: the manufacturer spellings of
-// the drafts with how many products carry each, the renames the edition matching recorded, and the
-// reviewed table kept beside the sources (seed/companies/reviewed.json).
+// What companies are resolved from (src/company-resolution/resolve-companies.ts): the manufacturer
+// spellings of the drafts with how many products carry each, the renames the edition matching recorded,
+// and the reviewed table kept beside the sources (seed/companies/reviewed.json).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  resolveCompanies,
-  type EditionLink,
-  type ResolvedCompanies,
-  type Reviewed,
-  type SpellingInput,
-} from '../../src/catalog/companies';
+import { resolveCompanies } from '../../src/company-resolution/resolve-companies';
+import type { EditionLink, ResolvedCompanies, Reviewed, SpellingInput } from '../../src/catalog/company.types';
 import { companyDocs, type CompanyDoc } from '../../src/catalog/company-records';
 import type { ProductDraft } from '../../src/catalog/product.types';
 import { DEFAULT_SEED_DIR } from './index';

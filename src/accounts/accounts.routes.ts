@@ -1,5 +1,5 @@
 import { route, type AnyRoute } from '../http/pipeline';
-import { refuseOverLimit as refuse, type Throttle } from '../http/throttle';
+import { refuseOverLimit as refuse, type Throttle } from '../limits/throttle';
 import { addressKey } from '../http/client-address';
 import { AppError } from '../errors/app-error';
 import { register, login, normalizeEmail, type AccountPorts } from './accounts.service';

@@ -1,7 +1,7 @@
 // Companies as the record keeps them (MongoDB's companies collection, by _id) and as a product's
 // index document carries its company. A company is derived: it is resolved at seed time from the
-// spellings the sources use (companies.ts), stored beside the products, and joined to each product
-// by its manufacturer spelling when the index is built. No product claim and no revision holds it,
+// spellings the sources use (src/company-resolution/), stored beside the products, and joined to each
+// product by its manufacturer spelling when the index is built. No product claim and no revision holds it,
 // so a better resolution changes the index, never a product's id or history.
 import type { CompanyRelation, CompanySpelling, ResolvedCompanies, SpellingRule } from './company.types';
 

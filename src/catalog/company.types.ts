@@ -1,4 +1,5 @@
-// The shapes of the company model (companies.ts): spellings and evidence in, companies out.
+// The shapes of the company model: spellings and evidence in, companies out (resolved by
+// src/company-resolution/resolve-companies.ts).
 
 /** How a spelling was tied to its company's display name. */
 export type SpellingRule = 'identity' | 'normalization' | 'cross-edition' | 'reviewed';

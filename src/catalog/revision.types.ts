@@ -17,6 +17,16 @@ export interface RevisionDoc {
   readonly source_files: Readonly<Record<string, string>>;
 }
 
+/** A revision's entry in the changes feed, keyed by its place in the global commit order. */
+export interface ChangeDoc {
+  /** The revision's seq. */
+  readonly _id: number;
+  readonly product_id: string;
+  readonly number: number;
+  readonly created_at: Date;
+  readonly summary: string;
+}
+
 export function revisionId(productId: string, number: number): string {
   return `${productId}@${number}`;
 }

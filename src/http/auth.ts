@@ -1,10 +1,11 @@
-// The two bearer credentials: API keys (scoped, for product reads) and login tokens (for key
-// management). Each is refused where the other belongs, with a detail that says which is needed.
+// The two bearer credentials: API keys (scoped, for the API's operations) and login tokens (for key
+// management); the account's own resources (watches) take either. Each is refused where the other
+// alone belongs, with a detail that says which is needed.
 import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
 import type { Scope } from '../catalog/api-key.types';
 import type { KeyPrincipal } from '../catalog/api-key.types';
-import type { Throttle } from './throttle';
+import type { Throttle } from '../limits/throttle';
 import { addressKey } from './client-address';
 import { verifyLoginToken, looksLikeJwt } from '../shared/login-token';
 
@@ -23,18 +24,19 @@ function bearer(ctx: Context, what: string): string {
 
 const BLOCKED_MAX = 100_000;
 
-/**
- * `failures` counts refused keys per client address (IPv6: per /64), shared by every instance: past its limit, that
- * address is answered 429 before any key is looked at, so keys cannot be guessed at speed (they are
- * 256-bit random anyway). Which addresses are blocked is remembered in this instance, so a request
- * with a good key makes no round trip for it; another instance learns of a block at the address's
- * next refused key there.
- */
 /** Who holds a bearer secret, or an UNAUTHENTICATED AppError saying why nobody does (keys/keys.service.ts). */
 export interface KeyAuthenticator {
   authenticate(secret: string): Promise<KeyPrincipal>;
 }
 
+/**
+ * The API-key gate of an operation that needs `scope` (null: any key). `failures` counts refused keys
+ * per client address (IPv6: per /64), shared by every instance: past its limit, that address is
+ * answered 429 before any key is looked at, so keys cannot be guessed at speed (they are 256-bit
+ * random anyway). Which addresses are blocked is remembered in this instance, so a request with a
+ * good key makes no round trip for it; another instance learns of a block at the address's next
+ * refused key there.
+ */
 export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: Scope | null) => Middleware {
   const blockedUntil = new Map<string, number>();
   return (scope) => async (ctx, next) => {

@@ -1,7 +1,8 @@
 // The HTTP server around the Koa app, with the limits a public API needs against slow or greedy
 // clients: a client must send its headers within HEADERS_TIMEOUT_MS and its whole request within
-// REQUEST_TIMEOUT_MS, and headers (request line included) may not exceed MAX_HEADER_BYTES, which
-// holds any request the contract allows (larger answers 431). Shared by main.ts and the tests, so both run the same limits.
+// REQUEST_RECEIVE_TIMEOUT_MS (else 408), and headers (request line included) may not exceed
+// MAX_HEADER_BYTES, which holds any request the contract allows (else 431); what Node's parser
+// refuses is answered as problem+json too. Shared by main.ts and the tests, so both run the same limits.
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';

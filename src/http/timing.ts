@@ -2,19 +2,19 @@
 // access-log line per request, and its count and latency in /metrics.
 import { performance } from 'node:perf_hooks';
 import type { RequestMiddleware as Middleware } from './request-state';
-import { runWithContext, currentContext } from '../shared/request-context';
+import { runWithTimings, currentTimings } from '../shared/request-timings';
 import type { Logger } from '../shared/logger';
 import { metrics } from '../shared/metrics';
 
 export function timing(logger: Logger): Middleware {
   return (ctx, next) =>
-    runWithContext(async () => {
+    runWithTimings(async () => {
       const start = performance.now();
       try {
         await next();
       } finally {
         const total = performance.now() - start;
-        const entries = [...(currentContext()?.timings ?? [])].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`);
+        const entries = [...(currentTimings()?.timings ?? [])].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`);
         entries.push(`total;dur=${total.toFixed(1)}`);
         ctx.set('Server-Timing', entries.join(', '));
         // The route template, not the path: one series per operation, whatever ids are asked for.

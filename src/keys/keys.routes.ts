@@ -1,6 +1,6 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { requireState } from '../http/request-state';
-import { refuseOverLimit, type Throttle } from '../http/throttle';
+import { refuseOverLimit, type Throttle } from '../limits/throttle';
 import type { KeyService } from './keys.service';
 
 /** `changes`: key creations and revocations counted per account, so no one churns keys without bound. */

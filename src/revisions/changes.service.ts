@@ -4,7 +4,7 @@
 import { CHANGES_PER_CREDIT } from '../contract/openapi';
 import { NOTICE } from '../catalog/notice';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
-import type { ChangeDoc } from '../adapters/mongo/change.repository';
+import type { ChangeDoc } from '../catalog/revision.types';
 
 export interface ChangePorts {
   readonly changes: { watermark(): Promise<number>; range(after: number, upTo: number): Promise<ChangeDoc[]> };

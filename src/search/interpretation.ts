@@ -3,7 +3,7 @@
 // thing, so a client can show "bifacial PV modules, 550 W ± 2%" and take a part away.
 import { rangeParam } from '../contract/query-vocabulary';
 import type { Range, Relaxation, SpecValues, Understood } from '../catalog/product-query';
-import type { Condition } from '../catalog/query-words';
+import type { Condition } from './query-words';
 import type { Part, Reading } from './understanding';
 
 export type Parameters = Record<string, string | string[]>;

@@ -4,11 +4,11 @@
 // words of a name ("Bosch", "ET Solar", "Hanwha") that up to twelve companies share. That work
 // leaves those out when they name no single company; a query reads them as any of those companies,
 // as people mean "Hanwha" for every company of that name.
-import { isBrandWord, saysWho } from '../catalog/company-aliases';
+import { isBrandWord, saysWho } from '../company-resolution/company-aliases';
 import { compactModel } from '../catalog/search-document';
-import { FILLER, PHRASES } from '../catalog/query-words';
-import { AFTER_COMPARATORS, COMPARATORS, RANKINGS, SPEC_WORDS } from '../catalog/query-comparisons';
-import { SERIES } from '../catalog/series';
+import { FILLER, PHRASES } from './query-words';
+import { AFTER_COMPARATORS, COMPARATORS, RANKINGS, SPEC_WORDS } from './query-comparisons';
+import { SERIES } from './series';
 import type { CompanyNames } from '../catalog/product-query';
 
 export interface MakerDictionary {

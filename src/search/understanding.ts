@@ -15,7 +15,7 @@ import {
   type Condition,
   type Dimension,
   type Meaning,
-} from '../catalog/query-words';
+} from './query-words';
 import {
   AFTER_COMPARATORS,
   COMPARATORS,
@@ -26,9 +26,9 @@ import {
   SPEC_WORDS,
   type Comparator,
   type Ranking,
-} from '../catalog/query-comparisons';
+} from './query-comparisons';
 import { compactModel } from '../catalog/search-document';
-import { SERIES, type Series } from '../catalog/series';
+import { SERIES, type Series } from './series';
 import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeOp, type RangeSpec } from '../catalog/product-query';
 import { mainCategory, type MakerDictionary } from './maker-dictionary';
@@ -65,7 +65,7 @@ export type Part =
       readonly conditions: readonly Condition[];
     }
   | {
-      /** A product line from the reviewed table (catalog/series.ts): its companies and model prefixes. */
+      /** A product line from the reviewed table (series.ts): its companies and model prefixes. */
       readonly kind: 'series';
       readonly from: string;
       readonly label: string;

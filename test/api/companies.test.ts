@@ -9,7 +9,7 @@ import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 import type { Catalog } from '../helpers/catalog';
 import type { CompanyDoc } from '../../src/catalog/company-records';
-import { companyKey } from '../../src/catalog/company-key';
+import { companyKey } from '../../src/company-resolution/company-key';
 
 describe('companies: one company, one name (complete data)', function () {
   this.timeout(300000);

@@ -4,7 +4,7 @@
 # generated. Each rule is in the document's descriptions and has its own API test.
 # - A cursor is valid only as the API issued it, for the same query: it is signed and bound to q,
 #   filters and sort. The document gives its form; a positive case goes without one.
-#   (test/api/products.test.ts, revisions.test.ts)
+#   (test/api/products-list.test.ts, revisions.test.ts, test/unit/shared/cursor.test.ts)
 # - A new password must not be a common one, repeat too few characters or contain the email: a positive
 #   registration gets a strong password. (test/api/accounts.test.ts)
 # - A key's expires_at must be in the future, a rule about the clock: a positive case with a past
@@ -16,7 +16,7 @@
 #   data (FUZZ_MODULE_ID, FUZZ_INVERTER_ID), so its generated conditions reach the calculation.
 #   (test/api/design.test.ts)
 # - Compare answers 400 for ids that name no product, a rule about the data: a positive case names
-#   as many real products (FUZZ_PRODUCT_IDS) as it generated ids. (test/api/products.test.ts)
+#   as many real products (FUZZ_PRODUCT_IDS) as it generated ids. (test/api/products-compare.test.ts)
 # And one about schemathesis itself: its stateful phase infers that getProducts' `ids` are product
 # ids and links them to `/products/{id}`, but passes the whole list as the one id, written as
 # Python's repr with `?` and `&` unescaped, so the path it sends is not the one it reports. The link

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Koa from 'koa';
-import { rateLimit, type RateLimit } from '../../src/http/rate-limit';
+import { rateLimit, type RateLimit } from '../../src/limits/rate-limit';
 import { redisAllowanceStore } from '../../src/adapters/redis/allowance-store';
 import { createRedis, redisReady, type RedisClient } from '../../src/adapters/redis/client';
 import { createLogger } from '../../src/shared/logger';

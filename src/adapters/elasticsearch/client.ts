@@ -1,6 +1,6 @@
 import { Client, Serializer, errors } from '@elastic/elasticsearch';
 import { AppError } from '../../errors/app-error';
-import { timed } from '../../shared/request-context';
+import { timed } from '../../shared/request-timings';
 
 export type EsClient = Client;
 

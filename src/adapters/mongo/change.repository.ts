@@ -6,6 +6,7 @@ import type { Collection, Db } from 'mongodb';
 import { COLLECTIONS } from './collections';
 import { LRUCache } from 'lru-cache';
 import { dbCall, insertManyKeepingDuplicates } from './client';
+import type { ChangeDoc } from '../../catalog/revision.types';
 
 /**
  * Lookups one page runs at once: a page of 100 was 100 parallel reads (13-39 s of database time
@@ -14,14 +15,6 @@ import { dbCall, insertManyKeepingDuplicates } from './client';
 const READS_AT_ONCE = 8;
 /** Changes are immutable once written: the most recent pages read are kept (~200 bytes each). */
 const CACHED_CHANGES = 20_000;
-
-export interface ChangeDoc {
-  readonly _id: number;
-  readonly product_id: string;
-  readonly number: number;
-  readonly created_at: Date;
-  readonly summary: string;
-}
 
 export class ChangeRepository {
   private readonly coll: Collection<ChangeDoc>;

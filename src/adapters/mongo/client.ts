@@ -11,7 +11,7 @@ import {
   type OptionalUnlessRequiredId,
 } from 'mongodb';
 import { AppError } from '../../errors/app-error';
-import { timed } from '../../shared/request-context';
+import { timed } from '../../shared/request-timings';
 
 export interface MongoHandle {
   readonly client: MongoClient;

@@ -1,8 +1,8 @@
-// Rate-limit windows in Redis, shared by every instance (shared/rate-allowance.ts): each holds how
+// Rate-limit windows in Redis, shared by every instance (limits/rate-allowance.ts): each holds how
 // many requests of the window instances have taken, and an id of its own, so that a block given
 // back after its window ended never lands in the next one. One script per call, one round trip.
 import type { RedisClient } from './client';
-import type { AllowanceStore } from '../../shared/rate-allowance';
+import type { AllowanceStore } from '../../limits/limits.stores';
 
 // KEYS[1] the window; ARGV: wanted, limit, window ms, an id for a window this call would open.
 // Grants what is left of the limit, up to `wanted`; opens the window when none runs.
@@ -37,7 +37,7 @@ type Scripts = RedisClient & {
   allowanceGiveBack(key: string, count: number, id: string): Promise<number>;
 };
 
-export function redisAllowanceStore(redis: RedisClient, prefix: string): AllowanceStore {
+export function redisAllowanceStore(redis: RedisClient, prefix: string) {
   const scripts = redis as Scripts;
   scripts.defineCommand('allowanceTake', { numberOfKeys: 1, lua: TAKE });
   scripts.defineCommand('allowanceGiveBack', { numberOfKeys: 1, lua: GIVE_BACK });
@@ -53,5 +53,5 @@ export function redisAllowanceStore(redis: RedisClient, prefix: string): Allowan
     async giveBack(name, count, window) {
       await scripts.allowanceGiveBack(keyOf(name), count, window);
     },
-  };
+  } satisfies AllowanceStore;
 }

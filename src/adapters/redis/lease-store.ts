@@ -7,7 +7,7 @@ const EXTEND =
   "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
-export function redisLeaseStore(redis: RedisClient, prefix: string): LeaseStore {
+export function redisLeaseStore(redis: RedisClient, prefix: string) {
   const key = (name: string) => `${prefix}lock:${name}`;
   return {
     async acquire(name, token, ms) {
@@ -19,5 +19,5 @@ export function redisLeaseStore(redis: RedisClient, prefix: string): LeaseStore 
     async release(name, token) {
       await redis.eval(RELEASE, 1, key(name), token);
     },
-  };
+  } satisfies LeaseStore;
 }

@@ -3,7 +3,7 @@
 import type { RedisClient } from './client';
 import type { OwedRefundStore, Refund } from '../../catalog/refund.types';
 
-export function redisOwedRefunds(redis: RedisClient, prefix: string): OwedRefundStore {
+export function redisOwedRefunds(redis: RedisClient, prefix: string) {
   const key = `${prefix}refunds:owed`;
   return {
     async add(refund) {
@@ -19,5 +19,5 @@ export function redisOwedRefunds(redis: RedisClient, prefix: string): OwedRefund
     async remove(id) {
       await redis.hdel(key, id);
     },
-  };
+  } satisfies OwedRefundStore;
 }

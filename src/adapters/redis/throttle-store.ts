@@ -1,15 +1,15 @@
 // Fixed-window counters in Redis for the login, registration and refused-key throttles
-// (http/throttle.ts), shared by every instance.
+// (limits/throttle.ts), shared by every instance.
 import type { RedisClient } from './client';
+import type { ThrottleStore } from '../../limits/limits.stores';
 
 const RELEASE =
   "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then redis.call('decr', KEYS[1]) end";
 
-/** A ThrottleStore (http/throttle.ts) in Redis. */
 export function redisThrottleStore(redis: RedisClient, prefix: string) {
   const keyOf = (key: string) => `${prefix}throttle:${key}`;
   return {
-    async hit(key: string, windowMs: number) {
+    async hit(key, windowMs) {
       const redisKey = keyOf(key);
       const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
         [null, number],
@@ -18,9 +18,9 @@ export function redisThrottleStore(redis: RedisClient, prefix: string) {
       if (ttl < 0) await redis.pexpire(redisKey, windowMs);
       return { count, ttlMs: ttl < 0 ? windowMs : ttl };
     },
-    /** Takes back one of `key`'s count while its window runs (an expired window is left alone, never made negative). */
-    async release(key: string) {
+    /** An expired window is left alone, and a count is never made negative. */
+    async release(key) {
       await redis.eval(RELEASE, 1, keyOf(key));
     },
-  };
+  } satisfies ThrottleStore;
 }

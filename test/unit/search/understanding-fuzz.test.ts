@@ -4,8 +4,8 @@
 // category words, and a few thousand random words drawn with a fixed seed.
 import assert from 'node:assert/strict';
 import { compile, createAjv } from '../../../src/contract/ajv';
-import { FILLER, PHRASES, QUANTITY_UNITS } from '../../../src/catalog/query-words';
-import { AFTER_COMPARATORS, COMPARATORS, SPEC_WORDS } from '../../../src/catalog/query-comparisons';
+import { FILLER, PHRASES, QUANTITY_UNITS } from '../../../src/search/query-words';
+import { AFTER_COMPARATORS, COMPARATORS, SPEC_WORDS } from '../../../src/search/query-comparisons';
 import { makerDictionary } from '../../../src/search/maker-dictionary';
 import { understand } from '../../../src/search/understanding';
 import { interpretationOf, understoodOf } from '../../../src/search/interpretation';

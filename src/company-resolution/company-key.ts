@@ -1,5 +1,5 @@
 // A manufacturer spelling's normalization key: what "Jinko Solar Co. Ltd", "Jinko Solar Co - Ltd" and
-// "Jinko Solar Co._ Ltd" share. Conservative by design (see companies.ts): words are folded, never
+// "Jinko Solar Co._ Ltd" share. Conservative by design (see resolve-companies.ts): words are folded, never
 // joined or abbreviated.
 
 /**

@@ -1,7 +1,7 @@
 // Short forms people type for a company ("Jinko", "SolarEdge", "Canadian Solar"), for search.
 import { companyKey, withoutLegalForm } from './company-key';
 import { COMPANY_WORDS } from './company-names';
-import type { Company, CompanySpelling } from './company.types';
+import type { Company, CompanySpelling } from '../catalog/company.types';
 
 // Places a name may start with before the words that say who ("Zhejiang Trunsun Solar").
 const PLACES = new Set(

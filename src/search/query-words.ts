@@ -1,9 +1,10 @@
-// The words people type for what the catalog knows: categories, attributes that map to spec values,
-// and quantities with units. search/understanding.ts reads a query with these tables; the OpenAPI
-// document describes them and docs/api.md lists them. Every entry names spec values the data holds
-// (lower-case, as the index's keyword normalizer stores them).
-import type { Category, SpecName } from './spec-catalog';
-import type { RangeOp } from './product-query';
+// Search's vocabulary: the words people type for what the catalog knows (categories, attributes that
+// map to spec values, and quantities with units). understanding.ts reads a query with these tables,
+// and docs/api.md ("Query understanding") lists them; the OpenAPI document does not repeat them, it
+// points there. Every entry names spec values the data holds (lower-case, as the index's keyword
+// normalizer stores them).
+import type { Category, SpecName } from '../catalog/spec-catalog';
+import type { RangeOp } from '../catalog/product-query';
 
 /** `table[key]` when `key` is the table's own entry: a query's words never reach Object.prototype. */
 export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {

@@ -1,17 +1,31 @@
 // Rate limits per API key and per account (all its keys together, so that creating keys does not
 // multiply the allowance). Shared by every instance through the store's windows, counted in blocks
-// (shared/rate-allowance.ts: never more than the limit, at most a block per other instance early). Without
+// (rate-allowance.ts: never more than the limit, at most a block per other instance early). Without
 // a store, or while it does not answer and this instance holds nothing for the id, koa-ratelimit
 // limits in this process alone, and the log says so; /readyz reports Redis down meanwhile. The
 // headers report the tighter of the two limits. Both are counted for every request, so one refused
 // by the key's limit still counts toward the account's (documented with the 429).
 import ratelimit from 'koa-ratelimit';
-import type { Next } from 'koa';
-import { requireState, type RequestContext as Context, type RequestMiddleware as Middleware } from './request-state';
+import type { Middleware as KoaMiddleware, Next, ParameterizedContext } from 'koa';
 import { AppError } from '../errors/app-error';
 import type { Logger } from '../shared/logger';
 import { metrics } from '../shared/metrics';
-import { RateAllowance, blockFor, type AllowanceStore, type Verdict } from '../shared/rate-allowance';
+import { RateAllowance, blockFor, type Verdict } from './rate-allowance';
+import type { AllowanceStore } from './limits.stores';
+
+/** What the key gate (http/auth.ts) leaves on ctx.state before this gate: the key and its account. */
+interface KeyedState {
+  apiKey?: { readonly id: string; readonly accountId: string };
+}
+type Context = ParameterizedContext<KeyedState>;
+type Middleware = KoaMiddleware<KeyedState>;
+
+/** The key the key gate found; its absence is a wiring bug (this gate mounted before the key gate), not bad input. */
+function keyOf(ctx: Context): NonNullable<KeyedState['apiKey']> {
+  const key = ctx.state.apiKey;
+  if (!key) throw new Error('ctx.state.apiKey is read before the step that sets it');
+  return key;
+}
 
 export interface RateLimitOptions {
   /** Requests per window for one API key. */
@@ -158,15 +172,12 @@ function limiter(
 }
 
 export function rateLimit(options: RateLimitOptions): RateLimit {
-  const byKey = limiter(
-    { name: 'api_key', max: options.max, id: (ctx) => requireState(ctx, 'apiKey').id, who: 'This key' },
-    options,
-  );
+  const byKey = limiter({ name: 'api_key', max: options.max, id: (ctx) => keyOf(ctx).id, who: 'This key' }, options);
   const byAccount = limiter(
     {
       name: 'account',
       max: options.accountMax,
-      id: (ctx) => requireState(ctx, 'apiKey').accountId,
+      id: (ctx) => keyOf(ctx).accountId,
       who: "This key's account (all its keys together)",
     },
     options,

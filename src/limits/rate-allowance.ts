@@ -8,23 +8,7 @@
 // window, so no key is ever served more than its limit across instances; a key spread over several
 // instances may be refused up to (instances - 1) x maxBlock requests early while another instance
 // holds allowance it has taken and not used (given back within `idleMs`).
-export interface Grant {
-  /** How many requests were granted (0: the window's allowance is all taken). */
-  readonly granted: number;
-  /** The window's count over every instance, this grant included. */
-  readonly taken: number;
-  /** How long the window still runs. */
-  readonly ttlMs: number;
-  /** The window's identity: what is given back goes only to the window it came from. */
-  readonly window: string;
-}
-
-/** Shared windows (adapters/redis/allowance-store.ts). */
-export interface AllowanceStore {
-  /** Takes up to `wanted` of `limit` in `name`'s current window, opening one of `windowMs` if none runs. */
-  take(name: string, wanted: number, limit: number, windowMs: number): Promise<Grant>;
-  giveBack(name: string, count: number, window: string): Promise<void>;
-}
+import type { AllowanceStore } from './limits.stores';
 
 /** Where a limit stands after a request: admitted or not, what is left and when the window ends (Unix seconds). */
 export interface Verdict {

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
+import type { Company, EditionLink, Reviewed, SpellingInput } from '../../../src/catalog/company.types';
 import { convertSources, loadManifest } from '../../../seed/convert/index';
 import { companyInputs, loadReviewedCompanies } from '../../../seed/convert/companies';
-import { companyKey, withoutLegalForm } from '../../../src/catalog/company-key';
-import { parseBrand, stripProductLine } from '../../../src/catalog/company-names';
-import {
-  MIN_LINK_PRODUCTS,
-  NO_REVIEWS,
-  resolveCompanies,
-  type Company,
-  type EditionLink,
-  type ResolvedCompanies,
-  type Reviewed,
-  type SpellingInput,
-} from '../../../src/catalog/companies';
+import { companyKey, withoutLegalForm } from '../../../src/company-resolution/company-key';
+import { parseBrand, stripProductLine } from '../../../src/company-resolution/company-names';
+import { NO_REVIEWS, resolveCompanies } from '../../../src/company-resolution/resolve-companies';
+import { MIN_LINK_PRODUCTS } from '../../../src/company-resolution/key-merges';
 import type { ProductDraft } from '../../../src/catalog/product.types';
 
 describe('companies', () => {
@@ -227,7 +220,7 @@ describe('companies', () => {
     let spellings: SpellingInput[];
     let links: EditionLink[];
     let reviewed: Reviewed;
-    let r: ResolvedCompanies;
+    let r: ReturnType<typeof resolveCompanies>;
     let seconds: number;
 
     before(() => {

@@ -1,5 +1,5 @@
-// Per-request state that adapters record into without knowing about HTTP: the durations of
-// Elasticsearch and database calls, reported in Server-Timing (and, summed over all, in /metrics).
+// The timings of one request, which adapters record into without knowing about HTTP: the durations
+// of Elasticsearch and database calls, reported in Server-Timing (and, summed over all, in /metrics).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { metrics } from './metrics';
@@ -10,11 +10,11 @@ export interface RequestTimings {
 
 const storage = new AsyncLocalStorage<RequestTimings>();
 
-export function runWithContext<T>(fn: () => Promise<T>): Promise<T> {
+export function runWithTimings<T>(fn: () => Promise<T>): Promise<T> {
   return storage.run({ timings: new Map() }, fn);
 }
 
-export function currentContext(): RequestTimings | undefined {
+export function currentTimings(): RequestTimings | undefined {
   return storage.getStore();
 }
 

@@ -1,11 +1,14 @@
+// The credits gate: the HTTP step that charges an operation's price to the key's account, over the
+// balance that credits/ keeps (its leases and refunds).
 import { requireState, type RequestMiddleware as Middleware } from './request-state';
+import { metrics } from '../shared/metrics';
+
 /** Credits taken from and given back to an account's balance (credits/leases.ts). */
 export interface CreditTaker {
   /** Takes `amount` or refuses with INSUFFICIENT_CREDITS; resolves with the balance left. */
   take(accountId: string, amount: number): Promise<number>;
   give(accountId: string, amount: number): Promise<void>;
 }
-import { metrics } from '../shared/metrics';
 
 /**
  * Debits an operation's cost before it runs; only a successful answer keeps it: any error (bad

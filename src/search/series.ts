@@ -6,7 +6,7 @@
 // Jinko Tiger Neo (JKM…N shares JKM with every Jinko module), LONGi Hi-MO (LR4/LR5 span several
 // generations), Trina Vertex, Canadian Solar HiKu, REC Alpha, SolarEdge HD-Wave (SE…H-US beside
 // SE…A-US). Fronius Primo and Symo need no entry: their model numbers carry the name.
-import type { Category } from './spec-catalog';
+import type { Category } from '../catalog/spec-catalog';
 
 export interface Series {
   /** How the interpretation names it. */

@@ -2,8 +2,8 @@
 // and the spec a quantity of each kind bounds in each category. search/understanding.ts reads a query
 // with these tables (own entries only); the OpenAPI document and docs/api.md list them. Each entry
 // says why it is read that way; a unit or a category with no entry leaves the words as text.
-import type { RangeOp, RangeSpec } from './product-query';
-import type { Category, SpecName } from './spec-catalog';
+import type { RangeOp, RangeSpec } from '../catalog/product-query';
+import type { Category, SpecName } from '../catalog/spec-catalog';
 
 /** A comparator: the bound it puts on what follows it, as typed (strict or inclusive). */
 export interface Comparator {

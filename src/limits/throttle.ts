@@ -1,7 +1,8 @@
-// Fixed-window attempt counters for login and registration: in Redis when it answers, shared by
+// Fixed-window attempt counters for logins, registrations and refused API keys: in Redis when it answers, shared by
 // every instance; in this process when it does not (so a Redis outage loosens nothing per instance).
 import { metrics } from '../shared/metrics';
 import { AppError } from '../errors/app-error';
+import type { Count, ThrottleStore } from './limits.stores';
 
 export interface Verdict {
   readonly allowed: boolean;
@@ -21,20 +22,6 @@ export function refuseOverLimit(verdict: Verdict, what: string): void {
     throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, {
       headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
     });
-}
-
-/** Where a count stands: how many in the window, and how long the window still runs. */
-export interface Count {
-  readonly count: number;
-  readonly ttlMs: number;
-}
-
-/** Counters shared by instances (adapters/redis/throttle-store.ts). */
-export interface ThrottleStore {
-  /** Adds one to `key`'s count, starting a window of `windowMs` if none runs. */
-  hit(key: string, windowMs: number): Promise<Count>;
-  /** Takes one back from `key`'s count while its window runs. */
-  release(key: string): Promise<void>;
 }
 
 /** Counters in this process: the fallback while the shared store is away, and the store without Redis. */
