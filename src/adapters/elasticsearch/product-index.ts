@@ -6,16 +6,18 @@ import type { EsClient } from './client';
 import { esCall, answerText } from './client';
 import type { IndexGeneration } from './index-generation';
 import { ReadCache, type CacheLimits } from './read-cache';
+import { buildSearchRequest } from './search-request';
+import { filterQuery } from './search-filters';
 import {
   COMPANY_NAMES_PAGE,
-  buildSearchRequest,
   categorySpecsRequest,
   companiesRequest,
   companyNamesRequest,
   facetsFrom,
-  filterQuery,
   specRangesFrom,
-} from './search-request';
+  type FacetAggregates,
+  type SpecStats,
+} from './search-aggregations';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
 import { buildSimilarRequest } from './similar-request';
 import { modelSearches } from './model-request';
@@ -37,6 +39,11 @@ export interface Scan {
   /** Closes the point in time early (a scan abandoned before or while it is read). */
   readonly close: () => Promise<void>;
 }
+
+/** A document as read: the stored fields asked for. */
+type Source = Record<string, unknown>;
+/** Aggregations read without a type of their own: the client's union of every kind. */
+type Aggregates = Record<string, estypes.AggregationsAggregate>;
 
 const SCAN_PAGE = 1000;
 const SCAN_KEEP_ALIVE = '1m';
@@ -90,8 +97,10 @@ export class ProductIndex {
     const out: CompanyNames[] = [];
     for (let after: string | undefined; ;) {
       const body = companyNamesRequest(after);
-      const res = await esCall(() => this.es.search({ index: this.alias, ...body }));
-      const buckets = (res.aggregations as { companies: { buckets: Bucket[] } }).companies.buckets;
+      const res = await esCall(() =>
+        this.es.search<Source, { companies: { buckets: Bucket[] } }>({ index: this.alias, ...body }),
+      );
+      const buckets = res.aggregations!.companies.buckets;
       for (const b of buckets)
         out.push({
           id: b.key.id,
@@ -111,7 +120,7 @@ export class ProductIndex {
    */
   async find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage> {
     const [res, specs] = await Promise.all([
-      this.timedSearch(buildSearchRequest(query, after, withFacets)),
+      this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, withFacets)),
       withFacets && query.categories.length === 1 ? this.specRanges(query.categories[0]) : undefined,
     ]);
     const facets = res.aggregations && {
@@ -132,9 +141,7 @@ export class ProductIndex {
     const { byCategory } = this.ranges;
     let ranges = byCategory.get(category);
     if (!ranges) {
-      ranges = this.search(categorySpecsRequest(category)).then((res) =>
-        specRangesFrom(res.aggregations as Parameters<typeof specRangesFrom>[0]),
-      );
+      ranges = this.search<SpecStats>(categorySpecsRequest(category)).then((res) => specRangesFrom(res.aggregations!));
       byCategory.set(category, ranges);
       // A failed read is not kept: the next search asks again.
       const asked = ranges;
@@ -165,10 +172,10 @@ export class ProductIndex {
    * later for work the engine does before collecting): a text that costs more answers a 503 problem,
    * and no partial page is ever served or cached as if it were whole.
    */
-  private timedSearch(body: object) {
+  private timedSearch<A = Aggregates>(body: estypes.SearchRequest) {
     const ms = this.searchTimeoutMs;
     return this.cached(`search ${JSON.stringify(body)}`, async () => {
-      const res = await this.es.search<Record<string, unknown>, Record<string, any>>(
+      const res = await this.es.search<Source, A>(
         { index: this.alias, ...body, timeout: `${ms}ms` },
         { requestTimeout: ms + 1000 },
       );
@@ -184,9 +191,9 @@ export class ProductIndex {
     });
   }
 
-  private search(body: object) {
+  private search<A = Aggregates>(body: estypes.SearchRequest) {
     return this.cached(`search ${JSON.stringify(body)}`, () =>
-      this.es.search<Record<string, unknown>, Record<string, any>>({ index: this.alias, ...body }),
+      this.es.search<Source, A>({ index: this.alias, ...body }),
     );
   }
 
@@ -234,14 +241,16 @@ export class ProductIndex {
     readonly after?: string;
     readonly category?: string;
   }): Promise<CompanyPage> {
-    const res = await this.search(companiesRequest(page));
     type Bucket = {
       key: { id: string };
       doc_count: number;
       name: { buckets: { key: string }[] };
       categories: { buckets: { key: string; doc_count: number }[] };
     };
-    const aggs = res.aggregations as { companies: { buckets: Bucket[] }; total: { value: number } };
+    const res = await this.search<{ companies: { buckets: Bucket[] }; total: { value: number } }>(
+      companiesRequest(page),
+    );
+    const aggs = res.aggregations!;
     const buckets = aggs.companies.buckets;
     const companies = buckets.slice(0, page.limit).map((b) => ({
       id: b.key.id,

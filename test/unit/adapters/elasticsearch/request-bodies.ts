@@ -5,14 +5,14 @@
 import { makerDictionary } from '../../../../src/search/maker-dictionary';
 import { understand } from '../../../../src/search/understanding';
 import { understoodOf } from '../../../../src/search/interpretation';
-import { parseProductQuery, type CollectionQuery } from '../../../../src/search/product-query';
+import { parseProductQuery } from '../../../../src/search/product-query';
+import { buildSearchRequest } from '../../../../src/adapters/elasticsearch/search-request';
+import { filterQuery } from '../../../../src/adapters/elasticsearch/search-filters';
 import {
-  buildSearchRequest,
   categorySpecsRequest,
   companiesRequest,
   companyNamesRequest,
-  filterQuery,
-} from '../../../../src/adapters/elasticsearch/search-request';
+} from '../../../../src/adapters/elasticsearch/search-aggregations';
 import { buildSimilarRequest } from '../../../../src/adapters/elasticsearch/similar-request';
 import { modelSearches } from '../../../../src/adapters/elasticsearch/model-request';
 import { buildSuggestRequest } from '../../../../src/adapters/elasticsearch/suggestions';
@@ -37,7 +37,7 @@ export const DICTIONARY = makerDictionary([
 
 /** A query as the search service builds it: parsed, its words understood, relaxed when asked. */
 export function productQuery(mode: Mode, raw: Record<string, unknown>, relaxed?: Relaxation): ProductQuery {
-  const parsed = parseProductQuery(mode, { limit: 20, ...raw } as CollectionQuery);
+  const parsed = parseProductQuery(mode, { limit: 20, ...raw });
   const reading =
     mode === 'search' && parsed.q
       ? understand(
