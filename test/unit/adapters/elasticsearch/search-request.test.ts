@@ -26,7 +26,7 @@ const asArray = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Arra
 function* clauses(query: unknown): Generator<Clause> {
   if (Array.isArray(query)) for (const q of query) yield* clauses(q);
   else if (typeof query === 'object' && query !== null) {
-    yield query as Clause;
+    yield query;
     for (const value of Object.values(query)) yield* clauses(value);
   }
 }
