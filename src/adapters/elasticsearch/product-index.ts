@@ -21,6 +21,7 @@ import {
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
 import { buildSimilarRequest } from './similar-request';
 import { modelSearches } from './model-request';
+import { searchPages } from './search-pages';
 import { AppError } from '../../errors/app-error';
 import type { NearestQuery } from '../../catalog/substitution';
 import type {
@@ -279,20 +280,16 @@ export class ProductIndex {
   async scan(filter: ProductFilter, source: readonly string[]): Promise<Scan> {
     const query = filterQuery(filter);
     const pit = await esCall(() => this.es.openPointInTime({ index: this.alias, keep_alive: SCAN_KEEP_ALIVE }));
-    const page = (after?: SortValue[]) =>
-      esCall(() =>
-        this.es.search<Record<string, unknown>>({
-          pit: { id: pit.id, keep_alive: SCAN_KEEP_ALIVE },
-          query,
-          _source: [...source],
-          size: SCAN_PAGE,
-          // In id order, so an export cut short resumes after the last id its client has (`after`).
-          sort: [{ id: 'asc' }],
-          // The export is priced by count() before the scan; the scan need not count again.
-          track_total_hits: false,
-          ...(after ? { search_after: after } : {}),
-        }),
-      );
+    const pages = searchPages<Source>((body) => esCall(() => this.es.search<Source>(body)), {
+      pit: { id: pit.id, keep_alive: SCAN_KEEP_ALIVE },
+      query,
+      _source: [...source],
+      size: SCAN_PAGE,
+      // In id order, so an export cut short resumes after the last id its client has (`after`).
+      sort: [{ id: 'asc' }],
+      // The export is priced by count() before the scan; the scan need not count again.
+      track_total_hits: false,
+    });
     let closed: Promise<void> | undefined;
     // A slow reader may take longer over one page than the keep-alive: while the scan is open, the
     // point in time is renewed by an empty search every half keep-alive.
@@ -310,20 +307,19 @@ export class ProductIndex {
         () => undefined,
       ));
     };
-    let first: estypes.SearchResponse<Record<string, unknown>>;
+    // The first page is read before the scan is handed out, so an engine that fails fails the export
+    // before any of it is sent.
+    let first: IteratorResult<estypes.SearchHit<Source>[]>;
     try {
-      first = await page();
+      first = await pages.next();
     } catch (err) {
       await close();
       throw err;
     }
     async function* documents() {
       try {
-        for (let res = first; ;) {
-          for (const hit of res.hits.hits) yield hit._source ?? {};
-          if (res.hits.hits.length < SCAN_PAGE) return;
-          res = await page(res.hits.hits.at(-1)!.sort as SortValue[]);
-        }
+        for (const hit of first.done ? [] : first.value) yield hit._source ?? {};
+        for await (const hits of pages) for (const hit of hits) yield hit._source ?? {};
       } finally {
         await close();
       }
