@@ -24,6 +24,7 @@ import { modelSearches } from './model-request';
 import { searchPages } from './search-pages';
 import { AppError } from '../../errors/app-error';
 import type { NearestQuery } from '../../catalog/substitution';
+import type { IndexField, Projection } from '../../catalog/search-document';
 import type {
   CompanyNames,
   CompanyPage,
@@ -34,9 +35,9 @@ import type {
 } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
-export interface Scan {
+export interface Scan<D> {
   /** The documents, read a page at a time; the point in time is closed when they end. */
-  readonly documents: AsyncIterable<Record<string, unknown>>;
+  readonly documents: AsyncIterable<D>;
   /** Closes the point in time early (a scan abandoned before or while it is read). */
   readonly close: () => Promise<void>;
 }
@@ -49,6 +50,13 @@ type Aggregates = Record<string, estypes.AggregationsAggregate>;
 const SCAN_PAGE = 1000;
 const SCAN_KEEP_ALIVE = '1m';
 const SCAN_RENEW_MS = 30_000;
+
+/**
+ * A stored document read with `_source` limited to the fields `F`: the index holds search documents
+ * only (toSearchDocument writes every one), so what comes back is those fields of one. The one place
+ * a read's type is asserted rather than checked.
+ */
+const projected = <F extends IndexField>(source: Source) => source as Projection<F>;
 
 /** Elasticsearch reports the total as a number or as `{ value }`, depending on the request. */
 function totalOf(hits: { total?: number | estypes.SearchTotalHits }): number {
@@ -154,12 +162,12 @@ export class ProductIndex {
   }
 
   /** The products nearest `query`'s in the specs that decide a substitution, current listings first (`source`: which fields). */
-  async nearest(
+  async nearest<F extends IndexField>(
     query: NearestQuery,
-    source: readonly string[],
-  ): Promise<{ source: Record<string, unknown>; score: number }[]> {
+    source: readonly F[],
+  ): Promise<{ source: Projection<F>; score: number }[]> {
     const res = await this.search(buildSimilarRequest(query, source));
-    return res.hits.hits.map((h) => ({ source: h._source ?? {}, score: h._score ?? 0 }));
+    return res.hits.hits.map((h) => ({ source: projected<F>(h._source ?? {}), score: h._score ?? 0 }));
   }
 
   /** Spellings found in the data to try instead of `text` (asked when a search found nothing). */
@@ -199,33 +207,33 @@ export class ProductIndex {
   }
 
   /** One product's stored fields (`source`: which), or null when the alias holds no such id. */
-  async get(id: string, source: readonly string[]): Promise<Record<string, unknown> | null> {
+  async get<F extends IndexField>(id: string, source: readonly F[]): Promise<Projection<F> | null> {
     const res = await this.cached(`get ${id} ${source.join(',')}`, () =>
-      this.es.get<Record<string, unknown>>({ index: this.alias, id, _source_includes: [...source] }, { ignore: [404] }),
+      this.es.get<Source>({ index: this.alias, id, _source_includes: [...source] }, { ignore: [404] }),
     );
-    return res.found ? (res._source ?? null) : null;
+    return res.found && res._source ? projected<F>(res._source) : null;
   }
 
   /** Several products in the order asked, null where the alias holds no such id. */
-  async getMany(ids: readonly string[], source: readonly string[]): Promise<(Record<string, unknown> | null)[]> {
+  async getMany<F extends IndexField>(ids: readonly string[], source: readonly F[]): Promise<(Projection<F> | null)[]> {
     const res = await this.cached(`mget ${ids.join(',')} ${source.join(',')}`, () =>
-      this.es.mget<Record<string, unknown>>({ index: this.alias, ids: [...ids], _source_includes: [...source] }),
+      this.es.mget<Source>({ index: this.alias, ids: [...ids], _source_includes: [...source] }),
     );
-    return res.docs.map((d) => ('found' in d && d.found ? (d._source ?? null) : null));
+    return res.docs.map((d) => ('found' in d && d.found && d._source ? projected<F>(d._source) : null));
   }
 
   /**
    * For each model number, the products it names exactly (as typed without regard to case, or without
    * punctuation), those as typed first, at most `limit`: all in one `_msearch`.
    */
-  async byModels(
+  async byModels<F extends IndexField>(
     models: readonly string[],
-    source: readonly string[],
+    source: readonly F[],
     limit: number,
-  ): Promise<Record<string, unknown>[][]> {
+  ): Promise<Projection<F>[][]> {
     const searches = modelSearches(models, source, limit);
     const res = await this.cached(`models ${JSON.stringify(searches)}`, async () => {
-      const answer = await this.es.msearch<Record<string, unknown>>({ index: this.alias, searches });
+      const answer = await this.es.msearch<Source>({ index: this.alias, searches });
       // One search of several failing is the engine failing (an unknown model is no error): not kept, not answered.
       if (answer.responses.some((r) => 'error' in r))
         throw new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine failed part of a request.', {
@@ -233,7 +241,7 @@ export class ProductIndex {
         });
       return answer;
     });
-    return res.responses.map((r) => ('error' in r ? [] : r.hits.hits.map((h) => h._source ?? {})));
+    return res.responses.map((r) => ('error' in r ? [] : r.hits.hits.map((h) => projected<F>(h._source ?? {}))));
   }
 
   /** A page of the companies current products name, in id order after `after`, counted per category. */
@@ -277,7 +285,7 @@ export class ProductIndex {
    * Every product `filter` selects (stored fields `source`), read from a point in time in index
    * order with search_after: memory holds one page whatever the total.
    */
-  async scan(filter: ProductFilter, source: readonly string[]): Promise<Scan> {
+  async scan<F extends IndexField>(filter: ProductFilter, source: readonly F[]): Promise<Scan<Projection<F>>> {
     const query = filterQuery(filter);
     const pit = await esCall(() => this.es.openPointInTime({ index: this.alias, keep_alive: SCAN_KEEP_ALIVE }));
     const pages = searchPages<Source>((body) => esCall(() => this.es.search<Source>(body)), {
@@ -318,8 +326,8 @@ export class ProductIndex {
     }
     async function* documents() {
       try {
-        for (const hit of first.done ? [] : first.value) yield hit._source ?? {};
-        for await (const hits of pages) for (const hit of hits) yield hit._source ?? {};
+        for (const hit of first.done ? [] : first.value) yield projected<F>(hit._source ?? {});
+        for await (const hits of pages) for (const hit of hits) yield projected<F>(hit._source ?? {});
       } finally {
         await close();
       }
