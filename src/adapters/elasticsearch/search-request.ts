@@ -1,7 +1,7 @@
 // Builds the Elasticsearch request for a collection page: what it selects (search-filters.ts), how
 // its text scores (search-relevance.ts, weights in search-ranking.ts), its order, its fields and, on a
-// first page, its facets (search-aggregations.ts). Pure: the same functions serve the API, their unit
-// tests and the benchmark that replays the exact bodies against raw Elasticsearch.
+// first page, its facets (search-aggregations.ts). Pure: the API and the body unit tests call the same
+// functions (the benchmark's raw-Elasticsearch side replays the bodies the gateway sent, bench/capture.ts).
 import type { estypes } from '@elastic/elasticsearch';
 import type { ProductQuery } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
