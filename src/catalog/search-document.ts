@@ -52,6 +52,14 @@ export interface SearchDocument {
   readonly detail: ProductDetail;
 }
 
+/** A stored field a read may ask for: a field of the search document, or one field of its `detail`. */
+export type IndexField = keyof SearchDocument | `detail.${keyof ProductDetail}`;
+/** The fields of `detail` among `F`. */
+type DetailOf<F extends IndexField> = F extends `detail.${infer K extends keyof ProductDetail}` ? K : never;
+/** What a read asking for the fields `F` gets: those fields, typed as the index stores them. */
+export type Projection<F extends IndexField> = Pick<SearchDocument, Extract<F, keyof SearchDocument>> &
+  ([DetailOf<F>] extends [never] ? unknown : { readonly detail: Pick<ProductDetail, DetailOf<F>> });
+
 export function compactModel(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }

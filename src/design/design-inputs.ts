@@ -4,14 +4,12 @@
 import { AppError, type FieldError } from '../errors/app-error';
 import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import type { Provenance } from '../catalog/provenance';
-import type { SearchDocument } from '../catalog/search-document';
+import type { Projection } from '../catalog/search-document';
 
 /** What the calculations read from the index: identity, values and where each value comes from. */
 export const DESIGN_SOURCE = ['id', 'model', 'manufacturer', 'category', 'specs', 'detail.provenance'] as const;
 
-export type DesignProduct = Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'specs'> & {
-  detail: Pick<SearchDocument['detail'], 'provenance'>;
-};
+export type DesignProduct = Projection<(typeof DESIGN_SOURCE)[number]>;
 
 export interface Input {
   readonly value: number;
@@ -86,7 +84,7 @@ function collect<N extends SpecName>(
     if (typeof value !== 'number' || !provenance) refuse(need, `which has no ${name}`);
     else if (need.positive && !(value > 0)) refuse(need, `whose ${name} is ${value}; the calculation needs it above 0`);
     else {
-      const unit = (SPECS[name] as { unit?: string }).unit;
+      const unit = SPECS[name].unit;
       out[name] = { value, ...(unit ? { unit } : {}), provenance };
     }
   }

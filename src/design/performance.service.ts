@@ -2,13 +2,14 @@
 import { AppError } from '../errors/app-error';
 import { NOTICE } from '../catalog/notice';
 import { DESIGN_SOURCE, Inputs, valuesOf, type DesignProduct, type Need } from './design-inputs';
+import type { IndexField, Projection } from '../catalog/search-document';
 import { atConditions, ivCurve, operatingPoint, DESOTO_CONSTANTS, type DiodeModel } from './single-diode';
 
 /** Current products from the index, with the stored fields asked for (`source`). */
 export interface DesignPorts {
   readonly index: {
-    get(id: string, source: readonly string[]): Promise<Record<string, unknown> | null>;
-    getMany(ids: readonly string[], source: readonly string[]): Promise<(Record<string, unknown> | null)[]>;
+    get<F extends IndexField>(id: string, source: readonly F[]): Promise<Projection<F> | null>;
+    getMany<F extends IndexField>(ids: readonly string[], source: readonly F[]): Promise<(Projection<F> | null)[]>;
   };
 }
 
@@ -44,7 +45,7 @@ export const SOLVER =
   'Closed form with Lambert W (Jain and Kapoor 2004) for I(V) and V(I); Vmp where d(IV)/dV = 0, by Newton steps kept inside a bracket, to floating-point precision';
 
 export async function modulePerformance(id: string, query: PerformanceQuery, ports: DesignPorts) {
-  const product = (await ports.index.get(id, DESIGN_SOURCE)) as DesignProduct | null;
+  const product = await ports.index.get(id, DESIGN_SOURCE);
   if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
   const inputs = new Inputs('path');
   const parameters = inputs.category('id', product, 'pv-module') ? diodeInputs(inputs, 'id', product, query.model) : {};

@@ -68,10 +68,7 @@ export async function sizeStrings(query: SizingQuery, ports: DesignPorts) {
       { errors: [{ in: 'query', name: 't_min', message: `is above t_max (${query.t_max})` }] },
     );
   }
-  const [module, inverter] = (await ports.index.getMany(
-    [query.module, query.inverter],
-    DESIGN_SOURCE,
-  )) as (DesignProduct | null)[];
+  const [module, inverter] = await ports.index.getMany([query.module, query.inverter], DESIGN_SOURCE);
   if (!module || !inverter) {
     const errors = [module ? undefined : ('module' as const), inverter ? undefined : ('inverter' as const)]
       .filter((name) => name !== undefined)

@@ -4,13 +4,12 @@
 // own: one that finds nothing says why and never fails the others.
 import { NOTICE } from '../catalog/notice';
 import { PRODUCT_ID_PATTERN } from '../catalog/product-id';
-import { compactModel } from '../catalog/search-document';
+import { compactModel, type IndexField, type Projection } from '../catalog/search-document';
 import type { RevisionDoc } from '../catalog/revision.types';
 import { BATCH_CANDIDATES_MAX, DETAIL_FIELDS } from '../contract/batch-vocabulary';
 import type { Operations } from '../contract/operations.generated';
 import { DETAIL_SOURCE, detailOf, type Detailed } from './product.service';
 
-type Stored = Record<string, unknown>;
 type Request = Operations['getProducts']['body'];
 type Batch = Operations['getProducts']['responses']['200'];
 type Entry = Batch['data'][number];
@@ -20,9 +19,13 @@ type ProductPart = Extract<Entry, { found: true }>['product'];
 export interface BatchPorts {
   readonly index: {
     /** Several products in the order asked, null where none has the id. */
-    getMany(ids: readonly string[], source: readonly string[]): Promise<(Stored | null)[]>;
+    getMany<F extends IndexField>(ids: readonly string[], source: readonly F[]): Promise<(Projection<F> | null)[]>;
     /** For each model number, the products it names exactly, those as typed first, at most `limit`. */
-    byModels(models: readonly string[], source: readonly string[], limit: number): Promise<Stored[][]>;
+    byModels<F extends IndexField>(
+      models: readonly string[],
+      source: readonly F[],
+      limit: number,
+    ): Promise<Projection<F>[][]>;
   };
   readonly revisions: {
     /** The revisions named, in the order named, null where none is stored. */
@@ -64,14 +67,14 @@ async function resolve(entries: readonly string[], ports: BatchPorts): Promise<M
     const docs = await ports.index.getMany(ids, DETAIL_SOURCE);
     ids.forEach((id, i) => {
       const doc = docs[i];
-      if (doc) resolved.set(id, { by: 'id', product: doc as unknown as Detailed });
+      if (doc) resolved.set(id, { by: 'id', product: doc });
     });
   }
   const models = entries.filter((e) => !resolved.has(e));
   if (models.length === 0) return resolved;
   // One more than the candidates listed, so that "more than that" shows.
   const matches = await ports.index.byModels(models, DETAIL_SOURCE, BATCH_CANDIDATES_MAX + 1);
-  models.forEach((model, i) => resolved.set(model, fromModel(model, matches[i] as unknown as Detailed[])));
+  models.forEach((model, i) => resolved.set(model, fromModel(model, matches[i])));
   return resolved;
 }
 

@@ -2,7 +2,7 @@
 // point-in-time scan of the index: one page in memory whatever the size, and one consistent
 // generation of the data from the first line to the last, even across a reindex.
 import { Readable } from 'node:stream';
-import type { SearchDocument } from '../catalog/search-document';
+import type { IndexField, Projection } from '../catalog/search-document';
 import type { ProductFilter } from '../catalog/product-query';
 
 export interface ExportPorts {
@@ -10,10 +10,10 @@ export interface ExportPorts {
     /** How many products the filter selects: an export is priced from it before anything is read. */
     count(filter: ProductFilter): Promise<number>;
     /** The products the filter selects, read a page at a time from one consistent generation. */
-    scan(
+    scan<F extends IndexField>(
       filter: ProductFilter,
-      source: readonly string[],
-    ): Promise<{ documents: AsyncIterable<Record<string, unknown>>; readonly close: () => Promise<void> }>;
+      source: readonly F[],
+    ): Promise<{ documents: AsyncIterable<Projection<F>>; readonly close: () => Promise<void> }>;
   };
 }
 
@@ -33,12 +33,6 @@ export const EXPORT_SOURCE = [
   'detail.quality',
   'detail.listing',
 ] as const;
-type Exported = Pick<
-  SearchDocument,
-  'id' | 'model' | 'manufacturer' | 'company' | 'made_by' | 'category' | 'variant' | 'specs' | 'current_revision'
-> & {
-  detail: Pick<SearchDocument['detail'], 'provenance' | 'quality' | 'listing'>;
-};
 
 export function exportCost(products: number): number {
   return Math.ceil(products / PRODUCTS_PER_CREDIT);
@@ -61,8 +55,7 @@ export async function openExport(filter: ProductFilter, ports: ExportPorts): Pro
   const scan = await ports.index.scan(filter, EXPORT_SOURCE);
   let sent = 0;
   async function* lines() {
-    for await (const doc of scan.documents) {
-      const p = doc as unknown as Exported;
+    for await (const p of scan.documents) {
       const line = {
         id: p.id,
         model: p.model,

@@ -6,14 +6,12 @@ import { SPECS, SPEC_NAMES, unitsOf } from '../catalog/spec-catalog';
 import { provenanceOf, specsOf } from '../catalog/provenance';
 import { qualityOf } from '../catalog/quality';
 import type { RevisionDoc } from '../catalog/revision.types';
-import type { SearchDocument } from '../catalog/search-document';
-
-type Stored = Record<string, unknown>;
+import type { IndexField, Projection } from '../catalog/search-document';
 
 export interface ProductPorts {
   readonly index: {
-    get(id: string, source: readonly string[]): Promise<Stored | null>;
-    getMany(ids: readonly string[], source: readonly string[]): Promise<(Stored | null)[]>;
+    get<F extends IndexField>(id: string, source: readonly F[]): Promise<Projection<F> | null>;
+    getMany<F extends IndexField>(ids: readonly string[], source: readonly F[]): Promise<(Projection<F> | null)[]>;
   };
   readonly revisions: {
     get(productId: string, number: number): Promise<RevisionDoc | null>;
@@ -38,11 +36,11 @@ export const DETAIL_SOURCE = [
 /** What compare shows of each product. */
 export const COMPARE_SOURCE = ['id', 'model', 'manufacturer', 'company', 'category', 'variant', 'specs'] as const;
 
-export type Detailed = Pick<SearchDocument, (typeof DETAIL_SOURCE)[number]>;
+export type Detailed = Projection<(typeof DETAIL_SOURCE)[number]>;
 
 /** The product now, or as it stood at `asOf` (a revision number or an RFC 3339 time). */
 export async function getProduct(id: string, ports: ProductPorts, asOf?: string) {
-  const product = (await ports.index.get(id, DETAIL_SOURCE)) as Detailed | null;
+  const product = await ports.index.get(id, DETAIL_SOURCE);
   if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
   if (!asOf) return detailOf(product);
   return detailOf(product, await revisionAsOf(product.id, product.current_revision, asOf, ports));
@@ -99,10 +97,7 @@ async function revisionAsOf(id: string, current: number, asOf: string, ports: Pr
 
 /** `ids`: 2 to 10 distinct well-formed ids, as the contract validated them. */
 export async function compareProducts(ids: readonly string[], ports: ProductPorts) {
-  const found = (await ports.index.getMany(ids, COMPARE_SOURCE)) as (Pick<
-    SearchDocument,
-    (typeof COMPARE_SOURCE)[number]
-  > | null)[];
+  const found = await ports.index.getMany(ids, COMPARE_SOURCE);
   const unknown = ids.filter((_, i) => !found[i]);
   // The contract declares compare 200 and 400: ids that name nothing are a bad request, not a missing resource.
   if (unknown.length > 0) {
@@ -112,11 +107,12 @@ export async function compareProducts(ids: readonly string[], ports: ProductPort
       extensions: { unknown_ids: unknown },
     });
   }
-  const products = found as NonNullable<(typeof found)[number]>[];
+  // Every id named a product (checked above): none is null.
+  const products = found.filter((p) => p !== null);
   const present = SPEC_NAMES.filter((name) => products.some((p) => name in p.specs));
   const comparison = present.map((spec) => {
     const values = products.map((p) => (spec in p.specs ? p.specs[spec] : null));
-    const unit = (SPECS[spec] as { unit?: string }).unit;
+    const unit = SPECS[spec].unit;
     return { spec, ...(unit ? { unit } : {}), values, differs: new Set(values.map((v) => JSON.stringify(v))).size > 1 };
   });
   return { data: products, comparison, meta: { notice: NOTICE } };

@@ -4,15 +4,18 @@ import { AppError } from '../errors/app-error';
 import { NOTICE } from '../catalog/notice';
 import { CATEGORIES, SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { PRIMARY_BAND, SUBSTITUTION, type NearestQuery } from '../catalog/substitution';
-import type { SearchDocument } from '../catalog/search-document';
+import type { IndexField, Projection } from '../catalog/search-document';
 
 type Stored = Record<string, unknown>;
 
 export interface SimilarPorts {
   readonly index: {
-    get(id: string, source: readonly string[]): Promise<Stored | null>;
+    get<F extends IndexField>(id: string, source: readonly F[]): Promise<Projection<F> | null>;
     /** The products nearest the query's values, current listings first, best first within them (`source`: which fields). */
-    nearest(query: NearestQuery, source: readonly string[]): Promise<{ source: Stored; score: number }[]>;
+    nearest<F extends IndexField>(
+      query: NearestQuery,
+      source: readonly F[],
+    ): Promise<{ source: Projection<F>; score: number }[]>;
   };
 }
 
@@ -28,7 +31,6 @@ const SUBSTITUTE_SOURCE = [
   'specs',
   'listing',
 ] as const;
-type Shown = Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'specs'>;
 
 /** How a substitute's value of one deciding spec stands against the product's. */
 export interface Difference {
@@ -50,7 +52,7 @@ const valueOf = (specs: Stored, spec: SpecName) => {
 
 /** The substitutes of product `id`, at most `limit`. */
 export async function similarProducts(id: string, limit: number, ports: SimilarPorts) {
-  const product = (await ports.index.get(id, PRODUCT_SOURCE)) as Shown | null;
+  const product = await ports.index.get(id, PRODUCT_SOURCE);
   if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
   if (!isCategory(product.category)) throw new Error(`product ${id} has the unknown category ${product.category}`);
   const rules = SUBSTITUTION[product.category];
@@ -80,7 +82,7 @@ export async function similarProducts(id: string, limit: number, ports: SimilarP
   );
   const decides = [...rules.near.map((n) => n.spec), ...rules.same.map((s) => s.spec)];
   const data = hits.map(({ source, score }) => {
-    const specs = (source.specs ?? {}) as Stored;
+    const specs = source.specs ?? {};
     const differences = decides.flatMap((spec) => difference(spec, product.specs, specs) ?? []);
     const same = decides.filter(
       (spec) => valueOf(product.specs, spec) !== null && !differences.some((d) => d.spec === spec),
@@ -102,7 +104,7 @@ function difference(spec: SpecName, product: Stored, substitute: Stored): Differ
   const a = valueOf(product, spec);
   const b = valueOf(substitute, spec);
   if (a === null && b === null) return undefined;
-  const unit = (SPECS[spec] as { unit?: string }).unit;
+  const unit = SPECS[spec].unit;
   const base = { spec, ...(unit ? { unit } : {}), product: a, substitute: b };
   if (typeof a === 'number' && typeof b === 'number') {
     // Within rounding of what the lists print, two values are the same.

@@ -521,7 +521,7 @@ function specOf(
   if (word) {
     const chosen = ownEntry(SPEC_WORD.get(word)!, category ?? 'any')?.spec;
     if (!chosen) return undefined;
-    const unit = chosen === NOMINAL_POWER ? 'W' : (SPECS[chosen] as { unit?: string }).unit;
+    const unit = chosen === NOMINAL_POWER ? 'W' : SPECS[chosen].unit;
     return dimension === undefined || SPEC_UNIT[dimension] === unit ? chosen : undefined;
   }
   if (dimension) return ownEntry(QUANTITY_SPECS[dimension], category ?? 'any');
@@ -583,7 +583,7 @@ function rangePart(
   };
 }
 
-const unitOf = (spec: RangeSpec) => (spec === NOMINAL_POWER ? 'W' : ((SPECS[spec] as { unit?: string }).unit ?? ''));
+const unitOf = (spec: RangeSpec) => (spec === NOMINAL_POWER ? 'W' : (SPECS[spec].unit ?? ''));
 /** A spec as a sentence names it: its description up to any formula or note ("Module efficiency at STC"). */
 const describe = (spec: RangeSpec) =>
   spec === NOMINAL_POWER ? 'nominal power' : SPECS[spec].description.split(/[:(,]/)[0].trim();

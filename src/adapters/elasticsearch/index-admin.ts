@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EsClient } from './client';
+import { searchPages } from './search-pages';
 import { PROJECT_ROOT } from '../../shared/paths';
 
 export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v6.json');
@@ -101,18 +102,8 @@ export class IndexAdmin {
 
   /** Every document the alias (or an index) holds, in id order, read in pages with search_after. */
   async *documents<T>(index = this.alias): AsyncGenerator<T> {
-    let after: unknown[] | undefined;
-    for (;;) {
-      const page = await this.es.search<T>({
-        index,
-        size: 5000,
-        sort: [{ id: 'asc' }],
-        ...(after ? { search_after: after as string[] } : {}),
-      });
-      for (const hit of page.hits.hits) yield hit._source as T;
-      if (page.hits.hits.length < 5000) return;
-      after = page.hits.hits.at(-1)!.sort;
-    }
+    const pages = searchPages<T>((body) => this.es.search<T>(body), { index, size: 5000, sort: [{ id: 'asc' }] });
+    for await (const hits of pages) for (const hit of hits) yield hit._source as T;
   }
 
   async count(index: string): Promise<number> {

@@ -6,21 +6,25 @@ import type { EsClient } from './client';
 import { esCall, answerText } from './client';
 import type { IndexGeneration } from './index-generation';
 import { ReadCache, type CacheLimits } from './read-cache';
+import { buildSearchRequest } from './search-request';
+import { filterQuery } from './search-filters';
 import {
   COMPANY_NAMES_PAGE,
-  buildSearchRequest,
   categorySpecsRequest,
   companiesRequest,
   companyNamesRequest,
   facetsFrom,
-  filterQuery,
   specRangesFrom,
-} from './search-request';
+  type FacetAggregates,
+  type SpecStats,
+} from './search-aggregations';
 import { buildSuggestRequest, suggestionsFrom } from './suggestions';
 import { buildSimilarRequest } from './similar-request';
 import { modelSearches } from './model-request';
+import { searchPages } from './search-pages';
 import { AppError } from '../../errors/app-error';
 import type { NearestQuery } from '../../catalog/substitution';
+import type { IndexField, Projection } from '../../catalog/search-document';
 import type {
   CompanyNames,
   CompanyPage,
@@ -31,16 +35,28 @@ import type {
 } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
 
-export interface Scan {
+export interface Scan<D> {
   /** The documents, read a page at a time; the point in time is closed when they end. */
-  readonly documents: AsyncIterable<Record<string, unknown>>;
+  readonly documents: AsyncIterable<D>;
   /** Closes the point in time early (a scan abandoned before or while it is read). */
   readonly close: () => Promise<void>;
 }
 
+/** A document as read: the stored fields asked for. */
+type Source = Record<string, unknown>;
+/** Aggregations read without a type of their own: the client's union of every kind. */
+type Aggregates = Record<string, estypes.AggregationsAggregate>;
+
 const SCAN_PAGE = 1000;
 const SCAN_KEEP_ALIVE = '1m';
 const SCAN_RENEW_MS = 30_000;
+
+/**
+ * A stored document read with `_source` limited to the fields `F`: the index holds search documents
+ * only (toSearchDocument writes every one), so what comes back is those fields of one. The one place
+ * a read's type is asserted rather than checked.
+ */
+const projected = <F extends IndexField>(source: Source) => source as Projection<F>;
 
 /** Elasticsearch reports the total as a number or as `{ value }`, depending on the request. */
 function totalOf(hits: { total?: number | estypes.SearchTotalHits }): number {
@@ -90,8 +106,10 @@ export class ProductIndex {
     const out: CompanyNames[] = [];
     for (let after: string | undefined; ;) {
       const body = companyNamesRequest(after);
-      const res = await esCall(() => this.es.search({ index: this.alias, ...body }));
-      const buckets = (res.aggregations as { companies: { buckets: Bucket[] } }).companies.buckets;
+      const res = await esCall(() =>
+        this.es.search<Source, { companies: { buckets: Bucket[] } }>({ index: this.alias, ...body }),
+      );
+      const buckets = res.aggregations!.companies.buckets;
       for (const b of buckets)
         out.push({
           id: b.key.id,
@@ -111,7 +129,7 @@ export class ProductIndex {
    */
   async find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage> {
     const [res, specs] = await Promise.all([
-      this.timedSearch(buildSearchRequest(query, after, withFacets)),
+      this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, withFacets)),
       withFacets && query.categories.length === 1 ? this.specRanges(query.categories[0]) : undefined,
     ]);
     const facets = res.aggregations && {
@@ -132,9 +150,7 @@ export class ProductIndex {
     const { byCategory } = this.ranges;
     let ranges = byCategory.get(category);
     if (!ranges) {
-      ranges = this.search(categorySpecsRequest(category)).then((res) =>
-        specRangesFrom(res.aggregations as Parameters<typeof specRangesFrom>[0]),
-      );
+      ranges = this.search<SpecStats>(categorySpecsRequest(category)).then((res) => specRangesFrom(res.aggregations!));
       byCategory.set(category, ranges);
       // A failed read is not kept: the next search asks again.
       const asked = ranges;
@@ -146,12 +162,12 @@ export class ProductIndex {
   }
 
   /** The products nearest `query`'s in the specs that decide a substitution, current listings first (`source`: which fields). */
-  async nearest(
+  async nearest<F extends IndexField>(
     query: NearestQuery,
-    source: readonly string[],
-  ): Promise<{ source: Record<string, unknown>; score: number }[]> {
+    source: readonly F[],
+  ): Promise<{ source: Projection<F>; score: number }[]> {
     const res = await this.search(buildSimilarRequest(query, source));
-    return res.hits.hits.map((h) => ({ source: h._source ?? {}, score: h._score ?? 0 }));
+    return res.hits.hits.map((h) => ({ source: projected<F>(h._source ?? {}), score: h._score ?? 0 }));
   }
 
   /** Spellings found in the data to try instead of `text` (asked when a search found nothing). */
@@ -165,10 +181,10 @@ export class ProductIndex {
    * later for work the engine does before collecting): a text that costs more answers a 503 problem,
    * and no partial page is ever served or cached as if it were whole.
    */
-  private timedSearch(body: object) {
+  private timedSearch<A = Aggregates>(body: estypes.SearchRequest) {
     const ms = this.searchTimeoutMs;
     return this.cached(`search ${JSON.stringify(body)}`, async () => {
-      const res = await this.es.search<Record<string, unknown>, Record<string, any>>(
+      const res = await this.es.search<Source, A>(
         { index: this.alias, ...body, timeout: `${ms}ms` },
         { requestTimeout: ms + 1000 },
       );
@@ -184,40 +200,40 @@ export class ProductIndex {
     });
   }
 
-  private search(body: object) {
+  private search<A = Aggregates>(body: estypes.SearchRequest) {
     return this.cached(`search ${JSON.stringify(body)}`, () =>
-      this.es.search<Record<string, unknown>, Record<string, any>>({ index: this.alias, ...body }),
+      this.es.search<Source, A>({ index: this.alias, ...body }),
     );
   }
 
   /** One product's stored fields (`source`: which), or null when the alias holds no such id. */
-  async get(id: string, source: readonly string[]): Promise<Record<string, unknown> | null> {
+  async get<F extends IndexField>(id: string, source: readonly F[]): Promise<Projection<F> | null> {
     const res = await this.cached(`get ${id} ${source.join(',')}`, () =>
-      this.es.get<Record<string, unknown>>({ index: this.alias, id, _source_includes: [...source] }, { ignore: [404] }),
+      this.es.get<Source>({ index: this.alias, id, _source_includes: [...source] }, { ignore: [404] }),
     );
-    return res.found ? (res._source ?? null) : null;
+    return res.found && res._source ? projected<F>(res._source) : null;
   }
 
   /** Several products in the order asked, null where the alias holds no such id. */
-  async getMany(ids: readonly string[], source: readonly string[]): Promise<(Record<string, unknown> | null)[]> {
+  async getMany<F extends IndexField>(ids: readonly string[], source: readonly F[]): Promise<(Projection<F> | null)[]> {
     const res = await this.cached(`mget ${ids.join(',')} ${source.join(',')}`, () =>
-      this.es.mget<Record<string, unknown>>({ index: this.alias, ids: [...ids], _source_includes: [...source] }),
+      this.es.mget<Source>({ index: this.alias, ids: [...ids], _source_includes: [...source] }),
     );
-    return res.docs.map((d) => ('found' in d && d.found ? (d._source ?? null) : null));
+    return res.docs.map((d) => ('found' in d && d.found && d._source ? projected<F>(d._source) : null));
   }
 
   /**
    * For each model number, the products it names exactly (as typed without regard to case, or without
    * punctuation), those as typed first, at most `limit`: all in one `_msearch`.
    */
-  async byModels(
+  async byModels<F extends IndexField>(
     models: readonly string[],
-    source: readonly string[],
+    source: readonly F[],
     limit: number,
-  ): Promise<Record<string, unknown>[][]> {
+  ): Promise<Projection<F>[][]> {
     const searches = modelSearches(models, source, limit);
     const res = await this.cached(`models ${JSON.stringify(searches)}`, async () => {
-      const answer = await this.es.msearch<Record<string, unknown>>({ index: this.alias, searches });
+      const answer = await this.es.msearch<Source>({ index: this.alias, searches });
       // One search of several failing is the engine failing (an unknown model is no error): not kept, not answered.
       if (answer.responses.some((r) => 'error' in r))
         throw new AppError('DEPENDENCY_UNAVAILABLE', 'The search engine failed part of a request.', {
@@ -225,7 +241,7 @@ export class ProductIndex {
         });
       return answer;
     });
-    return res.responses.map((r) => ('error' in r ? [] : r.hits.hits.map((h) => h._source ?? {})));
+    return res.responses.map((r) => ('error' in r ? [] : r.hits.hits.map((h) => projected<F>(h._source ?? {}))));
   }
 
   /** A page of the companies current products name, in id order after `after`, counted per category. */
@@ -234,14 +250,16 @@ export class ProductIndex {
     readonly after?: string;
     readonly category?: string;
   }): Promise<CompanyPage> {
-    const res = await this.search(companiesRequest(page));
     type Bucket = {
       key: { id: string };
       doc_count: number;
       name: { buckets: { key: string }[] };
       categories: { buckets: { key: string; doc_count: number }[] };
     };
-    const aggs = res.aggregations as { companies: { buckets: Bucket[] }; total: { value: number } };
+    const res = await this.search<{ companies: { buckets: Bucket[] }; total: { value: number } }>(
+      companiesRequest(page),
+    );
+    const aggs = res.aggregations!;
     const buckets = aggs.companies.buckets;
     const companies = buckets.slice(0, page.limit).map((b) => ({
       id: b.key.id,
@@ -267,23 +285,19 @@ export class ProductIndex {
    * Every product `filter` selects (stored fields `source`), read from a point in time in index
    * order with search_after: memory holds one page whatever the total.
    */
-  async scan(filter: ProductFilter, source: readonly string[]): Promise<Scan> {
+  async scan<F extends IndexField>(filter: ProductFilter, source: readonly F[]): Promise<Scan<Projection<F>>> {
     const query = filterQuery(filter);
     const pit = await esCall(() => this.es.openPointInTime({ index: this.alias, keep_alive: SCAN_KEEP_ALIVE }));
-    const page = (after?: SortValue[]) =>
-      esCall(() =>
-        this.es.search<Record<string, unknown>>({
-          pit: { id: pit.id, keep_alive: SCAN_KEEP_ALIVE },
-          query,
-          _source: [...source],
-          size: SCAN_PAGE,
-          // In id order, so an export cut short resumes after the last id its client has (`after`).
-          sort: [{ id: 'asc' }],
-          // The export is priced by count() before the scan; the scan need not count again.
-          track_total_hits: false,
-          ...(after ? { search_after: after } : {}),
-        }),
-      );
+    const pages = searchPages<Source>((body) => esCall(() => this.es.search<Source>(body)), {
+      pit: { id: pit.id, keep_alive: SCAN_KEEP_ALIVE },
+      query,
+      _source: [...source],
+      size: SCAN_PAGE,
+      // In id order, so an export cut short resumes after the last id its client has (`after`).
+      sort: [{ id: 'asc' }],
+      // The export is priced by count() before the scan; the scan need not count again.
+      track_total_hits: false,
+    });
     let closed: Promise<void> | undefined;
     // A slow reader may take longer over one page than the keep-alive: while the scan is open, the
     // point in time is renewed by an empty search every half keep-alive.
@@ -301,20 +315,19 @@ export class ProductIndex {
         () => undefined,
       ));
     };
-    let first: estypes.SearchResponse<Record<string, unknown>>;
+    // The first page is read before the scan is handed out, so an engine that fails fails the export
+    // before any of it is sent.
+    let first: IteratorResult<estypes.SearchHit<Source>[]>;
     try {
-      first = await page();
+      first = await pages.next();
     } catch (err) {
       await close();
       throw err;
     }
     async function* documents() {
       try {
-        for (let res = first; ;) {
-          for (const hit of res.hits.hits) yield hit._source ?? {};
-          if (res.hits.hits.length < SCAN_PAGE) return;
-          res = await page(res.hits.hits.at(-1)!.sort as SortValue[]);
-        }
+        for (const hit of first.done ? [] : first.value) yield projected<F>(hit._source ?? {});
+        for await (const hits of pages) for (const hit of hits) yield projected<F>(hit._source ?? {});
       } finally {
         await close();
       }

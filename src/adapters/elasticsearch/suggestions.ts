@@ -2,6 +2,7 @@
 // that exist in the data: for each word, from the words of model, manufacturer and aliases together
 // (one field, so a word any of them holds is never "corrected" into another), and for the whole model
 // number without punctuation. Only asked for an empty first page: a search that finds something pays nothing.
+import type { estypes } from '@elastic/elasticsearch';
 import { compactModel } from '../../catalog/search-document';
 
 const MAX_SUGGESTIONS = 5;
@@ -12,9 +13,9 @@ interface TermEntry {
   readonly options: { readonly text: string }[];
 }
 
-/** The request body: no hits, three term suggesters over the text as typed. */
+/** The request body: no hits, term suggesters over the words as typed and over the whole model number. */
 export function buildSuggestRequest(q: string) {
-  const words = { suggest_mode: 'missing', min_word_length: 3, prefix_length: 1, max_edits: 2, size: 1 };
+  const words = { suggest_mode: 'missing' as const, min_word_length: 3, prefix_length: 1, max_edits: 2, size: 1 };
   const compact = compactModel(q);
   return {
     size: 0,
@@ -26,12 +27,12 @@ export function buildSuggestRequest(q: string) {
         ? {
             model_number: {
               text: compact,
-              term: { field: 'model_compact', suggest_mode: 'missing', max_edits: 2, size: 3 },
+              term: { field: 'model_compact', suggest_mode: 'missing' as const, max_edits: 2, size: 3 },
             },
           }
         : {}),
     },
-  };
+  } satisfies estypes.SearchRequest;
 }
 
 /** The text with each word the suggester corrected replaced, in place (punctuation kept); undefined when none was. */
