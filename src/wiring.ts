@@ -205,15 +205,25 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     api,
     [
       ...contractRoutes(),
-      ...productRoutes(
-        { index: productIndex, revisions },
-        { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS },
-      ),
-      ...designRoutes({ index: productIndex }),
-      ...searchRoutes(productIndex, config.CURSOR_SECRET, config.SEARCH_CONCURRENCY_PER_ACCOUNT),
-      ...revisionRoutes({ products, revisions, changes: new ChangeRepository(mongo.db) }, config.CURSOR_SECRET),
-      ...sourceRoutes({ sources: new SourceRepository(mongo.db) }),
-      ...companyRoutes({ index: productIndex, records: new CompanyRepository(mongo.db) }, config.CURSOR_SECRET),
+      ...productRoutes({
+        ports: { index: productIndex, revisions },
+        exportLimits: { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS },
+      }),
+      ...designRoutes({ ports: { index: productIndex } }),
+      ...searchRoutes({
+        search: productIndex,
+        cursorSecret: config.CURSOR_SECRET,
+        perAccount: config.SEARCH_CONCURRENCY_PER_ACCOUNT,
+      }),
+      ...revisionRoutes({
+        ports: { products, revisions, changes: new ChangeRepository(mongo.db) },
+        cursorSecret: config.CURSOR_SECRET,
+      }),
+      ...sourceRoutes({ ports: { sources: new SourceRepository(mongo.db) } }),
+      ...companyRoutes({
+        ports: { index: productIndex, records: new CompanyRepository(mongo.db) },
+        cursorSecret: config.CURSOR_SECRET,
+      }),
       ...accountRoutes({
         ports: { accounts },
         signupCredits: config.SIGNUP_CREDITS,
@@ -231,11 +241,16 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         },
         passwordChecks: passwordCheckSlots(config.PASSWORD_CHECKS_MAX),
       }),
-      ...keyRoutes(
+      ...keyRoutes({
         keys,
-        createThrottle('key-changes-account', config.KEY_CHANGES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
-      ),
-      ...watchRoutes(watches, deliveries),
+        changes: createThrottle(
+          'key-changes-account',
+          config.KEY_CHANGES_MAX,
+          config.LOGIN_RATE_LIMIT_WINDOW_MS,
+          throttleStore,
+        ),
+      }),
+      ...watchRoutes({ watches, deliveries }),
     ],
     gates,
     config.BODY_LIMIT_BYTES,

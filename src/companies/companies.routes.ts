@@ -2,7 +2,13 @@ import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
 import { getCompany, listCompanies, type CompanyPorts } from './companies.service';
 
-export function companyRoutes(ports: CompanyPorts, cursorSecret: string): AnyRoute[] {
+export interface CompanyRouteDeps {
+  readonly ports: CompanyPorts;
+  /** Signs the list's cursors. */
+  readonly cursorSecret: string;
+}
+
+export function companyRoutes({ ports, cursorSecret }: CompanyRouteDeps): AnyRoute[] {
   return [
     route({
       operationId: 'listManufacturers',

@@ -3,7 +3,11 @@ import { always } from '../http/response-cache';
 import { modulePerformance, type DesignPorts } from './performance.service';
 import { sizeStrings } from './string-sizing.service';
 
-export function designRoutes(ports: DesignPorts): AnyRoute[] {
+export interface DesignRouteDeps {
+  readonly ports: DesignPorts;
+}
+
+export function designRoutes({ ports }: DesignRouteDeps): AnyRoute[] {
   return [
     route({
       operationId: 'getModulePerformance',

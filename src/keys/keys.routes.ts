@@ -3,8 +3,13 @@ import { requireState } from '../http/request-state';
 import { refuseOverLimit, type Throttle } from '../limits/throttle';
 import type { KeyService } from './keys.service';
 
-/** `changes`: key creations and revocations counted per account, so no one churns keys without bound. */
-export function keyRoutes(keys: KeyService, changes: Throttle): AnyRoute[] {
+export interface KeyRouteDeps {
+  readonly keys: KeyService;
+  /** Key creations and revocations counted per account, so no one churns keys without bound. */
+  readonly changes: Throttle;
+}
+
+export function keyRoutes({ keys, changes }: KeyRouteDeps): AnyRoute[] {
   const counted = async (accountId: string) =>
     refuseOverLimit(await changes.hit(accountId), 'key changes on this account');
   return [

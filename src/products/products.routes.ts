@@ -15,10 +15,12 @@ export interface ExportLimits {
   readonly idleMs: number;
 }
 
-export function productRoutes(
-  ports: ProductPorts & ExportPorts & SimilarPorts & BatchPorts,
-  exportLimits: ExportLimits,
-): AnyRoute[] {
+export interface ProductRouteDeps {
+  readonly ports: ProductPorts & ExportPorts & SimilarPorts & BatchPorts;
+  readonly exportLimits: ExportLimits;
+}
+
+export function productRoutes({ ports, exportLimits }: ProductRouteDeps): AnyRoute[] {
   const slots = new AccountSlots(exportLimits.perAccount, 'exports', 10);
   return [
     route({

@@ -3,7 +3,13 @@ import { listRevisions, getRevision, type RevisionPorts } from './revisions.serv
 import { listChanges, changesCost, type ChangePorts } from './changes.service';
 import { requireState } from '../http/request-state';
 
-export function revisionRoutes(ports: RevisionPorts & ChangePorts, cursorSecret: string): AnyRoute[] {
+export interface RevisionRouteDeps {
+  readonly ports: RevisionPorts & ChangePorts;
+  /** Signs the history's cursors. */
+  readonly cursorSecret: string;
+}
+
+export function revisionRoutes({ ports, cursorSecret }: RevisionRouteDeps): AnyRoute[] {
   return [
     route({
       operationId: 'listRevisions',

@@ -4,8 +4,15 @@ import { requireState } from '../http/request-state';
 import { AccountSlots } from '../shared/account-slots';
 import { findProducts, type SearchPort } from './search.service';
 
-/** `perAccount`: lists and searches one account may have in the engine at once (cached answers never get here). */
-export function searchRoutes(search: SearchPort, cursorSecret: string, perAccount: number): AnyRoute[] {
+export interface SearchRouteDeps {
+  readonly search: SearchPort;
+  /** Signs the cursors of lists and searches. */
+  readonly cursorSecret: string;
+  /** Lists and searches one account may have in the engine at once (cached answers never get here). */
+  readonly perAccount: number;
+}
+
+export function searchRoutes({ search, cursorSecret, perAccount }: SearchRouteDeps): AnyRoute[] {
   const slots = new AccountSlots(perAccount, 'searches', 1);
   return [
     route({

@@ -11,7 +11,11 @@ function view(s: SourceDoc) {
   return { id: _id, ...rest, loaded_at: loaded_at.toISOString() };
 }
 
-export function sourceRoutes(ports: SourcePorts): AnyRoute[] {
+export interface SourceRouteDeps {
+  readonly ports: SourcePorts;
+}
+
+export function sourceRoutes({ ports }: SourceRouteDeps): AnyRoute[] {
   return [
     route({
       operationId: 'listSources',

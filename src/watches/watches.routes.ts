@@ -3,7 +3,12 @@ import { requireState } from '../http/request-state';
 import type { WatchService } from './watches.service';
 import type { DeliveryService } from './deliveries.service';
 
-export function watchRoutes(watches: WatchService, deliveries: DeliveryService): AnyRoute[] {
+export interface WatchRouteDeps {
+  readonly watches: WatchService;
+  readonly deliveries: DeliveryService;
+}
+
+export function watchRoutes({ watches, deliveries }: WatchRouteDeps): AnyRoute[] {
   return [
     route({
       operationId: 'listWatches',
