@@ -5,39 +5,23 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
-import { startServer, type TestServer } from '../helpers/server';
-import { openCatalog, type Catalog } from '../helpers/catalog';
-import { writeSources } from '../helpers/seed-fixture';
+import type { TestServer } from '../helpers/server';
+import { ClockedInstances } from '../helpers/clocked-instances';
 import { newDeveloper, type Developer } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import { ROOT, ELASTICSEARCH_URL } from '../helpers/engines';
 
 describe('accounts, keys, rate limits and credits', function () {
   this.timeout(120000);
-  let catalog: Catalog;
+  const instances = new ClockedInstances();
   let server: TestServer;
-  const servers: TestServer[] = [];
-  /** How far the servers' clock runs ahead of the real one (key expiry is judged by it). */
-  let aheadMs = 0;
-
-  const startOn = async (overrides: Record<string, string> = {}) => {
-    const s = await startServer(
-      { MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ...overrides },
-      () => Date.now() + aheadMs,
-    );
-    servers.push(s);
-    return s;
-  };
+  const startOn = (overrides: Record<string, string> = {}) => instances.start(overrides);
 
   before(async () => {
-    catalog = await openCatalog();
-    await catalog.seed(writeSources());
+    await instances.open();
     server = await startOn();
   });
-  after(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await catalog?.drop();
-  });
+  after(() => instances.close());
 
   it('when a new user goes register -> login -> key -> list -> search -> new key -> search -> revoke, then each step answers as documented', async () => {
     const email = `journey-${Date.now()}@Example.COM`;
@@ -286,13 +270,13 @@ describe('accounts, keys, rate limits and credits', function () {
       200,
       'valid until its hour is up',
     );
-    aheadMs = 3_600_000;
+    instances.aheadMs = 3_600_000;
     try {
       const expired = await call(server.url, 'listProducts', { token: soon.secret });
       assert.equal(expired.status, 401);
       assert.match(expired.body.detail, /expired/);
     } finally {
-      aheadMs = 0;
+      instances.aheadMs = 0;
     }
   });
 
@@ -314,7 +298,7 @@ describe('accounts, keys, rate limits and credits', function () {
     const grant = await promisify(execFile)(
       process.execPath,
       [path.join(ROOT, 'dist/src/cli/credits.js'), 'grant', dev.email, '10'],
-      { env: { ...process.env, MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_URL }, encoding: 'utf8' },
+      { env: { ...process.env, MONGODB_URI: instances.catalog.mongoUri, ELASTICSEARCH_URL }, encoding: 'utf8' },
     );
     assert.match(grant.stdout, /balance 10/);
     const limited = await call(small.url, 'listProducts', { token: key });
@@ -335,7 +319,7 @@ describe('accounts, keys, rate limits and credits', function () {
     );
     const count = (s: number) => replies.filter((r) => r.status === s).length;
     assert.deepEqual([count(200), count(402)], [10, 40]);
-    const mongo = new MongoClient(catalog.mongoUri);
+    const mongo = new MongoClient(instances.catalog.mongoUri);
     try {
       const account = await mongo.db().collection('accounts').findOne({ email: dev.email });
       assert.equal(account?.credits, 0);
@@ -357,7 +341,7 @@ describe('accounts, keys, rate limits and credits', function () {
     const logs = server.logs.join('\n');
     for (const secret of [dev.password, key.secret, random, dev.token])
       assert.ok(!logs.includes(secret), 'a secret reached the logs');
-    const mongo = new MongoClient(catalog.mongoUri);
+    const mongo = new MongoClient(instances.catalog.mongoUri);
     try {
       const dump = JSON.stringify(
         await Promise.all(

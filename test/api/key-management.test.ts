@@ -3,9 +3,7 @@
 // halfway does not block its email for good.
 import assert from 'node:assert/strict';
 import { MongoClient } from 'mongodb';
-import { startServer, type TestServer } from '../helpers/server';
-import { openCatalog, type Catalog } from '../helpers/catalog';
-import { writeSources } from '../helpers/seed-fixture';
+import { ClockedInstances } from '../helpers/clocked-instances';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 
@@ -13,31 +11,18 @@ const DAY_MS = 24 * 3600 * 1000;
 
 describe('key management over time', function () {
   this.timeout(120000);
-  let catalog: Catalog;
+  const instances = new ClockedInstances();
   let mongo: MongoClient;
-  const servers: TestServer[] = [];
-  /** How far the servers' clock runs ahead of the real one (key expiry is judged by it). */
-  let aheadMs = 0;
-
-  const startOn = async (overrides: Record<string, string> = {}) => {
-    const s = await startServer(
-      { MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias, ...overrides },
-      () => Date.now() + aheadMs,
-    );
-    servers.push(s);
-    return s;
-  };
+  const startOn = (overrides: Record<string, string> = {}) => instances.start(overrides);
 
   before(async () => {
-    catalog = await openCatalog();
-    await catalog.seed(writeSources());
-    mongo = await MongoClient.connect(catalog.mongoUri);
+    await instances.open();
+    mongo = await MongoClient.connect(instances.catalog.mongoUri);
   });
-  afterEach(() => (aheadMs = 0));
+  afterEach(() => (instances.aheadMs = 0));
   after(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
     await mongo?.close();
-    await catalog?.drop();
+    await instances.close();
   });
 
   it('when a key was revoked or expired more than 30 days ago, then it leaves the listing and the database; one within 30 days stays listed', async () => {
@@ -53,11 +38,11 @@ describe('key management over time', function () {
     const listed = async () =>
       (await call(server.url, 'listApiKeys', { token: dev.token })).body.data.map((k: { id: string }) => k.id).sort();
 
-    aheadMs = 29 * DAY_MS;
+    instances.aheadMs = 29 * DAY_MS;
     assert.deepEqual(await listed(), [live.id, revoked.id, expiring.id].sort(), 'ended keys are listed for 30 days');
-    aheadMs = 30 * DAY_MS + 60000;
+    instances.aheadMs = 30 * DAY_MS + 60000;
     assert.deepEqual(await listed(), [live.id, expiring.id].sort(), 'the revoked key is gone after 30 days');
-    aheadMs = 31 * DAY_MS + 60000;
+    instances.aheadMs = 31 * DAY_MS + 60000;
     assert.deepEqual(await listed(), [live.id], 'the expired key is gone 30 days after its expiry');
     const keys = mongo.db().collection('api_keys');
     assert.equal(await keys.countDocuments({ _id: { $in: [revoked.id, expiring.id] } as never }), 0, 'deleted');
@@ -149,7 +134,7 @@ describe('key management over time', function () {
     assert.equal(theirs.status, 201);
     assert.notEqual(theirs.body.id, first.body.id, "another account's same Idempotency-Key is its own");
 
-    aheadMs = 25 * 3600 * 1000;
+    instances.aheadMs = 25 * 3600 * 1000;
     const late = await create(body, 'deploy-2026-11-25');
     assert.equal(late.status, 422, 'a day later the key is spent');
     assert.match(late.body.detail, /24 hours/);
