@@ -1,5 +1,5 @@
 // What a reader asks the catalog for, in the domain's words: the search and list query (parsed from
-// the contract's parameters by search/product-query.ts), the export's filter, and what a page of
+// the contract's parameters by search/product-query-parser.ts), the export's filter, and what a page of
 // results holds. Adapters answer these; nothing here knows an engine.
 import type { SpecName } from './spec-catalog';
 import type { SortValue } from '../shared/cursor';

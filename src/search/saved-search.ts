@@ -5,7 +5,7 @@ import { OPERATIONS } from '../contract/operations';
 import { AppError, validationError, type FieldError } from '../errors/app-error';
 import type { Category } from '../catalog/spec-catalog';
 import type { SavedSearch } from '../catalog/watch.types';
-import { parseProductQuery, type CollectionQuery } from './product-query';
+import { parseProductQuery, type CollectionQuery } from './product-query-parser';
 import { makerDictionary } from './maker-dictionary';
 import { understand } from './understanding';
 import { interpretationOf, understoodOf } from './interpretation';

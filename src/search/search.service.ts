@@ -3,7 +3,7 @@
 // exactly when another page exists.
 import { NOTICE } from '../catalog/notice';
 import { validationError } from '../errors/app-error';
-import { parseProductQuery, queryHash, type CollectionQuery } from './product-query';
+import { parseProductQuery, queryHash, type CollectionQuery } from './product-query-parser';
 import { decodeCursor, encodeCursor, type SortValue } from '../shared/cursor';
 import { makerDictionary, type MakerDictionary } from './maker-dictionary';
 import { understand } from './understanding';

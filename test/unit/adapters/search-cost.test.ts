@@ -1,7 +1,7 @@
 // What one text may cost the engine: typo tolerance stops at lengths no model or word reaches.
 import assert from 'node:assert/strict';
 import { buildSearchRequest } from '../../../src/adapters/elasticsearch/search-request';
-import { parseProductQuery } from '../../../src/search/product-query';
+import { parseProductQuery } from '../../../src/search/product-query-parser';
 import { AccountSlots } from '../../../src/shared/account-slots';
 import { AppError } from '../../../src/errors/app-error';
 

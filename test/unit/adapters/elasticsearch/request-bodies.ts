@@ -5,7 +5,7 @@
 import { makerDictionary } from '../../../../src/search/maker-dictionary';
 import { understand } from '../../../../src/search/understanding';
 import { understoodOf } from '../../../../src/search/interpretation';
-import { parseProductQuery } from '../../../../src/search/product-query';
+import { parseProductQuery } from '../../../../src/search/product-query-parser';
 import { buildSearchRequest } from '../../../../src/adapters/elasticsearch/search-request';
 import { filterQuery } from '../../../../src/adapters/elasticsearch/search-filters';
 import {
