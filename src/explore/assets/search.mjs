@@ -6,6 +6,7 @@ import { h, fill, num, debounce } from './dom.mjs';
 import { api, problemView, specLabel } from './api.mjs';
 import { facetsView } from './facets.mjs';
 import { card } from './card.mjs';
+import { chipText, withoutPart } from './chips.mjs';
 
 const PAGE = 20;
 /** Results once typing pauses this long, and at least this often while it goes on. */
@@ -137,7 +138,7 @@ export function searchView(main, ctx) {
       chips,
       h('span', { className: 'muted' }, 'Read as:'),
       interpretation.parts.map((part, i) => {
-        const said = chipText(part);
+        const said = chipText(part, specLabel);
         return h(
           'span',
           { className: `chip chip-${part.kind}`, 'data-kind': part.kind },
@@ -148,7 +149,11 @@ export function searchView(main, ctx) {
             {
               type: 'button',
               'aria-label': `Remove ${part.kind} ${said} (read from "${part.from}")`,
-              onclick: () => change(() => without(interpretation, i)),
+              onclick: () =>
+                change(() => {
+                  withoutPart(interpretation, i, state);
+                  q.value = state.get('q') ?? '';
+                }),
             },
             '×',
           ),
@@ -158,25 +163,6 @@ export function searchView(main, ctx) {
         ? h('span', { className: 'muted' }, ` (loosened: ${interpretation.relaxed.join(', ')})`)
         : null,
     );
-  }
-
-  /**
-   * A part taken away, as the document says: the words left as text, every other part as its
-   * ordinary parameters; except an exclusion (no parameter excludes) and a series (its parameters
-   * are only its companies, not its model prefix), which keep their words in q and are read again.
-   */
-  function without(interpretation, removed) {
-    const words = [interpretation.text];
-    interpretation.parts.forEach((other, j) => {
-      if (j === removed) return;
-      if (KEPT_AS_WORDS.has(other.kind)) return void words.push(other.from);
-      for (const [k, v] of Object.entries(other.parameters))
-        for (const item of [v].flat()) if (!state.getAll(k).includes(item)) state.append(k, item);
-    });
-    const text = words.filter(Boolean).join(' ').trim();
-    if (text) state.set('q', text);
-    else state.delete('q');
-    q.value = state.get('q') ?? '';
   }
 
   function renderFacets(f) {
@@ -224,20 +210,6 @@ export function searchView(main, ctx) {
   });
   q.focus();
   void run(false);
-}
-
-/** The parts whose `parameters` fall short of selecting what they read, so a chip removed elsewhere keeps their words. */
-const KEPT_AS_WORDS = new Set(['exclusion', 'series']);
-
-/**
- * What a chip says: the API's label, with the glossary's name of the spec it bounds or sorts by
- * (`Maximum power at standard test conditions: over 600 W`), never the spec's raw name.
- */
-function chipText(part) {
-  const spec = part.sort?.spec ?? part.spec;
-  const name = spec ? specLabel(spec) : undefined;
-  if (!name) return part.label;
-  return part.kind === 'ranking' ? `${part.label}, by ${name}` : `${name}: ${part.label}`;
 }
 
 function withLimit(state) {
