@@ -20,6 +20,7 @@ export const ASSETS: Readonly<Record<string, string>> = {
   'dom.mjs': SCRIPT,
   'session.mjs': SCRIPT,
   'search.mjs': SCRIPT,
+  'chips.mjs': SCRIPT,
   'facets.mjs': SCRIPT,
   'card.mjs': SCRIPT,
   'product.mjs': SCRIPT,

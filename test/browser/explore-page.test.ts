@@ -145,6 +145,70 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     assert.ok(await page.locator('#f-category-pv-module').isChecked(), 'and shows as a checked facet');
   });
 
+  it('when a comparison is typed, then its chip names the spec by its glossary label, and removing it widens the results', async () => {
+    const back = page.url();
+    const q = 'Trina module over 600W';
+    await page.goto(`${server.url}/explore?q=${encodeURIComponent(q)}`);
+    await page.waitForFunction(
+      (want) =>
+        new URLSearchParams(document.querySelector('#results')?.getAttribute('data-for') ?? '').get('q') === want,
+      q,
+    );
+    const total = async () =>
+      Number(/^([\d,]+)/.exec((await page.locator('#total').textContent()) ?? '')?.[1].replace(/,/g, ''));
+    const narrowed = await total();
+    const chip = page.locator('#interpretation .chip[data-kind="range"]');
+    const said = (await chip.textContent()) ?? '';
+    assert.match(said, /power[^×]* over 600 W/i, `the chip says power over 600 W by its label: ${said}`);
+    assert.doesNotMatch(said, /stc_power_w/, 'never the raw spec name');
+    const chips = await page.locator('#interpretation .chip').allTextContents();
+    assert.ok(
+      chips.every((c) => !/[a-z]+_[a-z_]+/.test(c)),
+      `no chip shows a raw name: ${chips.join(' | ')}`,
+    );
+    const shown = await page.locator('#results').getAttribute('data-for');
+    await chip.locator('button').click();
+    // The list shows another search: then what it shows is checked.
+    await page.waitForFunction((was) => document.querySelector('#results')?.getAttribute('data-for') !== was, shown);
+    assert.equal(await page.locator('#interpretation .chip[data-kind="range"]').count(), 0, 'the chip is gone');
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('specs.stc_power_w[gt]'), null, 'the comparison is gone from the URL');
+    assert.deepEqual(url.searchParams.getAll('category'), ['pv-module'], 'the category stays as a filter');
+    assert.ok(url.searchParams.getAll('manufacturer').includes('trina-solar'), 'and Trina stays');
+    const widened = await total();
+    assert.ok(widened > narrowed, `more Trina modules without the comparison: ${narrowed} -> ${widened}`);
+    await page.goto(back);
+    await page.waitForSelector('#results li.card');
+  });
+
+  it('when modules are listed, then each card shows power, efficiency and size by their glossary labels and units', async () => {
+    const back = page.url();
+    await page.goto(`${server.url}/explore?q=${encodeURIComponent('Jinko module')}&category=pv-module`);
+    await page.waitForSelector('#results li.card dl.deciding');
+    const first = page.locator('#results li.card').first();
+    const row = async (spec: string) => {
+      assert.equal(await first.locator(`[data-spec="${spec}"]`).count(), 1, `the card shows ${spec}`);
+      return {
+        label: (await first.locator(`[data-spec="${spec}"] dt`).textContent()) ?? '',
+        value: (await first.locator(`[data-spec="${spec}"] dd`).textContent()) ?? '',
+      };
+    };
+    const power = await row('stc_power_w');
+    assert.match(power.label, /power/i);
+    assert.match(power.value, /^[\d,.]+ W$/);
+    const efficiency = await row('module_efficiency_pct');
+    assert.match(efficiency.label, /efficiency/i);
+    assert.match(efficiency.value, /^[\d.]+ %$/);
+    const size = first.locator('[data-spec="length_m width_m"], [data-spec="area_m2"]');
+    assert.equal(await size.count(), 1, 'a size: the sides, else the area');
+    assert.match((await size.locator('dt').textContent()) ?? '', /size|area/i);
+    assert.match((await size.locator('dd').textContent()) ?? '', /^[\d.]+( × [\d.]+)? m2?$/);
+    const text = (await first.textContent()) ?? '';
+    assert.doesNotMatch(text, /stc_power_w|module_efficiency_pct|area_m2|length_m/, 'no raw spec name on the card');
+    await page.goto(back);
+    await page.waitForSelector('#results li.card');
+  });
+
   it('when a category facet and a range are applied, then the results and the URL follow, and a reload shows the same', async () => {
     const total = async () => (await page.locator('#total').textContent()) ?? '';
     const box = page.locator('#facets .facet-category input#f-category-pv-module');
@@ -158,7 +222,8 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     await slider.fill('400');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('specs.stc_power_w[gte]') === '400');
     await page.waitForFunction((t) => document.querySelector('#total')?.textContent !== t, beforeRange);
-    const powers = await page.locator('#results li.card p:nth-of-type(1)').allTextContents();
+    const powers = await page.locator('#results li.card [data-spec="stc_power_w"] dd').allTextContents();
+    assert.ok(powers.length > 0, 'the cards show the power');
     for (const text of powers) {
       const watts = Number(/([\d,.]+) W/.exec(text)?.[1].replace(/,/g, ''));
       assert.ok(watts >= 400, `every result has at least 400 W: ${text}`);

@@ -39,6 +39,17 @@ export const paramSchema = (operationId, name) =>
 export const specInfo = (name) => contract['x-spec-catalog'][name] ?? {};
 
 /**
+ * A spec's name for people: the glossary's description up to its first colon or parenthesis (the
+ * glossary carries no shorter label, and what follows is a formula or a test condition:
+ * `Module efficiency at STC: STC power / (area × ...)` is `Module efficiency at STC`). Undefined
+ * for a name the glossary lacks (`nominal_power_w`, any category's), so no raw name is ever shown.
+ */
+export function specLabel(name) {
+  const description = specInfo(name).description;
+  return description ? description.split(/:| \(/)[0].trim() : undefined;
+}
+
+/**
  * Reads from the API. `query`: a URLSearchParams or an object (arrays repeat the parameter). The key
  * goes in the Authorization header only, never in a URL. `signal` cancels a stale request.
  */

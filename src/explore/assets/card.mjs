@@ -1,30 +1,79 @@
 // A search result as a card, and the toggle that picks a product to compare (on results, a product
 // page and its alternatives).
-import { h, withUnit } from './dom.mjs';
-import { doc, specInfo } from './api.mjs';
+import { h, num, withUnit } from './dom.mjs';
+import { specInfo, specLabel } from './api.mjs';
 import { isPicked, togglePick } from './compare.mjs';
 
-/** The specs a product is sold by (a module's STC power, an inverter's AC power...), as the document marks them. */
-const nominalSpecs = () =>
-  Object.entries(doc()['x-spec-catalog'])
-    .filter(([, d]) => d.nominal)
-    .map(([name]) => name);
+/**
+ * The specs a person decides on within each category, in the order a card shows them (issue #43:
+ * module: power, efficiency, size; inverter: AC power, voltage, MPPT window; heat pump: output, COP,
+ * refrigerant). An entry of one spec is labelled by the glossary; an entry of two specs shown as one
+ * (a window, a size) names itself, its specs' descriptions in its tooltip. The first entry whose
+ * specs the product has is shown, so a module listed only by its area shows that.
+ */
+const DECIDING = new Map([
+  [
+    'pv-module',
+    [
+      // What a module is sold by.
+      [{ specs: ['stc_power_w'] }],
+      // Derived by the service from power and area: what "most efficient" sorts by.
+      [{ specs: ['module_efficiency_pct'] }],
+      // Whether it fits the roof: its sides where the list gives them, else its area.
+      [{ specs: ['length_m', 'width_m'], label: 'Size', join: ' × ' }, { specs: ['area_m2'] }],
+    ],
+  ],
+  [
+    'inverter',
+    [
+      // What an inverter is sold by.
+      [{ specs: ['ac_power_w'] }],
+      // The grid it connects to (240 V split phase, 208 V three phase...).
+      [{ specs: ['nominal_ac_voltage_v'] }],
+      // The string voltages it tracks at: what string sizing checks against.
+      [{ specs: ['mppt_low_v', 'mppt_high_v'], label: 'MPPT window', join: ' – ' }],
+    ],
+  ],
+  [
+    'heat-pump',
+    [
+      // What a heat pump is sized by.
+      [{ specs: ['heating_power_ref_w'] }],
+      // Its efficiency at the same reference point.
+      [{ specs: ['cop_ref'] }],
+      // What local rules and installers ask first (R32, R290...).
+      [{ specs: ['refrigerant'] }],
+    ],
+  ],
+]);
 
-/** One result: model, company, category, nominal power, listing and quality, open and pick. */
+/** One deciding spec of a product: label and value with its unit, as the API gave it; null when it lacks it. */
+function decidingSpec(p, choices) {
+  const choice = choices.find((c) => c.specs.every((s) => p.specs?.[s] !== undefined && p.specs[s] !== null));
+  if (!choice) return null;
+  const [first] = choice.specs;
+  const unit = specInfo(choice.specs.at(-1)).unit;
+  const value =
+    choice.specs.length === 1
+      ? withUnit(p.specs[first], unit)
+      : `${choice.specs.map((s) => num(p.specs[s])).join(choice.join)}${unit ? ` ${unit}` : ''}`;
+  return h(
+    'div',
+    { 'data-spec': choice.specs.join(' '), title: choice.specs.map((s) => specInfo(s).description).join('; ') },
+    h('dt', {}, choice.label ?? specLabel(first)),
+    h('dd', {}, value),
+  );
+}
+
+/** One result: model, company, category, the category's deciding specs, listing and quality, open and pick. */
 export function card(p) {
-  const nominal = nominalSpecs().find((s) => p.specs?.[s] !== undefined);
+  const deciding = (DECIDING.get(p.category) ?? []).map((choices) => decidingSpec(p, choices)).filter(Boolean);
   return h(
     'li',
     { className: 'card' },
     h('h3', {}, h('a', { href: `?product=${encodeURIComponent(p.id)}`, 'data-nav': true }, p.model)),
-    h(
-      'p',
-      {},
-      p.company?.name ?? p.manufacturer,
-      ' · ',
-      p.category,
-      nominal ? ` · ${withUnit(p.specs[nominal], specInfo(nominal).unit)}` : '',
-    ),
+    h('p', {}, p.company?.name ?? p.manufacturer, ' · ', p.category),
+    deciding.length > 0 ? h('dl', { className: 'deciding' }, deciding) : null,
     h(
       'p',
       { className: 'badges' },

@@ -3,9 +3,10 @@
 // chips, the facets with counts, ranges from the facet stats, and pages on by the cursor as the
 // reader scrolls.
 import { h, fill, num, debounce } from './dom.mjs';
-import { api, problemView } from './api.mjs';
+import { api, problemView, specLabel } from './api.mjs';
 import { facetsView } from './facets.mjs';
 import { card } from './card.mjs';
+import { chipText, withoutPart } from './chips.mjs';
 
 const PAGE = 20;
 /** Results once typing pauses this long, and at least this often while it goes on. */
@@ -136,34 +137,28 @@ export function searchView(main, ctx) {
     fill(
       chips,
       h('span', { className: 'muted' }, 'Read as:'),
-      interpretation.parts.map((part, i) =>
-        h(
+      interpretation.parts.map((part, i) => {
+        const said = chipText(part, specLabel);
+        return h(
           'span',
-          { className: 'chip' },
+          { className: `chip chip-${part.kind}`, 'data-kind': part.kind },
           h('span', { className: 'chip-kind' }, part.kind),
-          ` ${part.label} `,
+          ` ${said} `,
           h(
             'button',
             {
               type: 'button',
-              'aria-label': `Remove ${part.kind} ${part.label} (read from "${part.from}")`,
-              // A part taken away: the words left as text, every other part as its ordinary parameters.
+              'aria-label': `Remove ${part.kind} ${said} (read from "${part.from}")`,
               onclick: () =>
                 change(() => {
-                  if (interpretation.text) state.set('q', interpretation.text);
-                  else state.delete('q');
-                  interpretation.parts.forEach((other, j) => {
-                    if (j === i) return;
-                    for (const [k, v] of Object.entries(other.parameters))
-                      for (const item of [v].flat()) if (!state.getAll(k).includes(item)) state.append(k, item);
-                  });
+                  withoutPart(interpretation, i, state);
                   q.value = state.get('q') ?? '';
                 }),
             },
             '×',
           ),
-        ),
-      ),
+        );
+      }),
       interpretation.relaxed.length > 0
         ? h('span', { className: 'muted' }, ` (loosened: ${interpretation.relaxed.join(', ')})`)
         : null,
