@@ -9,6 +9,10 @@
 #   registration gets a strong password. (test/api/accounts.test.ts)
 # - A key's expires_at must be in the future, a rule about the clock: a positive case with a past
 #   one gets a future one. (test/api/accounts.test.ts)
+# - An Idempotency-Key names one key creation: sent again with another body (or a day later) it is
+#   refused with 422, a rule between requests: a positive creation gets a fresh one as it is sent
+#   (in before_call: the coverage phase's cases do not pass through map_case).
+#   (test/api/key-management.test.ts)
 # - String sizing's t_min must not be above its t_max, a rule between two parameters: a positive case
 #   gets them in order. (test/api/design.test.ts)
 # - The design operations need a module with single-diode parameters and an inverter with its DC
@@ -87,8 +91,15 @@ def map_case(context, case):
     return case
 
 
+def _positive(case):
+    return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
+
+
 @schemathesis.hook
 def before_call(context, case, **kwargs):
+    # Headers come as a case-insensitive mapping.
+    if _positive(case) and case.operation.path == "/api/v1/developer/keys" and case.headers and "idempotency-key" in case.headers:
+        case.headers["Idempotency-Key"] = secrets.token_urlsafe(18)
     params = case.path_parameters
     if params and any(isinstance(v, list) for v in params.values()):
         case.path_parameters = {k: _first_in_path(v) if isinstance(v, list) else v for k, v in params.items()}
