@@ -69,10 +69,13 @@ def _in_order(query):
     return {**query, "t_min": query["t_max"], "t_max": query["t_min"]}
 
 
+def _positive(case):
+    return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
+
+
 @schemathesis.hook
 def map_case(context, case):
-    meta = case.meta
-    if meta is None or meta.generation.mode != GenerationMode.POSITIVE:
+    if not _positive(case):
         return case
     if isinstance(case.query, dict) and "cursor" in case.query:
         case.query = {k: v for k, v in case.query.items() if k != "cursor"}
@@ -89,10 +92,6 @@ def map_case(context, case):
             expires = datetime.now(timezone.utc) + timedelta(days=1)
             case.body = {**case.body, "expires_at": expires.isoformat().replace("+00:00", "Z")}
     return case
-
-
-def _positive(case):
-    return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
 
 
 @schemathesis.hook
