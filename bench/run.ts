@@ -74,6 +74,8 @@ function gatewayEnv(esUrl: string, alias = config.ELASTICSEARCH_INDEX): Record<s
     RATE_LIMIT_MAX: '1000000000',
     ACCOUNT_RATE_LIMIT_MAX: '1000000000',
     SIGNUP_CREDITS: '1000000000',
+    // One key drives the load: at 32 connections the per-account cap (8 by default) would answer 429s.
+    SEARCH_CONCURRENCY_PER_ACCOUNT: '256',
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
     CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef01234567',
     WEBHOOK_SECRET_KEY: 'bench-webhook-secret-key-0123456789abcdef012',
@@ -161,7 +163,7 @@ async function searchBench(es: EsClient): Promise<{ rows: SearchRow[]; mix: numb
           requests: bodies,
         });
         say(
-          `c=${connections} round ${r + 1}: gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms; raw ${raw.rps.toFixed(0)} req/s p50 ${raw.p50} ms`,
+          `c=${connections} round ${r + 1}: gateway ${g.rps.toFixed(0)} req/s p50 ${g.p50} ms (${g.non2xx} not 2xx); raw ${raw.rps.toFixed(0)} req/s p50 ${raw.p50} ms`,
         );
         rounds.push({ gateway: g, raw });
       }
@@ -186,6 +188,9 @@ function machine(esVersion: string) {
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
+  // This run's gateways only: their start is read from the log, which grew past what a string holds
+  // (552 MB after a day of runs).
+  writeFileSync(LOG, '');
   const es = createEsClient(config.ELASTICSEARCH_URL, 120000);
   const nodes = await es.nodes.info({ node_id: '_local' }).catch(() => undefined);
   const esVersion = nodes ? (Object.values(nodes.nodes)[0]?.version ?? '?') : '?';
@@ -412,6 +417,12 @@ function readLines(
   ];
 }
 
+/**
+ * Requests per second answered 2xx: a refusal is answered at once, and counting them made the gateway
+ * look faster than Elasticsearch at 32 connections (its per-account search cap answered 429s).
+ */
+const answered = (l: LoadResult) => l.rps * (1 - (l.non2xx + l.errors) / Math.max(1, l.requests));
+
 function searchLines(search: Awaited<ReturnType<typeof searchBench>>, esVersion: string): string[] {
   return [
     `Machine: ${machine(esVersion)}. ${new Date().toISOString().slice(0, 10)}. Medians of ${ROUNDS} rounds of ${DURATION} s; query mix of ${search.mix} requests` +
@@ -422,7 +433,7 @@ function searchLines(search: Awaited<ReturnType<typeof searchBench>>, esVersion:
     '| measure | gateway | raw Elasticsearch | ratio / difference | target |',
     '|---|---|---|---|---|',
     ...search.rows.flatMap((r) => [
-      `| search+list throughput (read cache off), ${r.connections} connections | ${f(r.gateway.rps)} req/s | ${f(r.raw.rps)} req/s | ${f(r.gateway.rps / r.raw.rps, 2)}x | >= 0.8x |`,
+      `| search+list throughput (read cache off), ${r.connections} connections, answered 2xx | ${f(answered(r.gateway))} req/s (${r.gateway.non2xx + r.gateway.errors} not 2xx) | ${f(answered(r.raw))} req/s (${r.raw.non2xx + r.raw.errors} not 2xx) | ${f(answered(r.gateway) / answered(r.raw), 2)}x | >= 0.8x |`,
       `| latency p50 / p99, ${r.connections} connections | ${r.gateway.p50} / ${r.gateway.p99} ms | ${r.raw.p50} / ${r.raw.p99} ms | +${f(r.gateway.p50 - r.raw.p50, 1)} ms p50 | <= +2 ms |`,
     ]),
   ];
