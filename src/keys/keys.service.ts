@@ -110,9 +110,9 @@ export class KeyService {
       expires_at: expires,
       revoked_at: null,
     };
-    const replayed = await this.ports.turns.run(`keys:${accountId}`, async () => {
+    const stored = await this.ports.turns.run(`keys:${accountId}`, async () => {
       const earlier = idempotencyKey ? await this.ports.keys.findById(id) : null;
-      if (earlier) return this.replay(earlier, key);
+      if (earlier) return this.replayable(earlier, key);
       const live = (await this.current(accountId)).filter((k) => this.endedAt(k) === null);
       if (live.length >= this.options.maxLiveKeys) {
         throw new AppError(
@@ -121,17 +121,17 @@ export class KeyService {
         );
       }
       await this.ports.keys.insert(key);
-      return false;
+      return key;
     });
-    const { last_used_at: _unused, revoked_at: _none, ...created } = view(key);
-    return { key: { ...created, secret }, replayed };
+    const { last_used_at: _unused, revoked_at: _none, ...created } = view(stored);
+    return { key: { ...created, secret }, replayed: stored !== key };
   }
 
   /**
    * A creation sent again with its Idempotency-Key: the same request within a day gets the key made
-   * the first time (true); anything else is refused, since that key names another request.
+   * the first time; anything else is refused, since that key names another request.
    */
-  private replay(earlier: ApiKeyDoc, asked: ApiKeyDoc): true {
+  private replayable(earlier: ApiKeyDoc, asked: ApiKeyDoc): ApiKeyDoc {
     const same =
       earlier.account_id === asked.account_id &&
       earlier.name === asked.name &&
@@ -144,8 +144,7 @@ export class KeyService {
         'IDEMPOTENCY_KEY_REUSED',
         `This Idempotency-Key was used at ${earlier.created_at.toISOString()}, longer ago than the ${IDEMPOTENCY_WINDOW_HOURS} hours it holds; send a new one.`,
       );
-    Object.assign(asked, { created_at: earlier.created_at });
-    return true;
+    return earlier;
   }
 
   async list(accountId: string) {

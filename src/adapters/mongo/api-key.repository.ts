@@ -11,11 +11,7 @@ import type { ApiKeyDoc } from '../../catalog/api-key.types';
 import type { KeyedLock } from '../../shared/keyed-lock';
 import { COLLECTIONS } from './collections';
 import { dbCall, isDuplicateKey } from './client';
-
-interface IndexDoc {
-  readonly _id: string;
-  readonly ids: string[];
-}
+import { editIdList, type IdListDoc } from './id-list';
 
 interface UseDoc {
   readonly _id: string;
@@ -26,7 +22,7 @@ const accountIndex = (accountId: string) => `account:${accountId}`;
 
 export class ApiKeyRepository {
   private readonly coll: Collection<ApiKeyDoc>;
-  private readonly index: Collection<IndexDoc>;
+  private readonly index: Collection<IdListDoc>;
   private readonly uses: Collection<UseDoc>;
 
   constructor(
@@ -34,7 +30,7 @@ export class ApiKeyRepository {
     private readonly lock: KeyedLock,
   ) {
     this.coll = db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
-    this.index = db.collection<IndexDoc>(COLLECTIONS.apiKeyIndex);
+    this.index = db.collection<IdListDoc>(COLLECTIONS.apiKeyIndex);
     this.uses = db.collection<UseDoc>(COLLECTIONS.apiKeyUses);
   }
 
@@ -101,19 +97,12 @@ export class ApiKeyRepository {
   }
 
   /**
-   * Changes the account's list under its lock and returns it. The first change builds it from a scan
-   * of the keys (those made before lists were kept): once per account, never on a hot path.
+   * Changes the account's list and returns it. The first change builds it from a scan of the keys
+   * (those made before lists were kept): once per account, never on a hot path.
    */
   private editList(accountId: string, edit: (ids: string[]) => string[]): Promise<string[]> {
     const _id = accountIndex(accountId);
-    return this.lock.run(`api-key-index:${_id}`, async () => {
-      const listed = await dbCall(() => this.index.findOne({ _id }));
-      const before = listed?.ids ?? (await this.scan(accountId));
-      const ids = edit(before);
-      if (!listed || ids.length !== before.length || ids.some((id, i) => id !== before[i]))
-        await dbCall(() => this.index.replaceOne({ _id }, { ids }, { upsert: true }));
-      return ids;
-    });
+    return editIdList(this.index, this.lock, `api-key-index:${_id}`, _id, edit, () => this.scan(accountId));
   }
 
   private async scan(accountId: string): Promise<string[]> {

@@ -14,6 +14,7 @@ import type { Collection, Db } from 'mongodb';
 import type { Attempt, DeliveryDoc, EventDoc } from '../../catalog/watch.types';
 import type { KeyedLock } from '../../shared/keyed-lock';
 import { COLLECTIONS } from './collections';
+import { editIdList, type IdListDoc } from './id-list';
 import { dbCall, insertManyKeepingDuplicates } from './client';
 
 /** A bucket of announced states (`[id, revision, listed]` as JSON), the baseline mark, or (an earlier layout) one product's state. */
@@ -21,10 +22,6 @@ type AnnouncedDoc =
   | { readonly _id: string; readonly states: string }
   | { readonly _id: string }
   | { readonly _id: string; readonly revision: number; readonly listed: boolean };
-interface ListDoc {
-  readonly _id: string;
-  readonly ids: string[];
-}
 interface LogDoc {
   readonly _id: string;
   readonly entries: { id: string; at: Date }[];
@@ -47,7 +44,7 @@ export class OutboxRepository {
   private readonly announced: Collection<AnnouncedDoc>;
   private readonly events: Collection<EventDoc>;
   private readonly deliveries: Collection<DeliveryDoc>;
-  private readonly lists: Collection<ListDoc>;
+  private readonly lists: Collection<IdListDoc>;
   private readonly logs: Collection<LogDoc>;
 
   constructor(
@@ -126,7 +123,7 @@ export class OutboxRepository {
   /** Puts delivery ids in new slots due at `at` (never appends to a slot: only the small index is rewritten). */
   async schedule(ids: readonly string[], at: Date): Promise<void> {
     if (ids.length === 0) return;
-    const slots: ListDoc[] = [];
+    const slots: IdListDoc[] = [];
     for (let i = 0; i < ids.length; i += SLOT_SIZE)
       slots.push({
         _id: `slot:${String(at.getTime()).padStart(15, '0')}:${randomBytes(6).toString('base64url')}`,
@@ -137,11 +134,11 @@ export class OutboxRepository {
   }
 
   /** Slots due at `now`, earliest first, with their delivery ids. */
-  async dueSlots(now: number, max: number): Promise<ListDoc[]> {
+  async dueSlots(now: number, max: number): Promise<IdListDoc[]> {
     const index = await dbCall(() => this.lists.findOne({ _id: SLOTS }));
     const due = (index?.ids ?? []).filter((id) => slotTime(id) <= now).slice(0, max);
     const slots = await Promise.all(due.map((id) => dbCall(() => this.lists.findOne({ _id: id }))));
-    return slots.filter((s): s is ListDoc => s !== null);
+    return slots.filter((s): s is IdListDoc => s !== null);
   }
 
   /** Forgets a slot whose every delivery is settled or due later in another slot. */
@@ -235,10 +232,7 @@ export class OutboxRepository {
     return docs.filter((d): d is DeliveryDoc => d !== null);
   }
 
-  private editList(id: string, edit: (ids: string[]) => string[]): Promise<void> {
-    return this.lock.run(`list:${id}`, async () => {
-      const doc = await dbCall(() => this.lists.findOne({ _id: id }));
-      await dbCall(() => this.lists.replaceOne({ _id: id }, { ids: edit(doc?.ids ?? []) }, { upsert: true }));
-    });
+  private async editList(id: string, edit: (ids: string[]) => string[]): Promise<void> {
+    await editIdList(this.lists, this.lock, `list:${id}`, id, edit);
   }
 }

@@ -7,6 +7,7 @@ import type { WatchDoc } from '../../catalog/watch.types';
 import type { KeyedLock } from '../../shared/keyed-lock';
 import { COLLECTIONS } from './collections';
 import { dbCall } from './client';
+import { editIdList, type IdListDoc } from './id-list';
 
 /**
  * A watch as stored: its saved search as JSON text, since search parameters and interpretations
@@ -17,24 +18,19 @@ const stored = (w: WatchDoc): StoredWatch => ({ ...w, search: w.search && JSON.s
 const parsed = (w: StoredWatch | null): WatchDoc | null =>
   w && { ...w, search: w.search === null ? null : (JSON.parse(w.search) as WatchDoc['search']) };
 
-interface IndexDoc {
-  readonly _id: string;
-  readonly ids: string[];
-}
-
 const ALL = 'all';
 const accountIndex = (accountId: string) => `account:${accountId}`;
 
 export class WatchRepository {
   private readonly coll: Collection<StoredWatch>;
-  private readonly index: Collection<IndexDoc>;
+  private readonly index: Collection<IdListDoc>;
 
   constructor(
     db: Db,
     private readonly lock: KeyedLock,
   ) {
     this.coll = db.collection<StoredWatch>(COLLECTIONS.watches);
-    this.index = db.collection<IndexDoc>(COLLECTIONS.watchIndex);
+    this.index = db.collection<IdListDoc>(COLLECTIONS.watchIndex);
   }
 
   /** Stores the watch, then lists it (a crash between leaves a watch no index names: never read, harmless). */
@@ -80,12 +76,10 @@ export class WatchRepository {
     return docs.filter((d): d is WatchDoc => d !== null);
   }
 
-  private listIn(indexId: string, id: string, listed: boolean): Promise<void> {
-    return this.lock.run(`watch-index:${indexId}`, async () => {
-      const index = await dbCall(() => this.index.findOne({ _id: indexId }));
-      const ids = (index?.ids ?? []).filter((x) => x !== id);
-      if (listed) ids.push(id);
-      await dbCall(() => this.index.replaceOne({ _id: indexId }, { ids }, { upsert: true }));
-    });
+  private async listIn(indexId: string, id: string, listed: boolean): Promise<void> {
+    const others = (ids: string[]) => ids.filter((x) => x !== id);
+    await editIdList(this.index, this.lock, `watch-index:${indexId}`, indexId, (ids) =>
+      listed ? [...others(ids), id] : others(ids),
+    );
   }
 }
