@@ -9,6 +9,7 @@ import {
 } from '../../src/catalog/source-columns';
 import type { SpecName } from '../../src/catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type SourceRecord } from './claims';
+import { inverterDerivedClaims } from './inverter-derived';
 import { identityClaim, specClaims, type AbsentWhen, type Table, type TableRecord } from './table';
 
 export const SAM_INVERTER_REQUIRED = ['Name', ...Object.keys(SAM_INVERTER_COLUMNS)];
@@ -54,6 +55,7 @@ function inverterRecord(
   columns: Readonly<Record<string, SpecName>>,
 ): SourceRecord {
   const variant = variantOf(table, rec);
+  const specs = specClaims(table, rec, columns, vacNotNominal);
   return {
     key: inverterKey(id.manufacturer, id.model, variant),
     category: 'inverter',
@@ -67,7 +69,8 @@ function inverterRecord(
       identityClaim(table, rec, 'name', id.name, 'Name'),
       identityClaim(table, rec, 'manufacturer', id.manufacturer, id.columns.manufacturer, id.derivation),
       identityClaim(table, rec, 'model', id.model, id.columns.model, id.derivation),
-      ...specClaims(table, rec, columns, vacNotNominal),
+      ...specs,
+      ...inverterDerivedClaims(table, rec, specs),
     ],
   };
 }

@@ -7,9 +7,10 @@ import type { Listing } from './listing';
  * is rewritten by the next seed without a new revision: its claims did not change. A bump also makes
  * `npm start` run the whole seed instead of keeping what it loaded before; so it is bumped when the
  * conversion gives products claims they did not have. 5: modules gained derived efficiency and power
- * per area (their new revision says so).
+ * per area (their new revision says so). 6: inverters with the Sandia coefficients gained derived
+ * efficiency at rated output and CEC weighted efficiency.
  */
-export const PRODUCT_FORMAT = 5;
+export const PRODUCT_FORMAT = 6;
 
 /**
  * The canonical product now, as stored in MongoDB and derived into the index: its current values

@@ -96,6 +96,15 @@ export const SPECS = {
   sandia_c3_per_v: n('1/V', 'Sandia inverter model coefficient C3'),
   hybrid: b('Hybrid inverter (battery-capable), as the CEC list marks it from 2023 on'),
   adr_coefficients: list('ADR inverter model coefficients, in listed order'),
+  // Derived from the CEC list's Sandia coefficients (seed/convert/inverter-derived.ts); see DERIVED_SPECS.
+  rated_efficiency_pct: n(
+    '%',
+    'Efficiency at rated output: rated AC power / the DC power it takes (Paco / Pdco), derived',
+  ),
+  cec_weighted_efficiency_pct: n(
+    '%',
+    'CEC weighted efficiency at nominal DC voltage, from the Sandia model coefficients, derived',
+  ),
   adr_vintage_year: i(undefined, 'CEC list year of the ADR record'),
   adr_data_year: i(undefined, 'Year of the data behind the ADR fit'),
   adr_pac_fit_error_max: n(undefined, 'Largest error of the ADR fit'),
@@ -143,6 +152,10 @@ export const DERIVED_SPECS: Readonly<Partial<Record<SpecName, string>>> = {
   module_efficiency_pct:
     'stc_power_w / (area_m2 × 1000 W/m²) × 100: STC power over the irradiance the module receives at standard test conditions, rounded to 0.001%. Not derived when it would exceed 26% (see MAX_DERIVED_MODULE_EFFICIENCY_PCT).',
   power_per_area_w_per_m2: 'stc_power_w / area_m2, rounded to 0.001 W/m².',
+  rated_efficiency_pct:
+    'ac_power_w / dc_power_w × 100 (Paco / Pdco): the Sandia model is fitted so that Pdco at the nominal DC voltage gives Paco, rounded to 0.001%. Given for records that carry the Sandia coefficients (the CEC list), not for ADR-only records.',
+  cec_weighted_efficiency_pct:
+    "Σ w × Pac / Pdc over Pac = 10, 20, 30, 50, 75 and 100% of ac_power_w with w = 0.04, 0.05, 0.12, 0.21, 0.53, 0.05 (the CEC inverter test protocol's weights), each Pdc solved from the Sandia inverter model (SAND2007-5036) at the nominal DC voltage, where only Paco, Pdco, Pso and C0 act: Pac = (Paco/(Pdco−Pso) − C0 (Pdco−Pso)) (Pdc−Pso) + C0 (Pdc−Pso)²; rounded to 0.001%. Checked against pvlib.inverter.sandia in the tests. Not the CEC's own listed figure, which is measured and not in the SAM library.",
 };
 
 /**
@@ -159,6 +172,8 @@ export const MAX_DERIVED_MODULE_EFFICIENCY_PCT = 26;
 export const DERIVED_CATEGORY: Readonly<Partial<Record<SpecName, Category>>> = {
   module_efficiency_pct: 'pv-module',
   power_per_area_w_per_m2: 'pv-module',
+  rated_efficiency_pct: 'inverter',
+  cec_weighted_efficiency_pct: 'inverter',
 };
 
 export const SPEC_NAMES = Object.keys(SPECS) as SpecName[];

@@ -79,7 +79,11 @@ export interface SpecChoice {
 export const SPEC_WORDS: Readonly<Record<string, Partial<Record<Category | 'any', SpecChoice>>>> = {
   efficiency: {
     'pv-module': { spec: 'module_efficiency_pct', why: 'derived: STC power / (area × 1000 W/m²)' },
-    any: { spec: 'module_efficiency_pct', why: 'the only efficiency the catalog carries is a module’s' },
+    inverter: {
+      spec: 'cec_weighted_efficiency_pct',
+      why: 'the CEC weighted efficiency, derived from the Sandia coefficients: the figure inverters are compared by',
+    },
+    any: { spec: 'module_efficiency_pct', why: 'with no category named, a module’s: the efficiency most quoted' },
   },
   cop: {
     'heat-pump': { spec: 'cop_ref', why: 'COP as hplib lists it, at its reference point' },
@@ -131,6 +135,9 @@ export const DOMAIN: Readonly<Partial<Record<SpecName | 'nominal_power_w', { min
   cop_ref: { min: 0 },
   // A module converts at most all the light it receives: 100%, 1000 W/m² at STC.
   module_efficiency_pct: { min: 0, max: 100 },
+  // An inverter puts out at most the power it takes in.
+  cec_weighted_efficiency_pct: { min: 0, max: 100 },
+  rated_efficiency_pct: { min: 0, max: 100 },
   power_per_area_w_per_m2: { min: 0, max: 1000 },
 };
 
@@ -174,11 +181,15 @@ export const RANKINGS: Readonly<Record<string, Ranking>> = {
 
 /**
  * The spec each measure sorts by, per category, and why; a measure with no spec in a category (no
- * list carries prices; inverters have no derived efficiency yet) is said so, never guessed.
+ * list carries prices) is said so, never guessed.
  */
 export const RANKING_SPECS: Readonly<Record<Ranking['by'], Partial<Record<Category, SpecChoice>>>> = {
   efficiency: {
     'pv-module': { spec: 'module_efficiency_pct', why: 'STC power / (area × 1000 W/m²), derived' },
+    inverter: {
+      spec: 'cec_weighted_efficiency_pct',
+      why: 'the CEC weighted efficiency at nominal DC voltage, derived from the Sandia coefficients',
+    },
     'heat-pump': { spec: 'cop_ref', why: "a heat pump's efficiency is its COP (at the hplib reference point)" },
   },
   power: {

@@ -221,8 +221,13 @@ export const QUANTITY_SPECS: Readonly<
   mass: { inverter: 'weight_kg', any: 'weight_kg' },
   area: { 'pv-module': 'area_m2', any: 'area_m2' },
   sound: { 'heat-pump': 'sound_power_outdoor_dba', any: 'sound_power_outdoor_dba' },
-  // The one efficiency the catalog derives so far: a module's, STC power over area × 1000 W/m².
-  efficiency: { 'pv-module': 'module_efficiency_pct', any: 'module_efficiency_pct' },
+  // Derived efficiencies: a module's (STC power over area × 1000 W/m²) and an inverter's CEC weighted
+  // one (from its Sandia coefficients); with no category named, "22%" is a module's, the figure most quoted.
+  efficiency: {
+    'pv-module': 'module_efficiency_pct',
+    inverter: 'cec_weighted_efficiency_pct',
+    any: 'module_efficiency_pct',
+  },
   'power-density': { 'pv-module': 'power_per_area_w_per_m2', any: 'power_per_area_w_per_m2' },
 };
 

@@ -58,8 +58,20 @@ interface Reference {
 
 /** pvlib's answers, computed from the source cells each case's locators name. */
 function pvlib(cases: Case[]): Promise<Reference[]> {
+  return pvlibScript('reference.py', cases);
+}
+
+interface InverterReference {
+  readonly rated_efficiency_pct: number;
+  readonly cec_weighted_efficiency_pct: number;
+  readonly ac_at_pdco: number;
+  readonly paco: number;
+}
+
+/** Runs one of test/pvlib's scripts on `cases` with the source files beside them. */
+function pvlibScript<R>(script: string, cases: unknown[]): Promise<R[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [path.join(ROOT, 'test', 'pvlib', 'reference.py')]);
+    const child = spawn(PYTHON, [path.join(ROOT, 'test', 'pvlib', script)]);
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
@@ -68,7 +80,7 @@ function pvlib(cases: Case[]): Promise<Reference[]> {
     child.on('close', (code) =>
       code === 0
         ? resolve(JSON.parse(out).results)
-        : reject(new Error(`pvlib reference exited ${code}: ${err.slice(-3000)}`)),
+        : reject(new Error(`pvlib ${script} exited ${code}: ${err.slice(-3000)}`)),
     );
     child.stdin.end(JSON.stringify({ sources: path.join(ROOT, 'seed', 'sources'), cases }));
   });
@@ -418,5 +430,51 @@ describe('design: module performance and string sizing (complete data, checked a
     });
     assert.equal(again.status, 304);
     assert.equal(again.headers.get('x-quota-cost'), '1');
+  });
+  it('when 200+ real inverters are read, then their CEC weighted and rated efficiencies agree with pvlib.inverter.sandia on the cells the service names', async () => {
+    const rated = (p: ProductDoc) => typeof p.specs.cec_weighted_efficiency_pct === 'number';
+    const all = (byCategory.get('inverter') ?? []).filter(rated).sort((a, b) => a._id.localeCompare(b._id));
+    const byWeighted = [...all].sort(
+      (a, b) => (a.specs.cec_weighted_efficiency_pct as number) - (b.specs.cec_weighted_efficiency_pct as number),
+    );
+    const sample = [
+      ...new Set([
+        ...Array.from({ length: 200 }, (_, i) => all[Math.floor((i * all.length) / 200)]),
+        ...byWeighted.slice(0, 5),
+        ...byWeighted.slice(-5),
+      ]),
+    ];
+    assert.ok(sample.length >= 200, `${sample.length} inverters with a derived CEC weighted efficiency`);
+    const read = await pooled(sample, 8, async (p) => {
+      const res = await call(server.url, 'getProduct', { token: key, params: { id: p._id } });
+      assert.equal(res.status, 200, res.text);
+      return res.body;
+    });
+    const cases = read.map((p) => {
+      const from = p.provenance.cec_weighted_efficiency_pct;
+      assert.equal(from.method, 'derived', `${p.id}: the weighted efficiency says it is derived`);
+      assert.match(from.derivation, /Sandia/, `${p.id}: and how`);
+      assert.deepEqual(
+        p.provenance.rated_efficiency_pct.locator.line,
+        from.locator.line,
+        `${p.id}: both from one record`,
+      );
+      return { file: from.locator.file, line: from.locator.line };
+    });
+    const references = await pvlibScript<InverterReference>('inverter_reference.py', cases);
+    let worst = 0;
+    read.forEach((p, i) => {
+      const ref = references[i];
+      assert.ok(Math.abs(ref.ac_at_pdco - ref.paco) < 1e-9 * ref.paco, `${p.id}: pvlib gives Paco at Pdco`);
+      for (const spec of ['cec_weighted_efficiency_pct', 'rated_efficiency_pct'] as const) {
+        // The service rounds to 0.001%; pvlib's root search stops far below that.
+        const diff = Math.abs(p.specs[spec] - ref[spec]);
+        assert.ok(diff <= 0.0005 + 1e-9, `${p.id} ${spec}: service ${p.specs[spec]}, pvlib ${ref[spec]}`);
+        worst = Math.max(worst, diff);
+      }
+    });
+    console.log(
+      `      ${read.length} inverters; largest difference from pvlib ${worst.toExponential(2)} points (rounding: 5e-4)`,
+    );
   });
 });

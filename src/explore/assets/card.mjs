@@ -32,6 +32,8 @@ const DECIDING = new Map([
       [{ specs: ['nominal_ac_voltage_v'] }],
       // The string voltages it tracks at: what string sizing checks against.
       [{ specs: ['mppt_low_v', 'mppt_high_v'], label: 'MPPT window', join: ' – ' }],
+      // Derived by the service from the Sandia coefficients: what "most efficient inverter" sorts by.
+      [{ specs: ['cec_weighted_efficiency_pct'] }],
     ],
   ],
   [

@@ -287,6 +287,7 @@ describe('query understanding', () => {
         ['lightest inverter 5kW', 'specs.weight_kg'],
         ['quietest air to water heat pump', 'specs.sound_power_outdoor_dba'],
         ['most efficient heat pump', '-specs.cop_ref'],
+        ['most efficient inverter', '-specs.cec_weighted_efficiency_pct'],
       ];
       for (const [q, sort] of cases) {
         const r = read(q);
@@ -304,7 +305,7 @@ describe('query understanding', () => {
     it('when cheapest is typed, or a measure the category lacks, then the reading says so and sorts nothing', () => {
       for (const [q, why] of [
         ['cheapest inverter', /no prices/],
-        ['most efficient inverter', /no inverter value/],
+        ['quietest inverter', /no inverter value/],
         ['lightest module', /no PV module value/],
       ] as const) {
         const r = read(q);
