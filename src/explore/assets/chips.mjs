@@ -5,8 +5,6 @@
 const KEPT_AS_WORDS = new Set([
   // No ordinary parameter excludes: the words are the only way to keep "not bifacial" or "without SMA".
   'exclusion',
-  // The parameters are only the line's companies, not its model prefix: "Sunny Boy" would widen to all of SMA.
-  'series',
 ]);
 
 /**
@@ -23,8 +21,8 @@ export function chipText(part, labelOf) {
 
 /**
  * The search without part `removed`, written into `state` (URLSearchParams), as the document says:
- * the words left as text, every other part as its ordinary parameters; except an exclusion or a
- * series, which keep their words in `q` and are read again.
+ * the words left as text, every other part as its ordinary parameters (a series as `series=`); except
+ * an exclusion, which keeps its words in `q` and is read again.
  */
 export function withoutPart(interpretation, removed, state) {
   const words = [interpretation.text];

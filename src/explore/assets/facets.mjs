@@ -1,4 +1,4 @@
-// The search's filters: category and company facets with counts, the listing and quality toggles,
+// The search's filters: category, company and series facets with counts, the listing and quality toggles,
 // sort, and a pair of range sliders for each spec that decides a substitution in the one category
 // selected, bounded by the facet stats. Each change goes through `change`, which updates the URL
 // state and searches again.
@@ -164,6 +164,16 @@ export function facetsView(facets, state, change) {
       'manufacturer',
       facets.manufacturer.map((b) => ({ value: b.id ?? b.value, label: b.value, count: b.count })),
     ),
+    // Product lines of the series table, shown once the results hold one (most searches hold none).
+    ...(facets.series?.length || state.has('series')
+      ? [
+          checkGroup(
+            'Series',
+            'series',
+            (facets.series ?? []).map((b) => ({ value: b.id, label: b.value, count: b.count })),
+          ),
+        ]
+      : []),
     toggles(),
     sortSelect(facets),
     ranges(facets.specs ?? {}),

@@ -75,7 +75,7 @@ const readings: Record<string, Reading> = {
         kind: 'series',
         from: 'Sunny Boy',
         label: 'SMA Sunny Boy',
-        parameters: { manufacturer: ['sma-america', 'sma-solar-technology'] },
+        parameters: { series: ['sma-sunny-boy'] },
       },
       {
         kind: 'quantity',
@@ -163,9 +163,10 @@ describe('explorer chips (src/explore/assets/chips.mjs)', () => {
     assert.deepEqual(state.getAll('manufacturer'), ['jinko-solar']);
   });
 
-  it('removing the maker keeps a series as its words, since its parameters are only its companies', () => {
+  it('removing the maker keeps a series as its series parameter, not as all of its companies', () => {
     const state = removing(chips, 'SMA Sunny Boy 7.7', 'manufacturer');
-    assert.equal(state.get('q'), 'Sunny Boy');
+    assert.equal(state.get('q'), null, 'nothing left as text');
+    assert.deepEqual(state.getAll('series'), ['sma-sunny-boy']);
     assert.deepEqual(state.getAll('manufacturer'), [], 'not all of SMA');
     assert.equal(state.get('specs.ac_power_w[gte]'), '7546');
     assert.equal(state.get('specs.ac_power_w[lte]'), '7854');
