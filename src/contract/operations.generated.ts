@@ -189,6 +189,8 @@ export type Specs = {
 export type SpecGlossary = {
   data: Array<{
     name: string;
+    /** A short name for people (`STC power`, `MPPT low`), for a chip, a card or a table row. */
+    label: string;
     type: "number" | "integer" | "text" | "boolean" | "number-list";
     unit?: string;
     description: string;

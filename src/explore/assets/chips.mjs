@@ -8,9 +8,9 @@ const KEPT_AS_WORDS = new Set([
 ]);
 
 /**
- * What a chip says: the API's label, with the glossary's name of the spec it bounds or sorts by
- * (`Maximum power at standard test conditions: over 600 W`), never the spec's raw name. `labelOf`
- * gives a spec's name, or undefined where the glossary has none: then the API's label alone.
+ * What a chip says: the API's label, with the glossary's short label of the spec it bounds or sorts
+ * by (`STC power: over 600 W`), never the spec's raw name. `labelOf` gives a spec's label, or
+ * undefined where the glossary has none: then the API's label alone.
  */
 export function chipText(part, labelOf) {
   const spec = part.sort?.spec ?? part.spec;
