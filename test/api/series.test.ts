@@ -128,6 +128,10 @@ describe('series: a field on the product, a facet and a filter', function () {
     assert.deepEqual(part.parameters, { series: ['sma-sunny-tripower'] });
     assert.equal(part.id, 'sma-sunny-tripower');
     assert.deepEqual(idsOf(read.body.data), inLine('sma-sunny-tripower'));
+    // The hits of a search carry the field too, by default.
+    const hits = await call(server.url, 'searchProducts', { token: searchKey, query: { q: 'Sunny Tripower' } });
+    assert.ok(hits.body.data.length > 0);
+    for (const hit of hits.body.data) assert.equal(hit.series?.id, 'sma-sunny-tripower', hit.model);
   });
 
   it('when series= names no line, then 400 naming series', async () => {
