@@ -262,7 +262,7 @@ const TEMPLATES: readonly Template[] = [
  */
 const round10 = (w: number) => Math.round(w / 10) * 10;
 const efficiency = (p: Product) => num(p, 'module_efficiency_pct');
-const weighted = (p: Product) => num(p, 'cec_weighted_efficiency_pct');
+const cecWeighted = (p: Product) => num(p, 'cec_weighted_efficiency_pct');
 /** A model number as series prefixes are written: letters and digits only, lower-case. */
 const compact = (model: string) => model.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 /**
@@ -347,32 +347,32 @@ const RANKING_TEMPLATES: readonly Template[] = [
   },
   {
     name: 'most efficient inverters near a power',
-    from: (p) => p.category === 'inverter' && (num(p, 'ac_power_w') ?? 0) >= 1000 && weighted(p) !== undefined,
+    from: (p) => p.category === 'inverter' && (num(p, 'ac_power_w') ?? 0) >= 1000 && cecWeighted(p) !== undefined,
     make: (p, pick, catalog) => {
-      const kw = Math.round(num(p, 'ac_power_w')! / 100) / 10;
-      const nearKw = (x: Product) => x.category === 'inverter' && near(num(x, 'ac_power_w'), kw * 1000);
+      const power = kw(num(p, 'ac_power_w')!);
+      const nearKw = (x: Product) => x.category === 'inverter' && near(num(x, 'ac_power_w'), power * 1000);
       const best = catalog
         .filter(nearKw)
-        .map((x) => weighted(x) ?? -Infinity)
+        .map((x) => cecWeighted(x) ?? -Infinity)
         .sort((a, b) => b - a);
       const tenth = best[Math.min(9, best.length - 1)] ?? -Infinity;
       return {
-        q: pick([`most efficient ${kw} kW inverter`, `highest efficiency ${kw}kW inverter`]),
-        wanted: (x) => nearKw(x) && (weighted(x) ?? -Infinity) >= tenth,
+        q: pick([`most efficient ${power} kW inverter`, `highest efficiency ${power}kW inverter`]),
+        wanted: (x) => nearKw(x) && (cecWeighted(x) ?? -Infinity) >= tenth,
       };
     },
   },
   {
     name: 'inverters over an efficiency',
-    from: (p) => p.category === 'inverter' && (weighted(p) ?? 0) >= 94,
+    from: (p) => p.category === 'inverter' && (cecWeighted(p) ?? 0) >= 94,
     make: (p, pick) => {
-      const e = Math.floor(weighted(p)! * 2) / 2;
+      const e = Math.floor(cecWeighted(p)! * 2) / 2;
       const [words, strict] = pick([
         [`inverters over ${e}% efficiency`, true],
         [`inverter efficiency at least ${e}%`, false],
       ] as const);
       const meets = strict ? (x: number) => x > e : (x: number) => x >= e;
-      return { q: words, wanted: (x) => x.category === 'inverter' && meets(weighted(x) ?? -Infinity) };
+      return { q: words, wanted: (x) => x.category === 'inverter' && meets(cecWeighted(x) ?? -Infinity) };
     },
   },
 ];

@@ -3,6 +3,7 @@
 // carries it on each spec (`x-pvlib-name`, `x-source-columns`), GET /api/v1/specs serves it, and the
 // Python package renames by it, so there is one mapping.
 import { DERIVED_CATEGORY, DERIVED_SPECS, SPECS, SPEC_NAMES, type Category, type SpecName } from './spec-catalog';
+import { SPEC_LABELS } from './spec-labels';
 import {
   ADR_INVERTER_COLUMNS,
   CEC_INVERTER_2024_COLUMNS,
@@ -33,6 +34,8 @@ export type PvlibTable = keyof typeof PVLIB_TABLES;
 
 export interface GlossaryEntry {
   readonly name: SpecName;
+  /** A short name for people (spec-labels.ts): "STC power", "MPPT low". */
+  readonly label: string;
   readonly type: string;
   readonly unit?: string;
   readonly description: string;
@@ -59,6 +62,7 @@ function entry(name: SpecName): GlossaryEntry {
   }
   return {
     name,
+    label: SPEC_LABELS[name],
     type: def.type,
     ...(def.unit ? { unit: def.unit } : {}),
     description: def.description,

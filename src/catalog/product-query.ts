@@ -49,8 +49,8 @@ export interface Understood {
     readonly min: number;
     readonly max: number;
   }[];
-  /** Product lines (any of them): a product of one of its companies whose compact model starts with one of its prefixes. */
-  readonly series?: readonly { readonly companies: readonly string[]; readonly models: readonly string[] }[];
+  /** Product lines (any of them), by series id: the products each covers (series.ts, seriesOf). */
+  readonly series?: readonly string[];
   /** Left out whatever else matches ("not bifacial", "without SMA"): these companies, and products holding these values. */
   readonly excluded?: { readonly companies: readonly string[]; readonly values: readonly SpecValues[] };
   /** The words not understood, matched as text; absent when none remain. */
@@ -73,6 +73,8 @@ export interface ProductQuery {
   readonly q?: string;
   readonly categories: string[];
   readonly manufacturers: string[];
+  /** Series ids (any of them): the products the series table puts in one of these lines. */
+  readonly series: string[];
   readonly quality: string[];
   /** Only products the newest edition of their lists does (true) or does not (false) list. */
   readonly inLatestEdition?: boolean;
@@ -114,6 +116,8 @@ export type SpecRanges = Readonly<Record<string, { min: number; max: number; cou
 export interface Facets {
   readonly category: Bucket[];
   readonly manufacturer: (Bucket & { readonly id: string })[];
+  /** Product lines by their name, with the id `series=` takes. */
+  readonly series: (Bucket & { readonly id: string })[];
   readonly specs?: SpecRanges;
 }
 

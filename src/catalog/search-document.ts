@@ -10,6 +10,7 @@ import { qualityOf, type Quality } from './quality';
 import type { Provenance } from './provenance';
 import type { Listing } from './listing';
 import type { ProductCompany } from './company-records';
+import { seriesOf, type ProductSeries } from './series';
 
 /** A product's company as the API shows it: a derived value, with the rule and evidence that tie its spelling to it. */
 export interface CompanyView {
@@ -47,6 +48,8 @@ export interface SearchDocument {
   readonly company?: CompanyView;
   /** The maker a brand note names, and its company when the lists have it. */
   readonly made_by?: { readonly name: string; readonly id?: string };
+  /** The product line (series.ts) its company and model put it in; absent for a product no entry covers. */
+  readonly series?: ProductSeries;
   /** Lower-cased names a `manufacturer` filter matches: the company's id, spellings and short forms, and the maker's. */
   readonly company_match: readonly string[];
   readonly detail: ProductDetail;
@@ -76,6 +79,9 @@ export function modelParts(text: string): string {
 export function toSearchDocument(p: ProductDoc, company?: ProductCompany): SearchDocument {
   const aliases = [...new Set(p.aliases.map((a) => a.name))];
   const quality = qualityOf(p.category, p.specs);
+  const compact = compactModel(p.model);
+  // Its own company and, for a branded product, its maker's: a Schuco SB3000US made by SMA America is a Sunny Boy.
+  const series = company && seriesOf([company.id, ...(company.madeBy?.id ? [company.madeBy.id] : [])], compact);
   const textSpecs = Object.entries(p.specs)
     .filter(([name, v]) => isSpecName(name) && SPECS[name].type === 'text' && typeof v === 'string')
     .map(([, v]) => String(v));
@@ -86,7 +92,7 @@ export function toSearchDocument(p: ProductDoc, company?: ProductCompany): Searc
     model: p.model,
     variant: p.variant,
     aliases,
-    model_compact: compactModel(p.model),
+    model_compact: compact,
     model_parts: modelParts(`${p.model} ${p.variant}`),
     search_text: [p.manufacturer, ...(company?.words ?? []), p.model, p.variant, ...aliases, ...textSpecs].join(' '),
     current_revision: p.current_revision,
@@ -106,6 +112,7 @@ export function toSearchDocument(p: ProductDoc, company?: ProductCompany): Searc
         }
       : {}),
     ...(company?.madeBy ? { made_by: company.madeBy } : {}),
+    ...(series ? { series } : {}),
     company_match: company ? [...company.match] : [p.manufacturer.toLowerCase()],
     detail: { aliases: p.aliases, provenance: p.provenance, units: unitsOf(p.specs), quality, listing: p.listing },
   };

@@ -46,6 +46,7 @@ export const SCHEMA_ORDER: readonly string[] = [
   'FacetCount',
   'ProductCompany',
   'MadeBy',
+  'ProductSeries',
   'CollectionMeta',
   'Interpretation',
   'InterpretedPart',

@@ -2,7 +2,8 @@
 // routes mount only for operations it declares (with their scope and cost), tests validate every
 // response against it, and GET /api/v1/openapi.json serves exactly this object. Assembled here from
 // one file per tag: the operations in paths/<tag>.ts, the component schemas in schemas/<tag>.ts.
-import { SPECS } from '../catalog/spec-catalog';
+import { SPECS, SPEC_NAMES } from '../catalog/spec-catalog';
+import { SPEC_LABELS } from '../catalog/spec-labels';
 import { ERRORS, PROBLEM_TYPE_BASE } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { QUALITY_CHECKS } from '../catalog/quality';
@@ -63,7 +64,10 @@ function buildOpenApi() {
         { code, status: e.status, title: e.title, description: e.description },
       ]),
     ),
-    'x-spec-catalog': SPECS,
+    // Each spec's definition with its short label, which the explorer shows instead of the name.
+    'x-spec-catalog': Object.fromEntries(
+      SPEC_NAMES.map((name) => [name, { ...SPECS[name], label: SPEC_LABELS[name] }]),
+    ),
     'x-quality-checks': Object.fromEntries(
       Object.entries(QUALITY_CHECKS).map(([category, checks]) => [
         category,

@@ -30,6 +30,7 @@ export const SUMMARY_FIELDS = [
   'manufacturer',
   'company',
   'made_by',
+  'series',
   'category',
   'variant',
   'aliases',

@@ -42,8 +42,7 @@ function parametersOf(part: Part): Parameters {
       // No ordinary parameter excludes; a client drops the part by sending q without its words.
       return {};
     case 'series':
-      // No ordinary parameter selects a model prefix; the companies are the nearest the filters come.
-      return { manufacturer: part.companies.map((c) => c.id) };
+      return { series: [part.id] };
     case 'ranking':
       return part.sort ? { sort: [`${part.sort.desc ? '-' : ''}specs.${part.sort.spec}`] } : {};
     case 'quantity':
@@ -104,7 +103,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
   const near: Understood['near'][number][] = [];
   let sort: Understood['sort'];
   const excluded: { companies: string[]; values: SpecValues[] } = { companies: [], values: [] };
-  const series: { companies: readonly string[]; models: readonly string[] }[] = [];
+  const series: string[] = [];
   const addConditions = (conditions: readonly Condition[]) => {
     for (const c of conditions) {
       if ('values' in c) values.push({ spec: c.spec, values: c.values });
@@ -117,7 +116,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
       addConditions(p.conditions);
     } else if (p.kind === 'attribute' || p.kind === 'range') addConditions(p.conditions);
     else if (p.kind === 'ranking') sort ??= p.sort;
-    else if (p.kind === 'series') series.push({ companies: p.companies.map((c) => c.id), models: p.models });
+    else if (p.kind === 'series') series.push(p.id);
     else if (p.kind === 'exclusion') {
       excluded.companies.push(...p.companies.map((c) => c.id));
       for (const c of p.conditions) if ('values' in c) excluded.values.push({ spec: c.spec, values: c.values });
@@ -131,7 +130,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
     ranges,
     near,
     ...(sort ? { sort } : {}),
-    ...(series.length ? { series } : {}),
+    ...(series.length ? { series: [...new Set(series)] } : {}),
     ...(excluded.companies.length + excluded.values.length ? { excluded } : {}),
     ...(reading.text ? { text: reading.text } : {}),
   };

@@ -8,7 +8,7 @@ import { isBrandWord, saysWho } from '../company-resolution/company-aliases';
 import { compactModel } from '../catalog/search-document';
 import { FILLER, PHRASES } from './query-words';
 import { AFTER_COMPARATORS, COMPARATORS, RANKINGS, SPEC_WORDS } from './query-comparisons';
-import { SERIES } from './series';
+import { SERIES } from '../catalog/series';
 import type { CompanyNames } from '../catalog/product-query';
 
 export interface MakerDictionary {

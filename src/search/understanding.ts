@@ -28,7 +28,7 @@ import {
   type Ranking,
 } from './query-comparisons';
 import { compactModel } from '../catalog/search-document';
-import { SERIES, type Series } from './series';
+import { SERIES, type Series } from '../catalog/series';
 import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeOp, type RangeSpec } from '../catalog/product-query';
 import { mainCategory, type MakerDictionary } from './maker-dictionary';
@@ -67,6 +67,8 @@ export type Part =
   | {
       /** A product line from the reviewed table (series.ts): its companies and model prefixes. */
       readonly kind: 'series';
+      /** The entry, as `series=` takes it. */
+      readonly id: string;
       readonly from: string;
       readonly label: string;
       readonly category: Category;
@@ -437,9 +439,9 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
         });
       }
     } else if (f.kind === 'series') {
-      const { label, category: of, companies: ids, models } = f.series;
+      const { id: line, label, category: of, companies: ids, models } = f.series;
       const companies = ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
-      parts.push({ kind: 'series', from: text, label, category: of, companies, models });
+      parts.push({ kind: 'series', id: line, from: text, label, category: of, companies, models });
     } else if (f.kind === 'ranking') {
       parts.push(rankingPart(text, f.ranking, category));
     } else if (f.kind === 'spec-word') {

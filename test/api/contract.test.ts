@@ -91,4 +91,17 @@ describe('served contract', () => {
     const bad = await callUnchecked(server.url, 'listSpecs', { query: 'x=1' });
     assert.equal(bad.status, 400);
   });
+
+  it('when the glossary and the document are read, then every spec has one short label, the same in both and never two specs alike', async () => {
+    const [specs, doc] = [await call(server.url, 'listSpecs'), await call(server.url, 'getOpenApiContract')];
+    const labels = new Map<string, string>(specs.body.data.map((g: any) => [g.name, g.label]));
+    assert.equal(labels.get('stc_power_w'), 'STC power');
+    assert.equal(labels.get('mppt_low_v'), 'MPPT low');
+    for (const [name, label] of labels) {
+      assert.ok(label.length > 0 && label.length <= 28, `${name}: a short label (${label})`);
+      assert.equal(doc.body['x-spec-catalog'][name].label, label, `x-spec-catalog ${name}`);
+      assert.equal(doc.body.components.schemas.Specs.properties[name].title, label, `Specs ${name}`);
+    }
+    assert.equal(new Set(labels.values()).size, labels.size, 'a chip or a row names one spec');
+  });
 });

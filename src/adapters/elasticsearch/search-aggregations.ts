@@ -3,6 +3,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { NUMERIC_SPECS } from '../../contract/query-vocabulary';
 import type { Facets, SpecRanges } from '../../catalog/product-query';
+import { SERIES } from '../../catalog/series';
 
 type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
 
@@ -14,7 +15,11 @@ type Terms<B = Bucket> = estypes.AggregationsTermsAggregateBase<B>;
 export interface FacetAggregates {
   readonly category?: Terms;
   readonly manufacturer?: Terms<Bucket & { readonly name?: Terms }>;
+  readonly series?: Terms;
 }
+
+/** A line's name by its id: the table names it, so the facet need not ask the index. */
+const SERIES_NAMES: ReadonlyMap<string, string> = new Map(SERIES.map((s) => [s.id, s.label]));
 
 export const FACET_AGGS = {
   category: { terms: { field: 'category', size: 10 } },
@@ -22,6 +27,8 @@ export const FACET_AGGS = {
     terms: { field: 'company.id', size: 25 },
     aggs: { name: { terms: { field: 'company.name', size: 1 } } },
   },
+  // Every line the table has: a bucket per entry at most.
+  series: { terms: { field: 'series.id', size: SERIES.length } },
 } as const satisfies Aggregations;
 
 /** A terms aggregation's buckets: the client types them as a list or a keyed object, and only a list is asked for. */
@@ -33,6 +40,11 @@ export function facetsFrom(aggs: FacetAggregates): Facets {
     category: bucketsOf(aggs.category).map((b) => ({ value: b.key, count: b.doc_count })),
     manufacturer: bucketsOf(aggs.manufacturer).map((b) => ({
       value: bucketsOf(b.name)[0]?.key ?? b.key,
+      id: b.key,
+      count: b.doc_count,
+    })),
+    series: bucketsOf(aggs.series).map((b) => ({
+      value: SERIES_NAMES.get(b.key) ?? b.key,
       id: b.key,
       count: b.doc_count,
     })),

@@ -49,6 +49,7 @@ export function queryFilters(query: ProductQuery): Query[] {
   // A company id, any spelling of a company or a short form of it: the whole company (company_match, lower-cased).
   if (query.manufacturers.length > 0)
     out.push({ terms: { company_match: query.manufacturers.map((m) => m.toLowerCase()) } });
+  if (query.series.length > 0) out.push(anyOf('series.id', query.series));
   if (query.quality.length > 0) out.push({ terms: { 'quality.status': query.quality } });
   if (query.inLatestEdition !== undefined) out.push({ term: { 'listing.in_latest_edition': query.inLatestEdition } });
   for (const r of query.ranges) out.push(rangeClause(r));

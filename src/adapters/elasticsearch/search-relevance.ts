@@ -143,13 +143,6 @@ interface Parts {
 }
 
 function partsOf(u: Understood): Parts {
-  const lines: Query[] = (u.series ?? []).map((line) => ({
-    bool: {
-      filter: [anyOf('company_match', line.companies)],
-      should: line.models.map((prefix) => ({ prefix: { model_compact: prefix } })),
-      minimum_should_match: 1,
-    },
-  }));
   return {
     u,
     categories: u.categories.length ? [anyOf('category', u.categories)] : [],
@@ -157,7 +150,8 @@ function partsOf(u: Understood): Parts {
     conditions: [
       ...u.values.map(valuesClause),
       ...u.ranges.map(rangeClause),
-      ...(lines.length > 1 ? [{ bool: { should: lines, minimum_should_match: 1 } }] : lines),
+      // A line named: the products the series table puts in it (their indexed `series`, seriesOf).
+      ...(u.series?.length ? [anyOf('series.id', u.series)] : []),
     ],
   };
 }

@@ -21,6 +21,7 @@ const SUMMARY_SOURCE = [
   'manufacturer',
   'company',
   'made_by',
+  'series',
   'category',
   'variant',
   'aliases',

@@ -2,6 +2,7 @@
 // projection, numeric ranges and spec values, all built from the query vocabulary.
 import { CATEGORIES, SPECS } from '../../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeSpec } from '../../catalog/product-query';
+import { SERIES_IDS } from '../../catalog/series';
 import type { ParameterObject } from '../openapi.types';
 import {
   sortValues,
@@ -71,6 +72,12 @@ export function collectionParams(mode: 'list' | 'search'): ParameterObject[] {
       'manufacturer',
       'Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`).',
       { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+      { style: 'form', explode: true },
+    ),
+    param(
+      'series',
+      'Only products of these product lines (repeat for several), by the id `series` on a product and `meta.facets.series[].id` give: a line of the reviewed series table, whose rule (`ProductSeries`) puts a product in it by its company and model prefix. A search that names a line in `q` (`Sunny Boy`) selects by the same parameter.',
+      { type: 'array', maxItems: SERIES_IDS.length, items: { type: 'string', enum: [...SERIES_IDS] } },
       { style: 'form', explode: true },
     ),
     IN_LATEST_EDITION_PARAM,

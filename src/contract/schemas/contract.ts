@@ -21,6 +21,7 @@ export const CONTRACT_SCHEMAS: SchemasObject = {
         g.name,
         {
           ...JSON_SCHEMA[SPECS[g.name].type],
+          title: g.label,
           ...(g.unit ? { 'x-unit': g.unit } : {}),
           description: g.description,
           ...(Object.keys(g.pvlib).length ? { 'x-pvlib-name': g.pvlib } : {}),
@@ -39,9 +40,13 @@ export const CONTRACT_SCHEMAS: SchemasObject = {
         type: 'array',
         items: {
           type: 'object',
-          required: ['name', 'type', 'description', 'categories', 'pvlib', 'sources'],
+          required: ['name', 'label', 'type', 'description', 'categories', 'pvlib', 'sources'],
           properties: {
             name: { type: 'string' },
+            label: {
+              type: 'string',
+              description: 'A short name for people (`STC power`, `MPPT low`), for a chip, a card or a table row.',
+            },
             type: { type: 'string', enum: ['number', 'integer', 'text', 'boolean', 'number-list'] },
             unit: { type: 'string' },
             description: { type: 'string' },

@@ -1,6 +1,7 @@
 // The answers of the tag `products`: a product in a collection and with its provenance, the
 // comparison and the alternatives.
 import { CATEGORIES } from '../../catalog/spec-catalog';
+import { SERIES_IDS } from '../../catalog/series';
 import type { SchemasObject } from '../openapi.types';
 import { locator, specValue } from './values';
 
@@ -38,6 +39,7 @@ const PRODUCT_DETAIL = {
     manufacturer: { type: 'string', description: 'The manufacturer as the source spells it.' },
     company: { $ref: '#/components/schemas/ProductCompany' },
     made_by: { $ref: '#/components/schemas/MadeBy' },
+    series: { $ref: '#/components/schemas/ProductSeries' },
     category: { type: 'string' },
     variant: { type: 'string' },
     aliases: {
@@ -75,6 +77,7 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
       manufacturer: { type: 'string', description: 'The manufacturer as the source spells it.' },
       company: { $ref: '#/components/schemas/ProductCompany' },
       made_by: { $ref: '#/components/schemas/MadeBy' },
+      series: { $ref: '#/components/schemas/ProductSeries' },
       category: { type: 'string', enum: [...CATEGORIES] },
       variant: { type: 'string' },
       aliases: { type: 'array', items: { type: 'string' } },
@@ -187,6 +190,30 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
     properties: {
       name: { type: 'string' },
       id: { type: 'string', description: 'Its company, when the lists have it.' },
+    },
+  },
+  ProductSeries: {
+    type: 'object',
+    description:
+      'The product line (series) the reviewed series table puts the product in, derived: an entry covers a product ' +
+      "when the product's company, or the maker of a branded product, is one of the entry's companies and its model, " +
+      "letters and digits only and lower-case, starts with one of the entry's prefixes. The same rule selects for " +
+      '`series=`, counts `meta.facets.series` and reads a line named in `q`. Absent where no entry covers the product.',
+    required: ['id', 'name', 'method', 'rule', 'evidence'],
+    properties: {
+      id: { type: 'string', enum: [...SERIES_IDS], description: 'The entry, as `series=` takes it.' },
+      name: { type: 'string', description: 'The line as people name it (`SMA Sunny Boy`).' },
+      method: { type: 'string', enum: ['derived'] },
+      rule: {
+        type: 'object',
+        description: "What matched: the entry's company the product belongs to, and the entry's model prefix.",
+        required: ['company', 'model_prefix'],
+        properties: { company: { type: 'string' }, model_prefix: { type: 'string' } },
+      },
+      evidence: {
+        type: 'string',
+        description: "The entry's reason: what in the lists shows the line's model numbers.",
+      },
     },
   },
   ProductCollection: {

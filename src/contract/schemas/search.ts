@@ -9,6 +9,13 @@ export const SEARCH_SCHEMAS: SchemasObject = {
     properties: {
       category: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
       manufacturer: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
+      series: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/FacetCount' },
+        description:
+          'Products per product line of the series table (`ProductSeries`), among the matches; a line none of them ' +
+          'is in is left out. `id` is what `series=` takes.',
+      },
       specs: {
         type: 'object',
         description:
@@ -27,8 +34,12 @@ export const SEARCH_SCHEMAS: SchemasObject = {
     type: 'object',
     required: ['value', 'count'],
     properties: {
-      value: { type: 'string', description: "The category, or the company's display name." },
-      id: { type: 'string', description: 'For `manufacturer`: the company id, which `manufacturer=` takes.' },
+      value: { type: 'string', description: "The category, the company's display name, or the line's name." },
+      id: {
+        type: 'string',
+        description:
+          'For `manufacturer`: the company id, which `manufacturer=` takes; for `series`, the line id `series=` takes.',
+      },
       count: { type: 'integer', minimum: 0 },
     },
   },
@@ -100,7 +111,7 @@ export const SEARCH_SCHEMAS: SchemasObject = {
           '`highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is ' +
           'read and answered honestly: the catalog has no prices, so the label says the order is not by price); ' +
           'series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and ' +
-          'the model-number prefixes the lists write for it; a bare number after a line sold by kW is its AC power ' +
+          'the model-number prefixes the lists write for it, selected by `series=` (the products whose `series` it is); a bare number after a line sold by kW is its AC power ' +
           '(`Sunny Boy 7.7` = 7.7 kW); exclusion: `not`/`non`/`without`/`excluding` before an attribute or a company ' +
           '(`not bifacial`, `non-bifacial`, `not hybrid`, `without SMA`): those products are left out whichever reading ' +
           'matched them, and a product with no value for the spec is kept (the label says so); no ordinary parameter ' +
@@ -128,6 +139,7 @@ export const SEARCH_SCHEMAS: SchemasObject = {
         enum: ['gt', 'gte', 'lt', 'lte', 'between'],
         description: 'A range: the comparison typed (`between`: both ends, inclusive).',
       },
+      id: { type: 'string', description: "A series: the line id, as `series=` and a product's `series.id` have it." },
       models: {
         type: 'array',
         items: { type: 'string' },

@@ -35,19 +35,17 @@ function operation(operationId) {
 export const paramSchema = (operationId, name) =>
   operation(operationId).parameters.find((p) => p.name === name)?.schema ?? {};
 
-/** Every spec's unit and description (`x-spec-catalog`). */
+/** Every spec's unit, description and short label (`x-spec-catalog`). */
 export const specInfo = (name) => contract['x-spec-catalog'][name] ?? {};
 
 /**
- * A spec's name for people: the glossary's description up to its first colon or parenthesis (the
- * glossary carries no shorter label, and what follows is a formula or a test condition:
- * `Module efficiency at STC: STC power / (area × ...)` is `Module efficiency at STC`). Undefined
- * for a name the glossary lacks (`nominal_power_w`, any category's), so no raw name is ever shown.
+ * A spec's name for people: the glossary's short label (`STC power`, `MPPT low`). Undefined for a
+ * name the glossary lacks (`nominal_power_w`, any category's), so no raw name is ever shown.
  */
-export function specLabel(name) {
-  const description = specInfo(name).description;
-  return description ? description.split(/:| \(/)[0].trim() : undefined;
-}
+export const specLabel = (name) => specInfo(name).label;
+
+/** A spec's tooltip: its raw name (what a parameter or a field calls it) and its full description. */
+export const specTitle = (name) => [name, specInfo(name).description].filter(Boolean).join(': ');
 
 /**
  * Reads from the API. `query`: a URLSearchParams or an object (arrays repeat the parameter). The key

@@ -5,14 +5,12 @@
 const KEPT_AS_WORDS = new Set([
   // No ordinary parameter excludes: the words are the only way to keep "not bifacial" or "without SMA".
   'exclusion',
-  // The parameters are only the line's companies, not its model prefix: "Sunny Boy" would widen to all of SMA.
-  'series',
 ]);
 
 /**
- * What a chip says: the API's label, with the glossary's name of the spec it bounds or sorts by
- * (`Maximum power at standard test conditions: over 600 W`), never the spec's raw name. `labelOf`
- * gives a spec's name, or undefined where the glossary has none: then the API's label alone.
+ * What a chip says: the API's label, with the glossary's short label of the spec it bounds or sorts
+ * by (`STC power: over 600 W`), never the spec's raw name. `labelOf` gives a spec's label, or
+ * undefined where the glossary has none: then the API's label alone.
  */
 export function chipText(part, labelOf) {
   const spec = part.sort?.spec ?? part.spec;
@@ -23,8 +21,8 @@ export function chipText(part, labelOf) {
 
 /**
  * The search without part `removed`, written into `state` (URLSearchParams), as the document says:
- * the words left as text, every other part as its ordinary parameters; except an exclusion or a
- * series, which keep their words in `q` and are read again.
+ * the words left as text, every other part as its ordinary parameters (a series as `series=`); except
+ * an exclusion, which keeps its words in `q` and is read again.
  */
 export function withoutPart(interpretation, removed, state) {
   const words = [interpretation.text];

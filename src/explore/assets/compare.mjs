@@ -1,7 +1,7 @@
 // Compare: products picked from results, a product page or its alternatives (kept for the tab),
 // then side by side from compareProducts, the rows that differ marked.
 import { h, fill, withUnit } from './dom.mjs';
-import { api, paramSchema, problemView, specInfo } from './api.mjs';
+import { api, paramSchema, problemView, specLabel, specTitle } from './api.mjs';
 
 const PICKED = 'pds.explore.picked';
 
@@ -105,9 +105,9 @@ export async function compareView(main, ctx) {
                 { className: row.differs ? 'differs' : '' },
                 h(
                   'th',
-                  { scope: 'row', title: specInfo(row.spec).description ?? '' },
+                  { scope: 'row', title: specTitle(row.spec) },
                   row.differs ? h('span', { 'aria-label': 'differs' }, '≠ ') : '',
-                  row.spec,
+                  specLabel(row.spec) ?? row.spec,
                 ),
                 row.values.map((v) => h('td', {}, withUnit(v, row.unit))),
               ),

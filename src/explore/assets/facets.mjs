@@ -1,9 +1,9 @@
-// The search's filters: category and company facets with counts, the listing and quality toggles,
+// The search's filters: category, company and series facets with counts, the listing and quality toggles,
 // sort, and a pair of range sliders for each spec that decides a substitution in the one category
 // selected, bounded by the facet stats. Each change goes through `change`, which updates the URL
 // state and searches again.
 import { h, num, withUnit } from './dom.mjs';
-import { doc, paramSchema, specInfo } from './api.mjs';
+import { doc, paramSchema, specInfo, specLabel } from './api.mjs';
 
 /** The filter controls for the `facets` of a first page, reading and changing `state` (the URL's search). */
 export function facetsView(facets, state, change) {
@@ -116,6 +116,7 @@ export function facetsView(facets, state, change) {
 
   function range(spec, stat) {
     const unit = specInfo(spec).unit ?? '';
+    const name = specLabel(spec) ?? spec;
     const lo = state.get(`specs.${spec}[gte]`);
     const hi = state.get(`specs.${spec}[lte]`);
     const low0 = Math.min(stat.min, lo === null ? Infinity : Number(lo));
@@ -137,7 +138,7 @@ export function facetsView(facets, state, change) {
         max: String(max),
         step: String(step),
         value: String(value),
-        'aria-label': `${spec} ${label} (${unit || 'no unit'})`,
+        'aria-label': `${name} ${label} (${unit || 'no unit'})`,
         oninput: () =>
           (shown.textContent = `${withUnit(Number(low.value), unit)} – ${withUnit(Number(high.value), unit)}`),
         onchange: (e) =>
@@ -150,7 +151,13 @@ export function facetsView(facets, state, change) {
       });
     const low = slider('gte', lo ?? min, 'at least');
     const high = slider('lte', hi ?? max, 'at most');
-    return h('div', { className: 'range' }, h('span', { className: 'range-name' }, `${spec} `, shown), low, high);
+    return h(
+      'div',
+      { className: 'range' },
+      h('span', { className: 'range-name', title: spec }, `${name} `, shown),
+      low,
+      high,
+    );
   }
 
   return [
@@ -164,6 +171,16 @@ export function facetsView(facets, state, change) {
       'manufacturer',
       facets.manufacturer.map((b) => ({ value: b.id ?? b.value, label: b.value, count: b.count })),
     ),
+    // Product lines of the series table, shown once the results hold one (most searches hold none).
+    ...(facets.series?.length || state.has('series')
+      ? [
+          checkGroup(
+            'Series',
+            'series',
+            (facets.series ?? []).map((b) => ({ value: b.id, label: b.value, count: b.count })),
+          ),
+        ]
+      : []),
     toggles(),
     sortSelect(facets),
     ranges(facets.specs ?? {}),
@@ -176,9 +193,11 @@ function niceStep(raw) {
   return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw);
 }
 
+/** A sort key for people: a spec by its glossary label (`STC power (high to low)`), other keys as named. */
+const keyLabel = (k) => (k.startsWith('specs.') ? (specLabel(k.slice(6)) ?? k.slice(6)) : k);
 const sortLabel = (k) =>
   k.startsWith('-')
-    ? `${k.slice(1).replace(/^specs\./, '')} (high to low)`
+    ? `${keyLabel(k.slice(1))} (high to low)`
     : k === 'relevance'
       ? 'relevance'
-      : `${k.replace(/^specs\./, '')} (low to high)`;
+      : `${keyLabel(k)} (low to high)`;

@@ -1,7 +1,7 @@
 // A product: every spec with its unit and, on demand, where it came from (source, edition, file,
 // record, line, column); its listing; its quality checks; its revision timeline; its alternatives.
 import { h, fill, withUnit } from './dom.mjs';
-import { api, doc, problemView, specInfo } from './api.mjs';
+import { api, doc, problemView, specLabel, specTitle } from './api.mjs';
 import { pickButton } from './card.mjs';
 
 export async function productView(main, id, ctx) {
@@ -165,7 +165,7 @@ function specsTable(p, signal) {
       h(
         'tr',
         {},
-        h('th', { scope: 'row', title: specInfo(spec).description ?? '' }, spec),
+        h('th', { scope: 'row', title: specTitle(spec) }, specLabel(spec) ?? spec),
         h('td', {}, withUnit(value, p.units[spec])),
         h('td', {}, button),
       ),

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../../src/shared/paths';
+import { SPEC_LABELS } from '../../../src/catalog/spec-labels';
+import { isSpecName } from '../../../src/catalog/spec-catalog';
 
 interface Part {
   kind: string;
@@ -75,7 +77,7 @@ const readings: Record<string, Reading> = {
         kind: 'series',
         from: 'Sunny Boy',
         label: 'SMA Sunny Boy',
-        parameters: { manufacturer: ['sma-america', 'sma-solar-technology'] },
+        parameters: { series: ['sma-sunny-boy'] },
       },
       {
         kind: 'quantity',
@@ -100,13 +102,8 @@ const readings: Record<string, Reading> = {
   },
 };
 
-/** The glossary's names the page derives from `x-spec-catalog` (api.mjs specLabel), for the specs above. */
-const GLOSSARY = new Map([
-  ['stc_power_w', 'Maximum power at standard test conditions'],
-  ['ac_power_w', 'Maximum continuous AC output power'],
-  ['module_efficiency_pct', 'Module efficiency at STC'],
-]);
-const labelOf = (spec: string) => GLOSSARY.get(spec);
+/** The glossary's short labels the page reads from `x-spec-catalog` (api.mjs specLabel); none for `nominal_power_w`. */
+const labelOf = (spec: string) => (isSpecName(spec) ? SPEC_LABELS[spec] : undefined);
 
 /** The search after removing the part of `kind` from the reading of `q`, as the page's URL would hold it. */
 function removing(chips: Chips, q: string, kind: string): URLSearchParams {
@@ -126,13 +123,13 @@ describe('explorer chips (src/explore/assets/chips.mjs)', () => {
     chips = (await import(pathToFileURL(path.join(PROJECT_ROOT, 'src/explore/assets/chips.mjs')).href)) as Chips;
   });
 
-  it('names the spec a comparison, a quantity or a ranking reads by its glossary name, never its field name', () => {
+  it('names the spec a comparison, a quantity or a ranking reads by its glossary label, never its field name', () => {
     const [, , range] = readings['Trina module over 600W'].parts;
-    assert.equal(chips.chipText(range, labelOf), 'Maximum power at standard test conditions: over 600 W');
+    assert.equal(chips.chipText(range, labelOf), 'STC power: over 600 W');
     const [, , quantity] = readings['SMA Sunny Boy 7.7'].parts;
-    assert.equal(chips.chipText(quantity, labelOf), 'Maximum continuous AC output power: 7.7 kW ± 2%');
+    assert.equal(chips.chipText(quantity, labelOf), 'AC power: 7.7 kW ± 2%');
     const [ranking] = readings['most efficient 400W module'].parts;
-    assert.equal(chips.chipText(ranking, labelOf), 'most efficient first, by Module efficiency at STC');
+    assert.equal(chips.chipText(ranking, labelOf), 'most efficient first, by Module efficiency');
   });
 
   it('shows the API label alone for a part with no spec, or a spec the glossary does not name', () => {
@@ -163,9 +160,10 @@ describe('explorer chips (src/explore/assets/chips.mjs)', () => {
     assert.deepEqual(state.getAll('manufacturer'), ['jinko-solar']);
   });
 
-  it('removing the maker keeps a series as its words, since its parameters are only its companies', () => {
+  it('removing the maker keeps a series as its series parameter, not as all of its companies', () => {
     const state = removing(chips, 'SMA Sunny Boy 7.7', 'manufacturer');
-    assert.equal(state.get('q'), 'Sunny Boy');
+    assert.equal(state.get('q'), null, 'nothing left as text');
+    assert.deepEqual(state.getAll('series'), ['sma-sunny-boy']);
     assert.deepEqual(state.getAll('manufacturer'), [], 'not all of SMA');
     assert.equal(state.get('specs.ac_power_w[gte]'), '7546');
     assert.equal(state.get('specs.ac_power_w[lte]'), '7854');

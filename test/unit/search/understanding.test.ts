@@ -326,9 +326,10 @@ describe('query understanding', () => {
       const power = quantity(r.parts);
       assert.deepEqual([power.spec, power.value], ['ac_power_w', 7700]);
       assert.equal(r.text, '');
-      assert.deepEqual(understoodOf(r)?.series, [
-        { companies: ['sma-america', 'sma-solar-technology'], models: ['sb'] },
-      ]);
+      assert.deepEqual(understoodOf(r)?.series, ['sma-sunny-boy']);
+      assert.deepEqual(interpretationOf(r).parts.find((p) => p.kind === 'series')?.parameters, {
+        series: ['sma-sunny-boy'],
+      });
       assert.match(interpretationOf(r).summary, /^inverters by SMA Sunny Boy/);
       for (const q of ['IQ8+', 'iq8 plus', 'IQ8PLUS'])
         assert.deepEqual(

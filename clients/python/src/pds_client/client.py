@@ -410,6 +410,7 @@ class Client:
         q: Optional[str],
         category: Optional[Many],
         manufacturer: Optional[Many],
+        series: Optional[Many],
         in_latest_edition: Optional[bool],
         quality: Optional[Many],
         sort: Optional[Many],
@@ -422,7 +423,12 @@ class Client:
         query: List[Tuple[str, str]] = []
         if q is not None:
             query.append(("q", q))
-        for name, values in (("category", category), ("manufacturer", manufacturer), ("quality", quality)):
+        for name, values in (
+            ("category", category),
+            ("manufacturer", manufacturer),
+            ("series", series),
+            ("quality", quality),
+        ):
             if values is not None:
                 query.extend((name, v) for v in _many(values))
         if in_latest_edition is not None:
@@ -456,6 +462,7 @@ class Client:
         q: Optional[str] = None,
         category: Optional[Many] = None,
         manufacturer: Optional[Many] = None,
+        series: Optional[Many] = None,
         in_latest_edition: Optional[bool] = None,
         quality: Optional[Many] = None,
         sort: Optional[Many] = None,
@@ -467,13 +474,15 @@ class Client:
     ) -> Page:
         """One page of ``GET /api/v1/products`` (listProducts, 1 credit): filtered, sorted (default: model).
 
-        ``category``, ``manufacturer`` and ``quality`` take one value or several; ``sort`` and
+        ``category``, ``manufacturer``, ``series`` (product lines: ``"sma-sunny-boy"``) and
+        ``quality`` take one value or several; ``sort`` and
         ``fields`` one key or several (``"-specs.stc_power_w"``, ``["id", "specs.voc_v"]``);
         ``specs`` ranges and values (see :data:`SpecFilters`); ``nominal_power`` bounds of any
         category's nominal power (``{"gte": "5kW"}``).
         """
         query = self._collection(
-            q, category, manufacturer, in_latest_edition, quality, sort, fields, specs, nominal_power, limit, cursor
+            q, category, manufacturer, series, in_latest_edition, quality, sort, fields, specs, nominal_power, limit,
+            cursor,
         )
         return self._page("listProducts", None, query)
 
@@ -483,6 +492,7 @@ class Client:
         *,
         category: Optional[Many] = None,
         manufacturer: Optional[Many] = None,
+        series: Optional[Many] = None,
         in_latest_edition: Optional[bool] = None,
         quality: Optional[Many] = None,
         sort: Optional[Many] = None,
@@ -498,7 +508,8 @@ class Client:
         Parameters as in :meth:`list_products`.
         """
         query = self._collection(
-            q, category, manufacturer, in_latest_edition, quality, sort, fields, specs, nominal_power, limit, cursor
+            q, category, manufacturer, series, in_latest_edition, quality, sort, fields, specs, nominal_power, limit,
+            cursor,
         )
         return self._page("searchProducts", None, query)
 
@@ -508,6 +519,7 @@ class Client:
         q: Optional[str] = None,
         category: Optional[Many] = None,
         manufacturer: Optional[Many] = None,
+        series: Optional[Many] = None,
         in_latest_edition: Optional[bool] = None,
         quality: Optional[Many] = None,
         sort: Optional[Many] = None,
@@ -522,6 +534,7 @@ class Client:
                 q=q,
                 category=category,
                 manufacturer=manufacturer,
+                series=series,
                 in_latest_edition=in_latest_edition,
                 quality=quality,
                 sort=sort,
@@ -539,6 +552,7 @@ class Client:
         *,
         category: Optional[Many] = None,
         manufacturer: Optional[Many] = None,
+        series: Optional[Many] = None,
         in_latest_edition: Optional[bool] = None,
         quality: Optional[Many] = None,
         sort: Optional[Many] = None,
@@ -553,6 +567,7 @@ class Client:
                 q,
                 category=category,
                 manufacturer=manufacturer,
+                series=series,
                 in_latest_edition=in_latest_edition,
                 quality=quality,
                 sort=sort,

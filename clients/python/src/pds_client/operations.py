@@ -82,7 +82,9 @@ class Operation:
             raise AssertionError(f"{self.id} does not take {', '.join(sorted(set(extra)))} (see pds_client.operations)")
 
 
-_COLLECTION = ("q", "category", "manufacturer", "in_latest_edition", "quality", "sort", "fields", "limit", "cursor")
+_COLLECTION = (
+    "q", "category", "manufacturer", "series", "in_latest_edition", "quality", "sort", "fields", "limit", "cursor"
+)
 
 
 def _table(*ops: Operation) -> Dict[str, Operation]:

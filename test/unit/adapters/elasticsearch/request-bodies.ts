@@ -90,6 +90,7 @@ const SEARCHES: readonly [string, Mode, Record<string, unknown>, Relaxation?, So
       q: 'trina',
       category: ['pv-module'],
       manufacturer: ['Trina', 'jinko-solar'],
+      series: ['sma-sunny-boy', 'enphase-iq8-plus'],
       quality: ['complete'],
       in_latest_edition: true,
       'specs.stc_power_w[gte]': '400W',
