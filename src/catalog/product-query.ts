@@ -114,6 +114,8 @@ export type SpecRanges = Readonly<Record<string, { min: number; max: number; cou
 export interface Facets {
   readonly category: Bucket[];
   readonly manufacturer: (Bucket & { readonly id: string })[];
+  /** Groups (parent brands) by id: the products of their members, beside each member's own count under `manufacturer`. */
+  readonly group: (Bucket & { readonly id: string })[];
   readonly specs?: SpecRanges;
 }
 
@@ -147,4 +149,6 @@ export interface CompanyNames {
   readonly categories: Readonly<Record<string, number>>;
   /** Companies that made some of its products (brand notes): their names are among `names` too. */
   readonly madeBy: readonly string[];
+  /** The group (parent brand) it belongs to: its id and name are among `names` too. */
+  readonly group?: { readonly id: string; readonly name: string };
 }

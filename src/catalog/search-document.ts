@@ -18,6 +18,8 @@ export interface CompanyView {
   readonly method: 'derived';
   readonly rule: ProductCompany['rule'];
   readonly evidence: string;
+  /** The group (parent brand) it belongs to: the product still names its own company above. */
+  readonly group?: { readonly id: string; readonly name: string };
 }
 
 export interface ProductDetail {
@@ -102,6 +104,7 @@ export function toSearchDocument(p: ProductDoc, company?: ProductCompany): Searc
             method: 'derived',
             rule: company.rule,
             evidence: company.evidence,
+            ...(company.group ? { group: company.group } : {}),
           },
         }
       : {}),

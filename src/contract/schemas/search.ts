@@ -9,6 +9,14 @@ export const SEARCH_SCHEMAS: SchemasObject = {
     properties: {
       category: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
       manufacturer: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
+      group: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/FacetCount' },
+        description:
+          "Groups (parent brands, `GET /api/v1/manufacturers/{id}` names a member's group) with the matches of all " +
+          'their members; each member still counts under `manufacturer` by its own name. Products of a company in no ' +
+          'group count in no bucket.',
+      },
       specs: {
         type: 'object',
         description:
@@ -27,8 +35,11 @@ export const SEARCH_SCHEMAS: SchemasObject = {
     type: 'object',
     required: ['value', 'count'],
     properties: {
-      value: { type: 'string', description: "The category, or the company's display name." },
-      id: { type: 'string', description: 'For `manufacturer`: the company id, which `manufacturer=` takes.' },
+      value: { type: 'string', description: "The category, or the company's or group's display name." },
+      id: {
+        type: 'string',
+        description: 'For `manufacturer`: the company id; for `group`: the group id. `manufacturer=` takes either.',
+      },
       count: { type: 'integer', minimum: 0 },
     },
   },
@@ -118,6 +129,14 @@ export const SEARCH_SCHEMAS: SchemasObject = {
         },
         description:
           'The companies the name may mean (a first word several companies share, such as `Bosch`, means any of them).',
+      },
+      group: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        description:
+          'A manufacturer part whose words name a group (parent brand, e.g. `Qcells`): `companies` are then all its ' +
+          "members, and `parameters` select it by the group's id.",
       },
       spec: { type: 'string', description: "A quantity: the spec it bounds (`nominal_power_w`: any category's)." },
       value: { type: 'number', description: 'A quantity: the value typed, in `unit`.' },
