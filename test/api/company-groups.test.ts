@@ -103,7 +103,7 @@ describe('company groups: one brand, its companies apart', function () {
       const expected = idsOf(members);
       for (const name of names) {
         const rows = await list([name]);
-        assert.deepEqual(new Set(rows.map((p) => p.id)), expected, `${name}`);
+        assert.deepEqual(new Set(rows.map((p) => p.id)), expected, name);
         for (const p of rows) {
           const own = members.find((c) => c.spellings.some((s) => s.spelling === p.manufacturer))!;
           assert.equal(p.company.id, own._id, `${p.id} keeps its own company`);
