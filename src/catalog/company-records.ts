@@ -3,7 +3,7 @@
 // spellings the sources use (src/company-resolution/), stored beside the products, and joined to each
 // product by its manufacturer spelling when the index is built. No product claim and no revision holds it,
 // so a better resolution changes the index, never a product's id or history.
-import type { CompanyRelation, CompanySpelling, ResolvedCompanies, SpellingRule } from './company.types';
+import type { CompanyGroup, CompanyRelation, CompanySpelling, ResolvedCompanies, SpellingRule } from './company.types';
 
 export interface CompanyDoc {
   /** Stable slug of the display name's key. */
@@ -15,6 +15,8 @@ export interface CompanyDoc {
   readonly related: readonly CompanyRelation[];
   /** Short forms people type ("Jinko", "Qcells"), most useful first. */
   readonly aliases: readonly string[];
+  /** The group (parent brand) the reviewed table puts it in, with every member. */
+  readonly group?: CompanyGroup;
 }
 
 export function companyDocs(resolved: ResolvedCompanies): CompanyDoc[] {
@@ -25,6 +27,7 @@ export function companyDocs(resolved: ResolvedCompanies): CompanyDoc[] {
     spellings: c.spellings,
     related: c.related,
     aliases: resolved.aliasesOf(c),
+    ...(c.group ? { group: c.group } : {}),
   }));
 }
 
@@ -37,7 +40,9 @@ export interface ProductCompany {
   readonly evidence: string;
   /** The maker a brand note names ("SunPower Corp (Original Mfg - Fronius Int. GmbH)"), with its company when the lists have it. */
   readonly madeBy?: { readonly name: string; readonly id?: string };
-  /** Lower-cased: the company's id, name, spellings and short forms, and those of the maker of a branded product. */
+  /** The group (parent brand) of the company. */
+  readonly group?: { readonly id: string; readonly name: string };
+  /** Lower-cased: the company's id, name, spellings and short forms, its group's id and name, and those of the maker of a branded product. */
   readonly match: readonly string[];
   /** What search finds the company by: its name, short forms and former names, and the maker's. */
   readonly words: readonly string[];
@@ -46,7 +51,14 @@ export interface ProductCompany {
 /** The company of each spelling the records hold (none for a spelling they do not know). */
 export function companyLookup(docs: readonly CompanyDoc[]): (spelling: string) => ProductCompany | undefined {
   const byId = new Map(docs.map((d) => [d._id, d]));
-  const names = (d: CompanyDoc) => [d._id, d.name, ...d.spellings.map((s) => s.spelling), ...d.aliases];
+  // A group's id and name select each member, and so the whole group.
+  const names = (d: CompanyDoc) => [
+    d._id,
+    d.name,
+    ...d.spellings.map((s) => s.spelling),
+    ...d.aliases,
+    ...(d.group ? [d.group.id, d.group.name] : []),
+  ];
   const bySpelling = new Map<string, ProductCompany>();
   for (const doc of docs) {
     for (const s of doc.spellings) {
@@ -57,6 +69,7 @@ export function companyLookup(docs: readonly CompanyDoc[]): (spelling: string) =
       const words = [
         doc.name,
         ...doc.aliases,
+        ...(doc.group ? [doc.group.name] : []),
         ...(maker ? [maker.name, ...maker.aliases] : s.originalMaker ? [s.originalMaker] : []),
       ];
       bySpelling.set(s.spelling, {
@@ -67,6 +80,7 @@ export function companyLookup(docs: readonly CompanyDoc[]): (spelling: string) =
         ...(s.originalMaker
           ? { madeBy: { name: maker?.name ?? s.originalMaker, ...(maker ? { id: maker._id } : {}) } }
           : {}),
+        ...(doc.group ? { group: { id: doc.group.id, name: doc.group.name } } : {}),
         // A maker the lists name but no company resolves (an ambiguous short form) still matches as written.
         match: [
           ...new Set(

@@ -44,6 +44,8 @@ export interface Reviewed {
   readonly aliases: readonly { readonly alias: string; readonly spellings: readonly string[] }[];
   /** Common words that are the first word of a name but no short form of it ("Home" of Home Director). */
   readonly notAliases: readonly string[];
+  /** A brand's companies a buyer means as one (regional arms, factories), named by any of their spellings. */
+  readonly groups: readonly { readonly name: string; readonly members: readonly string[]; readonly why: string }[];
 }
 
 export interface CompanySpelling {
@@ -69,6 +71,17 @@ export interface CompanyRelation {
   readonly evidence: string;
 }
 
+/** The group (parent brand) a company belongs to, from the reviewed table: each member keeps its own name. */
+export interface CompanyGroup {
+  /** `<slug of the name>-group`, never a company's id, so `manufacturer=<id>` says which is meant. */
+  readonly id: string;
+  readonly name: string;
+  /** The reviewed table's why. */
+  readonly evidence: string;
+  /** Every member, this company included, largest first. */
+  readonly members: readonly { readonly id: string; readonly name: string; readonly products: number }[];
+}
+
 export interface Company {
   /** Stable slug of the display name's key. */
   readonly id: string;
@@ -81,6 +94,7 @@ export interface Company {
   readonly related: readonly CompanyRelation[];
   /** Short forms from the reviewed table; see aliasesOf for the derived ones. */
   readonly reviewedAliases: readonly string[];
+  readonly group?: CompanyGroup;
 }
 
 export interface ResolvedCompanies {

@@ -118,6 +118,8 @@ export interface Facets {
   readonly manufacturer: (Bucket & { readonly id: string })[];
   /** Product lines by their name, with the id `series=` takes. */
   readonly series: (Bucket & { readonly id: string })[];
+  /** Groups (parent brands) by id: the products of their members, beside each member's own count under `manufacturer`. */
+  readonly group: (Bucket & { readonly id: string })[];
   readonly specs?: SpecRanges;
 }
 
@@ -151,4 +153,6 @@ export interface CompanyNames {
   readonly categories: Readonly<Record<string, number>>;
   /** Companies that made some of its products (brand notes): their names are among `names` too. */
   readonly madeBy: readonly string[];
+  /** The group (parent brand) it belongs to: its id and name are among `names` too. */
+  readonly group?: { readonly id: string; readonly name: string };
 }

@@ -19,6 +19,8 @@ export interface CompanyView {
   readonly method: 'derived';
   readonly rule: ProductCompany['rule'];
   readonly evidence: string;
+  /** The group (parent brand) it belongs to: the product still names its own company above. */
+  readonly group?: { readonly id: string; readonly name: string };
 }
 
 export interface ProductDetail {
@@ -108,6 +110,7 @@ export function toSearchDocument(p: ProductDoc, company?: ProductCompany): Searc
             method: 'derived',
             rule: company.rule,
             evidence: company.evidence,
+            ...(company.group ? { group: company.group } : {}),
           },
         }
       : {}),

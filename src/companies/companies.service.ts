@@ -51,5 +51,7 @@ export async function getCompany(id: string, ports: CompanyPorts) {
       ...(s.originalMaker ? { original_maker: s.originalMaker } : {}),
     })),
     related: doc.related,
+    // Every member, this company included, so any member shows the whole group the same way.
+    ...(doc.group ? { group: doc.group } : {}),
   };
 }

@@ -10,6 +10,7 @@
 // hides a company behind another's name. So every merge names the rule and the evidence behind it,
 // and a rename that no rule can prove the same company becomes a relation, not a merge.
 import { aliasesOf, wordIndex } from './company-aliases';
+import { groupCompanies } from './company-groups';
 import { companiesByKey, nameCompanies, withReviewedAliases } from './company-naming';
 import { makerFinder, relateCompanies } from './company-relations';
 import { KeyMerges, mergeRenames, mergeReviewed } from './key-merges';
@@ -24,6 +25,7 @@ export const NO_REVIEWS: Reviewed = {
   productLines: [],
   aliases: [],
   notAliases: [],
+  groups: [],
 };
 
 /**
@@ -34,6 +36,7 @@ export const NO_REVIEWS: Reviewed = {
  *    table says they are one company, or when one key is the other with words added around it
  *    ("Silfab" -> "Silfab Solar Inc."); any other such link becomes a successor/formerly relation;
  *  - reviewed: the table's merges; its splits take spellings out of their key.
+ * Then the table's groups put a brand's companies under one name, each keeping its own.
  * Every spelling records the rule and evidence that tie it to the display name.
  */
 export function resolveCompanies(
@@ -56,7 +59,8 @@ export function resolveCompanies(
   const words = wordIndex(named);
   const notAliases = new Set(reviewed.notAliases.map((w) => w.toLowerCase()));
   const shortForms = (company: Company) => aliasesOf(company, words, notAliases);
-  const companies = relateCompanies(named, renames, makerFinder(named, shortForms));
+  const related = relateCompanies(named, renames, makerFinder(named, shortForms));
+  const companies = groupCompanies(related, nodes, reviewed.groups, missing, warnings);
 
   return { companies, aliasesOf: shortForms, companyOf: companyFinder(companies), warnings };
 }

@@ -342,6 +342,8 @@ export type Facets = {
   manufacturer?: Array<FacetCount>;
   /** Products per product line of the series table (`ProductSeries`), among the matches; a line none of them is in is left out. `id` is what `series=` takes. */
   series?: Array<FacetCount>;
+  /** Groups (parent brands, `GET /api/v1/manufacturers/{id}` names a member's group) with the matches of all their members; each member still counts under `manufacturer` by its own name. Products of a company in no group count in no bucket. */
+  group?: Array<FacetCount>;
   /** Present when exactly one category is selected: min, max and count (products that have it) of each numeric spec over that whole category, whatever else the query selects. Read once per index generation, so its cost does not follow the matches; it gives the bounds a range control offers, the same for every query in the category. */
   specs?: {
     [key: string]: {
@@ -353,9 +355,9 @@ export type Facets = {
 };
 
 export type FacetCount = {
-  /** The category, the company's display name, or the line's name. */
+  /** The category, the company's or group's display name, or the line's name. */
   value: string;
-  /** For `manufacturer`: the company id, which `manufacturer=` takes; for `series`, the line id `series=` takes. */
+  /** For `manufacturer`: the company id; for `group`: the group id (`manufacturer=` takes either); for `series`: the line id `series=` takes. */
   id?: string;
   count: number;
 };
@@ -368,6 +370,11 @@ export type ProductCompany = {
   method: "derived";
   rule: "identity" | "normalization" | "cross-edition" | "reviewed";
   evidence: string;
+  /** The group (parent brand) the company belongs to, when the reviewed table names one; the product keeps its own company above. */
+  group?: {
+    id: string;
+    name: string;
+  };
 };
 
 /** The original maker a brand note names ("SunPower Corp (Original Mfg - Fronius Int. GmbH)"). */
@@ -430,6 +437,11 @@ export type InterpretedPart = {
     id: string;
     name: string;
   }>;
+  /** A manufacturer part whose words name a group (parent brand, e.g. `Qcells`): `companies` are then all its members, and `parameters` select it by the group's id. */
+  group?: {
+    id: string;
+    name: string;
+  };
   /** A quantity: the spec it bounds (`nominal_power_w`: any category's). */
   spec?: string;
   /** A quantity: the value typed, in `unit`. */
@@ -712,6 +724,19 @@ export type Company = {
     products: number;
     evidence: string;
   }>;
+  /** The group (parent brand) the reviewed table puts it in, with the table's why: a buyer means its members as one brand, and each keeps its own name. `manufacturer=` takes the group's id or name for all its members. */
+  group?: {
+    /** Ends in `-group`; never a company id. */
+    id: string;
+    name: string;
+    evidence: string;
+    /** Every member, this company included, largest first (products when the catalog was seeded). */
+    members: Array<{
+      id: string;
+      name: string;
+      products: number;
+    }>;
+  };
 };
 
 export type SourceList = {
@@ -1046,7 +1071,7 @@ export interface Operations {
       q?: string;
       /** Only these categories (repeat the parameter for several). */
       category?: Array<"pv-module" | "inverter" | "heat-pump">;
-      /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). */
+      /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). A group's id or name (`meta.facets.group[]`, e.g. `qcells-group`, `Sonali Energees`) selects every member of the group (parent brand); a company id selects that company alone. */
       manufacturer?: Array<string>;
       /** Only products of these product lines (repeat for several), by the id `series` on a product and `meta.facets.series[].id` give: a line of the reviewed series table, whose rule (`ProductSeries`) puts a product in it by its company and model prefix. A search that names a line in `q` (`Sunny Boy`) selects by the same parameter. */
       series?: Array<"sma-sunny-boy" | "sma-sunny-tripower" | "enphase-iq8-plus">;
@@ -1972,7 +1997,7 @@ export interface Operations {
       503: Problem;
     };
   };
-  /** One company: every spelling the sources use for it, each with the rule and evidence that tie it, and its relations to other companies */
+  /** One company: every spelling the sources use for it, each with the rule and evidence that tie it, its relations to other companies, and its group (parent brand) with the other members */
   getManufacturer: {
     method: "GET";
     path: "/api/v1/manufacturers/{id}";
@@ -2005,7 +2030,7 @@ export interface Operations {
       q?: string;
       /** Only these categories (repeat the parameter for several). */
       category?: Array<"pv-module" | "inverter" | "heat-pump">;
-      /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). */
+      /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). A group's id or name (`meta.facets.group[]`, e.g. `qcells-group`, `Sonali Energees`) selects every member of the group (parent brand); a company id selects that company alone. */
       manufacturer?: Array<string>;
       /** Only products of these product lines (repeat for several), by the id `series` on a product and `meta.facets.series[].id` give: a line of the reviewed series table, whose rule (`ProductSeries`) puts a product in it by its company and model prefix. A search that names a line in `q` (`Sunny Boy`) selects by the same parameter. */
       series?: Array<"sma-sunny-boy" | "sma-sunny-tripower" | "enphase-iq8-plus">;

@@ -37,7 +37,8 @@ function parametersOf(part: Part): Parameters {
     case 'range':
       return conditionParameters(part.conditions);
     case 'manufacturer':
-      return { manufacturer: part.companies.map((c) => c.id) };
+      // A group's id selects every member, as the words did.
+      return { manufacturer: part.group ? [part.group.id] : part.companies.map((c) => c.id) };
     case 'exclusion':
       // No ordinary parameter excludes; a client drops the part by sending q without its words.
       return {};

@@ -15,6 +15,8 @@ export interface MakerDictionary {
   /** Company ids by name key. */
   readonly byKey: ReadonlyMap<string, readonly string[]>;
   readonly companies: ReadonlyMap<string, CompanyNames>;
+  /** The current members of each group (parent brand), by group id. */
+  readonly groups: ReadonlyMap<string, readonly string[]>;
   /** The most words a name has, so a reader knows how far to look ahead. */
   readonly maxWords: number;
 }
@@ -76,11 +78,24 @@ export function makerDictionary(companies: readonly CompanyNames[]): MakerDictio
   const byId = new Map(companies.map((c) => [c.id, c]));
   const own = (ids: Set<string>) =>
     [...ids].filter((id) => !(byId.get(id)?.madeBy ?? []).some((maker) => maker !== id && ids.has(maker))).sort();
+  const groups = new Map<string, string[]>();
+  for (const c of companies) if (c.group) groups.set(c.group.id, [...(groups.get(c.group.id) ?? []), c.id]);
   return {
     byKey: new Map([...byKey].map(([k, ids]) => [k, own(ids)])),
     companies: byId,
+    groups,
     maxWords: Math.min(maxWords, 6),
   };
+}
+
+/** The group these companies are, when they are all of one group's current members and no other company. */
+export function wholeGroup(
+  dictionary: MakerDictionary,
+  ids: readonly string[],
+): { readonly id: string; readonly name: string } | undefined {
+  const group = dictionary.companies.get(ids[0] ?? '')?.group;
+  const members = group && dictionary.groups.get(group.id);
+  return members && members.length === ids.length && members.every((id) => ids.includes(id)) ? group : undefined;
 }
 
 /** The category most of these companies' products are in, when at least 80% are. */

@@ -31,7 +31,7 @@ import { compactModel } from '../catalog/search-document';
 import { SERIES, type Series } from '../catalog/series';
 import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeOp, type RangeSpec } from '../catalog/product-query';
-import { mainCategory, type MakerDictionary } from './maker-dictionary';
+import { mainCategory, wholeGroup, type MakerDictionary } from './maker-dictionary';
 
 export type Part =
   | {
@@ -52,6 +52,8 @@ export type Part =
       readonly from: string;
       readonly label: string;
       readonly companies: readonly { id: string; name: string }[];
+      /** When the words name a group (parent brand): the companies are then all its members. */
+      readonly group?: { readonly id: string; readonly name: string };
     }
   | {
       /** A comparison or a range ("over 600W", "between 5 and 8 kW"): bounds as typed, strict or inclusive. */
@@ -419,7 +421,11 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
       );
     } else if (f.kind === 'maker') {
       const companies = f.ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
-      parts.push({ kind: 'manufacturer', from: text, label: companies.map((c) => c.name).join(' or '), companies });
+      const group = wholeGroup(dictionary, f.ids);
+      const label = group
+        ? `${group.name} (a group: ${companies.map((c) => c.name).join(', ')})`
+        : companies.map((c) => c.name).join(' or ');
+      parts.push({ kind: 'manufacturer', from: text, label, companies, ...(group ? { group } : {}) });
     } else if (f.kind === 'exclusion') {
       const t = f.target;
       if (t.kind === 'maker') {

@@ -95,6 +95,23 @@ describe('companies: one company, one name (complete data)', function () {
     }
   });
 
+  it("when products are filtered by a group, then they are exactly its members' products, each member still a company of its own", async () => {
+    for (const [groupId, name, members] of [
+      ['qcells-group', 'Qcells', ['hanwha-qcells-qidong', 'qcells-north-america', 'q-cells']],
+      ['sonali-energees-group', 'Sonali Energees', ['sonali-energees-usa', 'sonali-energees']],
+    ] as const) {
+      const docs = companies.filter((c) => c.group?.id === groupId);
+      assert.deepEqual(docs.map((c) => c._id).sort(), [...members].sort());
+      const whole = docs.flatMap((c) => c.spellings).reduce((n, s) => n + (perSpelling.get(s.spelling) ?? 0), 0);
+      for (const by of [groupId, name]) assert.equal((await list({ manufacturer: [by] })).body.meta.total, whole, by);
+      for (const c of docs) {
+        const own = c.spellings.reduce((n, s) => n + (perSpelling.get(s.spelling) ?? 0), 0);
+        assert.ok(own < whole);
+        assert.equal((await list({ manufacturer: [c._id] })).body.meta.total, own, c._id);
+      }
+    }
+  });
+
   it("when a short name people use is searched, then that company's products lead", async () => {
     for (const [q, spelling] of [
       ['Jinko', 'Jinko Solar Co. Ltd'],

@@ -102,6 +102,8 @@ export class ProductIndex {
       names: { buckets: { key: string }[] };
       categories: { buckets: { key: string; doc_count: number }[] };
       made_by: { buckets: { key: string }[] };
+      group: { buckets: { key: string }[] };
+      group_name: { buckets: { key: string }[] };
     };
     const out: CompanyNames[] = [];
     for (let after: string | undefined; ;) {
@@ -110,14 +112,17 @@ export class ProductIndex {
         this.es.search<Source, { companies: { buckets: Bucket[] } }>({ index: this.alias, ...body }),
       );
       const buckets = res.aggregations!.companies.buckets;
-      for (const b of buckets)
+      for (const b of buckets) {
+        const [group, groupName] = [b.group.buckets[0]?.key, b.group_name.buckets[0]?.key];
         out.push({
           id: b.key.id,
           name: b.name.buckets[0]?.key ?? b.key.id,
           names: b.names.buckets.map((n) => n.key),
           categories: Object.fromEntries(b.categories.buckets.map((c) => [c.key, c.doc_count])),
           madeBy: b.made_by.buckets.map((m) => m.key),
+          ...(group ? { group: { id: group, name: groupName ?? group } } : {}),
         });
+      }
       if (buckets.length < COMPANY_NAMES_PAGE) return out;
       after = buckets.at(-1)!.key.id;
     }

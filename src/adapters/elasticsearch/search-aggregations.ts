@@ -11,11 +11,12 @@ type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
 type Bucket = estypes.AggregationsTermsBucketBase & { readonly key: string };
 type Terms<B = Bucket> = estypes.AggregationsTermsAggregateBase<B>;
 
-/** The facets' answer: categories, and companies by id with their display name. */
+/** The facets' answer: categories, and companies and groups by id with their display name. */
 export interface FacetAggregates {
   readonly category?: Terms;
   readonly manufacturer?: Terms<Bucket & { readonly name?: Terms }>;
   readonly series?: Terms;
+  readonly group?: Terms<Bucket & { readonly name?: Terms }>;
 }
 
 /** A line's name by its id: the table names it, so the facet need not ask the index. */
@@ -29,25 +30,31 @@ export const FACET_AGGS = {
   },
   // Every line the table has: a bucket per entry at most.
   series: { terms: { field: 'series.id', size: SERIES.length } },
+  // A product outside every group counts in no bucket: the facet lists groups only, never a "none".
+  group: {
+    terms: { field: 'company.group.id', size: 25 },
+    aggs: { name: { terms: { field: 'company.group.name', size: 1 } } },
+  },
 } as const satisfies Aggregations;
 
 /** A terms aggregation's buckets: the client types them as a list or a keyed object, and only a list is asked for. */
 const bucketsOf = <B>(agg: Terms<B> | undefined): readonly B[] => (Array.isArray(agg?.buckets) ? agg.buckets : []);
 
+/** Named buckets (companies, groups): the display name, the id and the count. */
+const named = (agg: FacetAggregates['manufacturer']) =>
+  bucketsOf(agg).map((b) => ({ value: bucketsOf(b.name)[0]?.key ?? b.key, id: b.key, count: b.doc_count }));
+
 /** The facets of a first page, read from its aggregations. */
 export function facetsFrom(aggs: FacetAggregates): Facets {
   return {
     category: bucketsOf(aggs.category).map((b) => ({ value: b.key, count: b.doc_count })),
-    manufacturer: bucketsOf(aggs.manufacturer).map((b) => ({
-      value: bucketsOf(b.name)[0]?.key ?? b.key,
-      id: b.key,
-      count: b.doc_count,
-    })),
+    manufacturer: named(aggs.manufacturer),
     series: bucketsOf(aggs.series).map((b) => ({
       value: SERIES_NAMES.get(b.key) ?? b.key,
       id: b.key,
       count: b.doc_count,
     })),
+    group: named(aggs.group),
   };
 }
 
@@ -96,6 +103,8 @@ export function companyNamesRequest(after?: string) {
           names: { terms: { field: 'company_match', size: 200 } },
           categories: { terms: { field: 'category', size: 10 } },
           made_by: { terms: { field: 'made_by.id', size: 50 } },
+          group: { terms: { field: 'company.group.id', size: 1 } },
+          group_name: { terms: { field: 'company.group.name', size: 1 } },
         },
       },
     },

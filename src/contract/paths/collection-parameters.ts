@@ -70,7 +70,7 @@ export function collectionParams(mode: 'list' | 'search'): ParameterObject[] {
     ),
     param(
       'manufacturer',
-      'Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`).',
+      "Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). A group's id or name (`meta.facets.group[]`, e.g. `qcells-group`, `Sonali Energees`) selects every member of the group (parent brand); a company id selects that company alone.",
       { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
       { style: 'form', explode: true },
     ),

@@ -31,7 +31,7 @@ export const COMPANY_PATHS: PathsObject = {
   '/api/v1/manufacturers/{id}': {
     get: keyOperation(
       'getManufacturer',
-      'One company: every spelling the sources use for it, each with the rule and evidence that tie it, and its relations to other companies',
+      'One company: every spelling the sources use for it, each with the rule and evidence that tie it, its relations to other companies, and its group (parent brand) with the other members',
       'products:read',
       1,
       { tags: ['companies'], parameters: [ID_PARAM] },

@@ -83,6 +83,31 @@ export const COMPANY_SCHEMAS: SchemasObject = {
           },
         },
       },
+      group: {
+        type: 'object',
+        description:
+          "The group (parent brand) the reviewed table puts it in, with the table's why: a buyer means its members as " +
+          "one brand, and each keeps its own name. `manufacturer=` takes the group's id or name for all its members.",
+        required: ['id', 'name', 'evidence', 'members'],
+        properties: {
+          id: { type: 'string', description: 'Ends in `-group`; never a company id.' },
+          name: { type: 'string' },
+          evidence: { type: 'string' },
+          members: {
+            type: 'array',
+            description: 'Every member, this company included, largest first (products when the catalog was seeded).',
+            items: {
+              type: 'object',
+              required: ['id', 'name', 'products'],
+              properties: {
+                id: { type: 'string' },
+                name: { type: 'string' },
+                products: { type: 'integer', minimum: 0 },
+              },
+            },
+          },
+        },
+      },
     },
   },
 };

@@ -181,6 +181,13 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
       method: { type: 'string', enum: ['derived'] },
       rule: { type: 'string', enum: ['identity', 'normalization', 'cross-edition', 'reviewed'] },
       evidence: { type: 'string' },
+      group: {
+        type: 'object',
+        description:
+          'The group (parent brand) the company belongs to, when the reviewed table names one; the product keeps its own company above.',
+        required: ['id', 'name'],
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+      },
     },
   },
   MadeBy: {

@@ -16,6 +16,14 @@ export const SEARCH_SCHEMAS: SchemasObject = {
           'Products per product line of the series table (`ProductSeries`), among the matches; a line none of them ' +
           'is in is left out. `id` is what `series=` takes.',
       },
+      group: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/FacetCount' },
+        description:
+          "Groups (parent brands, `GET /api/v1/manufacturers/{id}` names a member's group) with the matches of all " +
+          'their members; each member still counts under `manufacturer` by its own name. Products of a company in no ' +
+          'group count in no bucket.',
+      },
       specs: {
         type: 'object',
         description:
@@ -34,11 +42,14 @@ export const SEARCH_SCHEMAS: SchemasObject = {
     type: 'object',
     required: ['value', 'count'],
     properties: {
-      value: { type: 'string', description: "The category, the company's display name, or the line's name." },
+      value: {
+        type: 'string',
+        description: "The category, the company's or group's display name, or the line's name.",
+      },
       id: {
         type: 'string',
         description:
-          'For `manufacturer`: the company id, which `manufacturer=` takes; for `series`, the line id `series=` takes.',
+          'For `manufacturer`: the company id; for `group`: the group id (`manufacturer=` takes either); for `series`: the line id `series=` takes.',
       },
       count: { type: 'integer', minimum: 0 },
     },
@@ -129,6 +140,14 @@ export const SEARCH_SCHEMAS: SchemasObject = {
         },
         description:
           'The companies the name may mean (a first word several companies share, such as `Bosch`, means any of them).',
+      },
+      group: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        description:
+          'A manufacturer part whose words name a group (parent brand, e.g. `Qcells`): `companies` are then all its ' +
+          "members, and `parameters` select it by the group's id.",
       },
       spec: { type: 'string', description: "A quantity: the spec it bounds (`nominal_power_w`: any category's)." },
       value: { type: 'number', description: 'A quantity: the value typed, in `unit`.' },

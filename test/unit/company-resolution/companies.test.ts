@@ -182,6 +182,7 @@ describe('companies', () => {
         productLines: [{ spelling: 'Beta Corp Line X', manufacturer: 'Beta Corp', why: 'a line' }],
         aliases: [{ alias: 'AC', spellings: ['Acme', 'Nobody'] }],
         notAliases: [],
+        groups: [],
       };
       const r = resolveCompanies(
         input(['Acme', 5], ['Acme Industries', 1], ['ACME Ltd', 2], ['Beta Corp Line X', 1], ['Beta', 1]),
@@ -197,6 +198,40 @@ describe('companies', () => {
       assert.equal(r.companyOf('Beta Corp Line X'), r.companyOf('Beta'));
       assert.deepEqual(r.aliasesOf(r.companyOf('Acme')!).slice(0, 1), ['AC']);
       assert.deepEqual(r.warnings, ["aliases names 'Nobody', which no product carries"]);
+    });
+
+    it('puts a group of companies under one name, each keeping its own, and leaves out a group it cannot keep', () => {
+      const spellings = input(['Acme USA LLC', 9], ['Acme', 3], ['Acme Canada', 2], ['Beta', 4], ['Gamma', 1]);
+      const reviewed: Reviewed = {
+        ...NO_REVIEWS,
+        groups: [
+          { name: 'Acme', members: ['Acme USA LLC', 'Acme', 'Nobody'], why: 'regional arms' },
+          { name: 'Acme North', members: ['Acme Canada', 'Acme USA LLC'], why: 'a second group for one member' },
+          { name: 'Beta', members: ['Beta'], why: 'one company is no group' },
+        ],
+      };
+      const r = resolveCompanies(spellings, [], reviewed);
+      const [usa, acme] = [r.companyOf('Acme USA LLC')!, r.companyOf('Acme')!];
+      assert.notEqual(usa, acme, 'a group is no merge');
+      assert.equal(usa.name, 'Acme USA LLC');
+      assert.equal(usa.group, acme.group);
+      assert.deepEqual(usa.group, {
+        id: 'acme-group',
+        name: 'Acme',
+        evidence: 'regional arms',
+        members: [
+          { id: 'acme-usa', name: 'Acme USA LLC', products: 9 },
+          { id: 'acme', name: 'Acme', products: 3 },
+        ],
+      });
+      assert.equal(r.companyOf('Acme Canada')!.group, undefined);
+      assert.equal(r.companyOf('Beta')!.group, undefined);
+      assert.equal(r.companyOf('Gamma')!.group, undefined);
+      assert.deepEqual(r.warnings, [
+        "groups names 'Nobody', which no product carries",
+        "group 'Acme North' left out: Acme USA LLC already in 'Acme'",
+        "group 'Beta' left out: its members are fewer than two companies",
+      ]);
     });
 
     it('relates a brand to the maker its note names', () => {
@@ -284,6 +319,30 @@ describe('companies', () => {
       one('Hanwha Q CELLS', 'Hanwha Q Cells', 'Qcells North America', 'Hanwha Q Cells Q.PEAK DUO');
       one('Hyundai Heavy Industries Green Energy Co.', 'HYUNDAI ENERGY SOLUTIONS CO. LTD.');
       one('SunPower', 'SunPower Corp (Original Mfg - Fronius Int. GmbH)', 'SunPower Corp (Original Mfg - SMA America)');
+    });
+
+    it('groups the brands the reviewed table names, each company apart', () => {
+      const group = (spelling: string) => r.companyOf(spelling)!.group;
+      const qcells = group('Hanwha Q CELLS (Qidong)')!;
+      assert.equal(qcells.id, 'qcells-group');
+      assert.deepEqual(
+        qcells.members.map((m) => m.id),
+        ['hanwha-qcells-qidong', 'qcells-north-america', 'q-cells'],
+      );
+      assert.equal(group('Hanwha Q CELLS'), qcells);
+      assert.notEqual(r.companyOf('Hanwha Q CELLS'), r.companyOf('Hanwha Q CELLS (Qidong)'));
+      assert.deepEqual(
+        group('Sonali Energees')!.members.map((m) => [m.name, m.products]),
+        [
+          ['Sonali Energees USA LLC', 299],
+          ['Sonali Energees', 7],
+        ],
+      );
+      assert.equal(r.companyOf('Hanwha Solar Canada')!.group, undefined, 'left out: not shown to make Qcells modules');
+      const ids = new Set(r.companies.map((c) => c.id));
+      const groups = new Set(r.companies.flatMap((c) => (c.group ? [c.group] : [])));
+      assert.equal(groups.size, reviewed.groups.length, 'every reviewed group kept');
+      for (const g of groups) assert.ok(!ids.has(g.id), `${g.id} is a company id`);
     });
 
     it('reads brands and product lines', () => {

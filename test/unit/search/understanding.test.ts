@@ -142,6 +142,33 @@ describe('query understanding', () => {
     );
   });
 
+  it('when the words name every current member of a group, then the part is the group, and a shared first word that reaches beyond it is not', () => {
+    const qcells = { id: 'qcells-group', name: 'Qcells' };
+    const member = (id: string, names: string[]): CompanyNames => ({
+      ...company(id, [...names, 'Qcells', 'qcells-group'], { 'pv-module': 100 }),
+      group: qcells,
+    });
+    const dictionary = makerDictionary([
+      member('hanwha-qcells-qidong', ['Hanwha Qcells (Qidong) Co. Ltd.']),
+      member('qcells-north-america', ['Qcells North America']),
+      company('hanwha-solar-canada', ['Hanwha Solar Canada'], { 'pv-module': 35 }),
+    ]);
+    for (const q of ['Qcells module', 'qcells-group module']) {
+      const [part] = interpretationOf(understand(q, dictionary)).parts;
+      assert.equal(part.kind, 'manufacturer', q);
+      assert.deepEqual(part.kind === 'manufacturer' && part.group, qcells, q);
+      assert.equal(part.label, 'Qcells (a group: Hanwha Qcells (Qidong) Co. Ltd., Qcells North America)', q);
+      assert.deepEqual(part.parameters, { manufacturer: ['qcells-group'] }, q);
+    }
+    // "Hanwha" is the Qidong member and Hanwha Solar Canada, which is in no group: companies, not a group.
+    const [hanwha] = interpretationOf(understand('Hanwha module', dictionary)).parts;
+    assert.equal(hanwha.kind === 'manufacturer' && hanwha.group, undefined);
+    assert.deepEqual(hanwha.parameters, { manufacturer: ['hanwha-qcells-qidong', 'hanwha-solar-canada'] });
+    // One member's own name is that member alone.
+    const [one] = interpretationOf(understand('Qcells North America', dictionary)).parts;
+    assert.deepEqual(one.parameters, { manufacturer: ['qcells-north-america'] });
+  });
+
   it('when a word is a kind of business or a filler, then it names no company', () => {
     const r = read('solar power inverter');
     // "Solar Power" is a company's whole name: two words name it; "solar" alone never does.
