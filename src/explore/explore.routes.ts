@@ -27,6 +27,8 @@ export const ASSETS: Readonly<Record<string, string>> = {
   'compare.mjs': SCRIPT,
   'design.mjs': SCRIPT,
   'chart.mjs': SCRIPT,
+  'watches.mjs': SCRIPT,
+  'watch-model.mjs': SCRIPT,
 };
 
 const CSP =
@@ -46,7 +48,7 @@ const PAGE = `<!doctype html>
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
   <a class="brand" href="/explore">Equipment explorer</a>
-  <nav aria-label="Sections"><a href="/explore">Search</a> <a href="/explore?view=compare">Compare</a> <a href="/explore?view=design">Design tools</a> <a href="/docs">API reference</a></nav>
+  <nav aria-label="Sections"><a href="/explore">Search</a> <a href="/explore?view=compare">Compare</a> <a href="/explore?view=design">Design tools</a> <a href="/explore?view=watches">Watches</a> <a href="/docs">API reference</a></nav>
   <div id="session" class="session"></div>
 </header>
 <div id="status" class="status" role="status" aria-live="polite"></div>

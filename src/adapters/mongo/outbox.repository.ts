@@ -193,8 +193,9 @@ export class OutboxRepository {
 
   /** Makes a delivery pending again at `at`, on a fresh schedule, keeping its attempts (redelivery). */
   async requeue(id: string, at: Date): Promise<DeliveryDoc | null> {
-    await this.schedule([id], at);
-    return this.lock.run(`delivery:${id}`, () =>
+    // Pending first, then the slot: a poll that found the slot while the delivery still read as
+    // delivered would drop the slot as settled, and the redelivery would never be sent.
+    const queued = await this.lock.run(`delivery:${id}`, () =>
       dbCall(() =>
         this.deliveries.findOneAndUpdate(
           { _id: id },
@@ -203,6 +204,8 @@ export class OutboxRepository {
         ),
       ),
     );
+    if (queued) await this.schedule([id], at);
+    return queued;
   }
 
   /**

@@ -48,20 +48,26 @@ export const specLabel = (name) => specInfo(name).label;
 export const specTitle = (name) => [name, specInfo(name).description].filter(Boolean).join(': ');
 
 /**
- * Reads from the API. `query`: a URLSearchParams or an object (arrays repeat the parameter). The key
- * goes in the Authorization header only, never in a URL. `signal` cancels a stale request.
+ * Calls the API. `query`: a URLSearchParams or an object (arrays repeat the parameter); `body`: sent
+ * as JSON with `method` (GET by default). The key goes in the Authorization header only, never in a
+ * URL. `signal` cancels a stale request. A 204 resolves with undefined.
  */
-export async function api(path, { query, signal } = {}) {
+export async function api(path, { query, signal, method = 'GET', body } = {}) {
   const params = query instanceof URLSearchParams ? query : new URLSearchParams();
   if (query && !(query instanceof URLSearchParams))
     for (const [k, v] of Object.entries(query))
       for (const item of [v].flat()) if (item !== undefined && item !== '') params.append(k, String(item));
   const qs = params.toString();
   const res = await fetch(`/api/v1${path}${qs ? `?${qs}` : ''}`, {
-    headers: { authorization: `Bearer ${session.key()}` },
+    method,
+    headers: {
+      authorization: `Bearer ${session.key()}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  const parsed = await res.json().catch(() => undefined);
+  const parsed = res.status === 204 ? undefined : await res.json().catch(() => undefined);
   if (!res.ok) throw new Problem(res.status, parsed);
   return parsed;
 }
@@ -83,6 +89,9 @@ export function problemView(err) {
         )
       : null,
     p.status === 401 ? h('p', {}, 'The key this page holds no longer works: sign out, then sign in again.') : null,
+    p.status === 403 && p.type?.endsWith('/insufficient-scope')
+      ? h('p', {}, 'Signing in with email and password gives this tab a key with every scope the explorer uses.')
+      : null,
     p.type ? h('p', { className: 'muted' }, 'Problem type: ', h('code', {}, p.type)) : null,
   );
 }

@@ -1,13 +1,14 @@
 // The explorer's entry: reads the OpenAPI document, then shows the view the URL names. The URL is
 // the state (`?q=...&category=...` a search, `?product=<id>`, `?view=compare&ids=...`,
-// `?view=design&module=...&inverter=...`), so any view can be shared and reloaded.
+// `?view=design&module=...&inverter=...`, `?view=watches`), so any view can be shared and reloaded.
 import { h, fill } from './dom.mjs';
 import { loadContract, problemView } from './api.mjs';
-import { session, renderSession, signInView } from './session.mjs';
+import { session, renderSession, signInView, pageScopes } from './session.mjs';
 import { searchView } from './search.mjs';
 import { productView } from './product.mjs';
 import { compareView, renderTray } from './compare.mjs';
 import { designView } from './design.mjs';
+import { watchesView } from './watches.mjs';
 
 const main = document.getElementById('main');
 let scopes = [];
@@ -37,6 +38,7 @@ function show() {
   if (view === 'product') return productView(main, params.get('product'), ctx);
   if (view === 'compare') return compareView(main, ctx);
   if (view === 'design') return designView(main, ctx);
+  if (view === 'watches') return watchesView(main, ctx);
   return searchView(main, ctx);
 }
 
@@ -51,7 +53,7 @@ document.addEventListener('click', (e) => {
 
 try {
   const contract = await loadContract();
-  scopes = contract.components.schemas.Scope.enum;
+  scopes = pageScopes(contract.components.schemas.Scope.enum);
   await show();
 } catch (err) {
   fill(main, h('h1', {}, 'Equipment explorer'), problemView(err));

@@ -1,8 +1,10 @@
 // A product: every spec with its unit and, on demand, where it came from (source, edition, file,
-// record, line, column); its listing; its quality checks; its revision timeline; its alternatives.
+// record, line, column); its listing; its quality checks; its revision timeline; its alternatives;
+// and "Watch" to be told of its changes.
 import { h, fill, withUnit } from './dom.mjs';
 import { api, doc, problemView, specLabel, specTitle } from './api.mjs';
 import { pickButton } from './card.mjs';
+import { watchControl } from './watches.mjs';
 
 export async function productView(main, id, ctx) {
   const controller = new AbortController();
@@ -17,6 +19,13 @@ export async function productView(main, id, ctx) {
     return;
   }
   const design = designLinks(p);
+  const watch = watchControl({
+    id: 'watch-product',
+    label: 'Watch',
+    kind: 'products',
+    target: () => ({ products: [p.id] }),
+    name: () => `${p.model}${p.variant ? ` ${p.variant}` : ''}`,
+  });
   fill(
     main,
     h(
@@ -43,7 +52,8 @@ export async function productView(main, id, ctx) {
       p.category,
       ` · revision ${p.revision}`,
     ),
-    h('div', { className: 'actions' }, pickButton(p), design),
+    h('div', { className: 'actions' }, pickButton(p), watch.button, design),
+    watch.region,
     listingView(p.listing),
     qualityView(p),
     h('h2', {}, 'Specs'),

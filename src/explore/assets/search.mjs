@@ -1,12 +1,14 @@
 // Search as you type: the query and every filter live in the URL; each change asks the API again
 // (typing debounced, the stale request cancelled), shows how the words were read as removable
 // chips, the facets with counts, ranges from the facet stats, and pages on by the cursor as the
-// reader scrolls.
+// reader scrolls. "Save as watch" keeps the search as a watch of new matches.
 import { h, fill, num, debounce } from './dom.mjs';
 import { api, problemView, specLabel } from './api.mjs';
 import { facetsView } from './facets.mjs';
 import { card } from './card.mjs';
 import { chipText, withoutPart } from './chips.mjs';
+import { watchControl } from './watches.mjs';
+import { savedSearchOf } from './watch-model.mjs';
 
 const PAGE = 20;
 /** Results once typing pauses this long, and at least this often while it goes on. */
@@ -43,6 +45,14 @@ export function searchView(main, ctx) {
   const list = h('ol', { id: 'results', className: 'results' });
   const more = h('button', { id: 'more', type: 'button', hidden: true, onclick: () => void page() }, 'More results');
   const problems = h('div', { className: 'problem-slot' });
+  // The search as it stands when pressed (typing may have changed it since the page opened).
+  const watch = watchControl({
+    id: 'save-watch',
+    label: 'Save as watch',
+    kind: 'search',
+    target: () => savedSearchOf(state),
+    name: () => (state.get('q') ? `Search: ${state.get('q')}` : 'Search').slice(0, 100),
+  });
   fill(
     main,
     h(
@@ -61,7 +71,15 @@ export function searchView(main, ctx) {
       'div',
       { className: 'layout' },
       h('aside', { 'aria-label': 'Filters' }, filters),
-      h('section', { className: 'found', 'aria-label': 'Results' }, problems, total, list, more),
+      h(
+        'section',
+        { className: 'found', 'aria-label': 'Results' },
+        problems,
+        h('div', { className: 'found-head' }, total, watch.button),
+        watch.region,
+        list,
+        more,
+      ),
     ),
   );
 

@@ -1,5 +1,6 @@
 // The reader's key for this browser tab only (sessionStorage: gone when the tab closes, never in a
-// URL). Signing in logs in, then creates a read-scoped key for the page that expires within
+// URL). Signing in logs in, then creates a key for the page (the read scopes and `watches:write`,
+// see PAGE_SCOPES) that expires within
 // KEY_HOURS; the login token is used for that and then dropped. Signing out revokes the page's key
 // with the key itself (DELETE /auth/key), so it works however long the tab was open, and says so
 // when it fails. A key pasted in is kept the same way and never revoked here.
@@ -11,6 +12,12 @@ const KEY_ID = 'pds.explore.key_id';
 const KEY_HOURS = 8;
 /** Page keys are named so: a sign-in can tell them from the account's other keys. */
 const PAGE_KEY_NAME = 'equipment explorer';
+/**
+ * Which of the document's scopes a page key gets: every read scope, and `watches:write` so a person
+ * can watch a product or a search and see its deliveries (the page never holds the login token,
+ * which would also manage keys and the account). Any scope added later stays out until named here.
+ */
+export const pageScopes = (all) => all.filter((s) => s.endsWith(':read') || s === 'watches:write');
 /** What a sign-in has to tell, shown once beside the signed-in line. */
 const NOTE = 'pds.explore.note';
 
@@ -36,7 +43,7 @@ async function call(method, path, body, bearer) {
 }
 
 /**
- * Logs in and creates the page's key with every read scope the document lists. When the account
+ * Logs in and creates the page's key with `scopes` (pageScopes of the document's). When the account
  * already holds its most live keys, the live page keys of other sign-ins (tabs closed without
  * signing out) are revoked and the key is made again; the account's other keys are never touched.
  * Resolves with what the reader should be told, if anything.
@@ -153,7 +160,7 @@ export function signInView(scopes, onChange) {
     h(
       'p',
       {},
-      'The explorer reads with a key of your account. Signing in creates a read-only key for this tab; it is kept only while the tab is open, expires within ',
+      'The explorer works with a key of your account. Signing in creates a key for this tab that reads the catalog and manages your watches (never your keys or account); it is kept only while the tab is open, expires within ',
       String(KEY_HOURS),
       ' hours and is revoked when you sign out.',
     ),
