@@ -378,6 +378,15 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     };
     named = named.filter((c) => c !== 'inverter');
   }
+  // "Hybrid inverter with battery": beside an inverter, a battery is what it works with (the hybrid
+  // flag), not a second product.
+  const batteryWord = found.find(
+    ({ f }) => f.kind === 'phrase' && f.meaning.category === 'home-battery' && !f.meaning.conditions,
+  );
+  if (named.includes('inverter') && batteryWord) {
+    (batteryWord as { f: Found }).f = { kind: 'phrase', meaning: PHRASE.get('hybrid')!, span: batteryWord.f.span };
+    named = named.filter((c) => c !== 'home-battery');
+  }
   const makers = [...new Set(found.flatMap(({ f }) => (f.kind === 'maker' ? f.ids : [])))];
   const implied = [
     ...new Set(

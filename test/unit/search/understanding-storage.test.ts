@@ -35,6 +35,18 @@ describe('query understanding: home batteries and EV chargers', () => {
     assert.deepEqual(interpretationOf(r).parts[0].parameters, { category: ['inverter'], 'specs.hybrid': ['true'] });
   });
 
+  it('when a battery word stands beside an inverter word, then it asks for a hybrid inverter', () => {
+    for (const q of ['hybrid inverter with battery', 'inverter for home battery', 'storage inverter 5 kW']) {
+      const r = read(q);
+      assert.equal(r.category, 'inverter', q);
+      assert.ok(
+        r.parts.some((p) => p.kind === 'attribute' && p.label === 'hybrid'),
+        q,
+      );
+      assert.ok(!r.parts.some((p) => p.kind === 'category' && p.category === 'home-battery'), q);
+    }
+  });
+
   it('when a capacity in kWh or Wh is typed, then it bounds the usable capacity in kWh within 10%', () => {
     for (const q of ['10 kWh battery', '10kWh home battery', '10000 Wh storage', 'battery 10 kwh']) {
       const r = read(q);
