@@ -77,6 +77,19 @@ describe('equipment explorer (/explore): home batteries and EV chargers', functi
     assert.equal(card.get('charging_power_kw')?.[1], '11 kW');
   });
 
+  it("when a battery's capacity evidence is opened, then its locator shows the JSON pointer and its source the table's limits", async () => {
+    await page.goto(`${server.url}/explore?product=sonnen-sonnenbatterie-10-11-kwh`);
+    await page.waitForSelector('#specs');
+    assert.match((await page.locator('#specs').textContent()) ?? '', /10 kWh/);
+    await page.locator('button[aria-label="Evidence for usable_capacity_kwh"]').click();
+    const locator = page.locator('#specs tr.evidence:not([hidden]) .locator');
+    await locator.waitFor();
+    assert.match((await locator.textContent()) ?? '', /pointer\/Battery\/1\/Capacity/);
+    await locator.locator('a[href^="/api/v1/sources/"]').click();
+    await locator.locator('.source-detail .source-limits').waitFor();
+    assert.match((await locator.locator('.source-limits').textContent()) ?? '', /hand-collected/);
+  });
+
   it('when batteries or chargers are searched, then the category facet lists their category with its count', async () => {
     for (const [q, category, count] of [
       ['battery', 'home-battery', '31'],
