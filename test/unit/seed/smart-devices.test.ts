@@ -7,6 +7,7 @@ import path from 'node:path';
 import { convertSources, DEFAULT_SEED_DIR, loadManifest, toSourceDocs } from '../../../seed/convert';
 import { readJsonTable } from '../../../seed/convert/json-table';
 import { SPEC_NAMES } from '../../../src/catalog/spec-catalog';
+import { checkEdition } from '../../../src/ingest/edition-check';
 
 const manifest = loadManifest();
 const storage = { ...manifest, sources: manifest.sources.filter((s) => s.file.startsWith('hisim-smart-devices')) };
@@ -143,5 +144,15 @@ describe('seed: home batteries and EV chargers from HiSim', () => {
     );
     assert.throws(() => readJsonTable(write('{"Battery": [{"Model": "B"}'), 'x', 'Battery', []), /is not JSON/);
     assert.throws(() => readJsonTable(write('{"Wallbox": []}'), 'x', 'Battery', []), /no array "Battery"/);
+  });
+
+  it('when a new edition of a JSON list is offered to the import, then it is refused before anything is read as CSV', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'smart-devices-import-'));
+    const copy = path.join(dir, 'smart-devices-2027.json');
+    writeFileSync(copy, readFileSync(file));
+    assert.throws(
+      () => checkEdition(copy, 'hisim-batteries', '2027-01-01', manifest, path.join(DEFAULT_SEED_DIR, 'sources')),
+      /is not imported as hisim-batteries edition 2027-01-01: hisim-batteries is read from JSON .*only CSV lists/,
+    );
   });
 });
