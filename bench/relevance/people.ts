@@ -105,9 +105,13 @@ const TEMPLATES: readonly Template[] = [
     make: (p, pick) => {
       const m = makerWord(p)!;
       const word = pick(
-        { 'pv-module': ['module', 'panel', 'solar panel'], inverter: ['inverter'], 'heat-pump': ['heat pump'] }[
-          p.category
-        ] ?? ['product'],
+        {
+          'pv-module': ['module', 'panel', 'solar panel'],
+          inverter: ['inverter'],
+          'heat-pump': ['heat pump'],
+          'home-battery': ['battery', 'home battery'],
+          'ev-charger': ['wallbox', 'EV charger'],
+        }[p.category] ?? ['product'],
       );
       const maker = byMaker(m, p);
       return { q: `${m} ${word}`, wanted: (x) => x.category === p.category && maker(x) };

@@ -30,6 +30,8 @@ export interface ManifestSource {
   readonly url: string;
   readonly upstream_url: string;
   readonly licence: string;
+  /** What the source is not (see SourceDoc.limits). */
+  readonly limits?: string;
   /** How the file's bytes are text (default UTF-8, read strictly). */
   readonly encoding?: 'utf8' | 'latin1';
   /** Records of the file that are not read, each with the reason (a row the source itself truncated). */
@@ -104,10 +106,12 @@ export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAUL
     return {
       source,
       reader,
-      table: readTable(path.resolve(sourcesDir, source.file), source.id, reader.required, reader.headerRows, {
-        refuse: new Map((source.refused_records ?? []).map((r) => [r.record, r.reason])),
-        encoding: source.encoding,
-      }),
+      table: reader.read
+        ? reader.read(path.resolve(sourcesDir, source.file), source.id)
+        : readTable(path.resolve(sourcesDir, source.file), source.id, reader.required, reader.headerRows, {
+            refuse: new Map((source.refused_records ?? []).map((r) => [r.record, r.reason])),
+            encoding: source.encoding,
+          }),
     };
   });
   const deriver = new ManufacturerDeriver(tables.flatMap(({ reader, table }) => reader.derivedNames?.(table) ?? []));
@@ -165,6 +169,7 @@ export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedA
     edition: s.edition,
     sha256: s.loaded_sha256,
     licence: s.licence,
+    ...(s.limits ? { limits: s.limits } : {}),
     retrieved_at: manifest.retrieved_at,
     records: s.records,
     products: backed.get(s.id) ?? 0,

@@ -20,10 +20,21 @@ import {
 import { convertSandiaModules, SANDIA_MODULE_REQUIRED, sandiaBaseName } from './sandia-modules';
 import { convertHeatPumps, HPLIB_REQUIRED } from './heat-pumps';
 import {
+  BATTERY_KEY,
+  convertBatteries,
+  convertWallboxes,
+  HISIM_BATTERY_REQUIRED,
+  HISIM_WALLBOX_REQUIRED,
+  WALLBOX_KEY,
+} from './smart-devices';
+import { readJsonTable } from './json-table';
+import {
   ADR_INVERTER_COLUMNS,
   CEC_INVERTER_2024_COLUMNS,
   CEC_MODULE_COLUMNS,
   CEC_MODULE_2024_COLUMNS,
+  HISIM_BATTERY_COLUMNS,
+  HISIM_WALLBOX_COLUMNS,
   HPLIB_COLUMNS,
   SAM_INVERTER_COLUMNS,
   SANDIA_MODULE_COLUMNS,
@@ -33,7 +44,10 @@ import type { Edition } from './editions';
 import type { Table } from './table';
 
 export interface Reader {
+  /** Header rows of a CSV file (0 for a JSON source, which `read` reads). */
   readonly headerRows: number;
+  /** How a file that is not CSV becomes a table; absent: CSV, read by readTable. */
+  readonly read?: (filePath: string, sourceId: string) => Table;
   readonly required: readonly string[];
   readonly columns: Readonly<Record<string, string>>;
   readonly convert: (table: Table, deriver: ManufacturerDeriver) => SourceRecord[];
@@ -103,6 +117,22 @@ export const READERS = {
     columns: HPLIB_COLUMNS,
     convert: convertHeatPumps,
     identityRule: 'The same Manufacturer and Model, ignoring case and repeated spaces.',
+  },
+  'hisim-batteries': {
+    headerRows: 0,
+    read: (file, id) => readJsonTable(file, id, BATTERY_KEY, HISIM_BATTERY_REQUIRED),
+    required: HISIM_BATTERY_REQUIRED,
+    columns: HISIM_BATTERY_COLUMNS,
+    convert: convertBatteries,
+    identityRule: 'The same Manufacturer and Model, ignoring case and repeated spaces.',
+  },
+  'hisim-wallboxes': {
+    headerRows: 0,
+    read: (file, id) => readJsonTable(file, id, WALLBOX_KEY, HISIM_WALLBOX_REQUIRED),
+    required: HISIM_WALLBOX_REQUIRED,
+    columns: HISIM_WALLBOX_COLUMNS,
+    convert: convertWallboxes,
+    identityRule: 'The same Manufacturer, Name and Charging Power, ignoring case and repeated spaces.',
   },
 } as const satisfies Record<string, Reader>;
 

@@ -11,6 +11,8 @@ export interface TableRecord {
   readonly record: number;
   readonly line: number;
   cell(column: string): string;
+  /** Where a column's value stands in a JSON source (RFC 6901 pointer); a CSV's cells need none. */
+  pointer?(column: string): string;
 }
 
 export interface Table {
@@ -115,7 +117,13 @@ export function readTable(
 }
 
 export function locate(table: Table, rec: TableRecord, column: string): Locator {
-  return { file: table.file, record: rec.record, line: rec.line, column };
+  return {
+    file: table.file,
+    record: rec.record,
+    line: rec.line,
+    column,
+    ...(rec.pointer ? { pointer: rec.pointer(column) } : {}),
+  };
 }
 
 /** Says that a cell, though not blank, states no value (a source's own convention for "not listed"). */

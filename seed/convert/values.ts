@@ -1,5 +1,6 @@
 // Cell values: blank and "n/a" mean absent (never zero); numbers must parse completely; a list is
-// written the way numpy prints an array ("[ 0.01385  0.0152  -0.01872]", line breaks allowed).
+// written the way numpy prints an array ("[ 0.01385  0.0152  -0.01872]", line breaks allowed), or as
+// a hand-written table writes alternatives ("5/7.5", or one number).
 import { SPECS, type SpecName } from '../../src/catalog/spec-catalog';
 import type { ClaimValue } from './claims';
 
@@ -33,9 +34,12 @@ export function parseCell(spec: SpecName, raw: string): ClaimValue | undefined {
   }
 }
 
+const SLASHED = /^\d+(\.\d+)?(\/\d+(\.\d+)?)*$/;
+
 const DATE_SPECS = new Set<SpecName>(['cec_listing_date', 'sam_library_date', 'keymark_date']);
 
 function numberList(cell: string): number[] {
+  if (SLASHED.test(cell)) return cell.split('/').map(Number);
   const m = /^\[([^[\]]*)\]$/.exec(cell);
   if (!m) throw new Error(`'${cell}' is not a bracketed list of numbers`);
   const items = m[1].trim().split(/\s+/).filter(Boolean);

@@ -13,6 +13,8 @@ export interface Locator {
   /** 1-based file line the record starts on. */
   readonly line: number;
   readonly column: string;
+  /** In a JSON source, the value's RFC 6901 pointer (`/Battery/3/Capacity`): the column names its key. */
+  readonly pointer?: string;
 }
 
 export interface Claim {

@@ -9,6 +9,8 @@ import {
   CEC_INVERTER_2024_COLUMNS,
   CEC_MODULE_2024_COLUMNS,
   CEC_MODULE_COLUMNS,
+  HISIM_BATTERY_COLUMNS,
+  HISIM_WALLBOX_COLUMNS,
   HPLIB_COLUMNS,
   SAM_INVERTER_COLUMNS,
   SANDIA_MODULE_COLUMNS,
@@ -23,6 +25,8 @@ export const SOURCE_FORMATS = {
   'adr-inverters': { list: 'adr-inverters', category: 'inverter', columns: ADR_INVERTER_COLUMNS },
   'sandia-modules': { list: 'sandia-modules', category: 'pv-module', columns: SANDIA_MODULE_COLUMNS },
   'hplib-heat-pumps': { list: 'hplib-heat-pumps', category: 'heat-pump', columns: HPLIB_COLUMNS },
+  'hisim-batteries': { list: 'hisim-batteries', category: 'home-battery', columns: HISIM_BATTERY_COLUMNS },
+  'hisim-wallboxes': { list: 'hisim-wallboxes', category: 'ev-charger', columns: HISIM_WALLBOX_COLUMNS },
 } as const satisfies Record<string, { list: string; category: Category; columns: Readonly<Record<string, SpecName>> }>;
 
 /**

@@ -123,3 +123,19 @@ export const HPLIB_COLUMNS: Readonly<Record<string, SpecName>> = {
   'p3_COP [-]': 'hplib_p3_cop',
   'p4_COP [-]': 'hplib_p4_cop',
 };
+
+/** HiSim's smart-device table (JSON): the keys of a "Battery" entry; "Price" is left out (no product data). */
+export const HISIM_BATTERY_COLUMNS: Readonly<Record<string, SpecName>> = {
+  Capacity: 'usable_capacity_kwh',
+  'Maximal Charging Power': 'max_charge_power_kw',
+  'Maximal Discharging Power': 'max_discharge_power_kw',
+  Efficiency: 'battery_efficiency',
+  'Inverter Efficiency': 'battery_inverter_efficiency',
+  URL: 'datasheet_url',
+};
+
+/** The keys of a "Wallbox" entry of the same table; "Price" is left out. */
+export const HISIM_WALLBOX_COLUMNS: Readonly<Record<string, SpecName>> = {
+  'Charging Power': 'charging_power_kw',
+  'Cable length': 'cable_lengths_m',
+};

@@ -14,6 +14,8 @@ export interface SourceDoc {
   readonly package: string;
   readonly sha256: string;
   readonly licence: string;
+  /** What the source is not (hand-collected, undated, what was left out), where a reader must know it. */
+  readonly limits?: string;
   readonly retrieved_at: string;
   readonly records: number;
   /** Products with at least one claim from this source, counted at seed time. */

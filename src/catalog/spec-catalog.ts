@@ -4,7 +4,7 @@
 export type SpecType = 'number' | 'integer' | 'text' | 'boolean' | 'number-list';
 
 /** The categories products come in; each has its specs below and its converter in seed/convert. */
-export const CATEGORIES = ['pv-module', 'inverter', 'heat-pump'] as const;
+export const CATEGORIES = ['pv-module', 'inverter', 'heat-pump', 'home-battery', 'ev-charger'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** A spec's definition; `dimension` tells which unit prefixes a filter value may use (0.4kW, 600mV). */
@@ -140,6 +140,27 @@ export const SPECS = {
   hplib_p3_cop: hplibParam(undefined, 3, 'COP'),
   hplib_p4_cop: hplibParam(undefined, 4, 'COP'),
   keymark_date: t('Date of the Keymark data the record comes from (ISO 8601)'),
+  // Home batteries and EV chargers (HiSim's hand-collected smart-device table): its units are implicit,
+  // so each is stated from the values (a "sonnenBatterie 10 - 11 kWh" lists 10: the usable part).
+  usable_capacity_kwh: n(
+    'kWh',
+    'Usable storage capacity as listed (below the nominal capacity a model name may carry, e.g. 10 for an "11 kWh" model)',
+  ),
+  max_charge_power_kw: n('kW', 'Highest charging power of the battery'),
+  max_discharge_power_kw: n('kW', 'Highest discharging power of the battery'),
+  battery_efficiency: n(
+    undefined,
+    'Battery efficiency as a fraction (0.98), as listed; the table does not say whether round-trip or one-way',
+  ),
+  battery_inverter_efficiency: n(
+    undefined,
+    "Efficiency of the battery system's inverter as a fraction (0.95), as listed",
+  ),
+  datasheet_url: t('The datasheet the source cites for the record'),
+  charging_power_kw: n('kW', 'Highest charging power the EV charger delivers (11 kW: three-phase 16 A; 22 kW: 32 A)'),
+  cable_lengths_m: list(
+    'Lengths of the fixed charging cable offered, as listed ("5/7.5": two); 0 where the charger has a socket and no fixed cable (myenergi ZAPPI 222UW, untethered)',
+  ),
 } as const satisfies Record<string, SpecDefinition>;
 
 export type SpecName = keyof typeof SPECS;

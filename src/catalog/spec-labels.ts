@@ -92,4 +92,12 @@ export const SPEC_LABELS: Readonly<Record<SpecName, string>> = {
   hplib_p3_cop: 'hplib p3 (COP)',
   hplib_p4_cop: 'hplib p4 (COP)',
   keymark_date: 'Keymark date',
+  usable_capacity_kwh: 'Usable capacity',
+  max_charge_power_kw: 'Charge power',
+  max_discharge_power_kw: 'Discharge power',
+  battery_efficiency: 'Battery efficiency',
+  battery_inverter_efficiency: 'Battery inverter efficiency',
+  datasheet_url: 'Datasheet',
+  charging_power_kw: 'Charging power',
+  cable_lengths_m: 'Cable lengths',
 };

@@ -29,7 +29,8 @@ export interface Substitution {
  * What an installer checks before swapping one product for another: for a module the power, the
  * frame (it must fit the racking), the string voltages and currents and the cell count; for an
  * inverter the AC side and the DC window a string must fit; for a heat pump its output, its source
- * and sink, and the refrigerant (which decides handling and permits).
+ * and sink, and the refrigerant (which decides handling and permits); for a home battery its usable
+ * capacity and the power it charges and discharges at; for an EV charger its charging power.
  */
 export const SUBSTITUTION: Readonly<Record<Category, Substitution>> = {
   'pv-module': {
@@ -60,6 +61,15 @@ export const SUBSTITUTION: Readonly<Record<Category, Substitution>> = {
       { spec: 'refrigerant', weight: 1 },
     ],
   },
+  'home-battery': {
+    near: [
+      { spec: 'usable_capacity_kwh', within: 0.1, weight: 3 },
+      { spec: 'max_charge_power_kw', within: 0.2, weight: 1 },
+      { spec: 'max_discharge_power_kw', within: 0.2, weight: 1 },
+    ],
+    same: [],
+  },
+  'ev-charger': { near: [{ spec: 'charging_power_kw', within: 0.05, weight: 3 }], same: [] },
 };
 
 /**

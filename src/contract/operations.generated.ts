@@ -188,6 +188,22 @@ export type Specs = {
   hplib_p4_cop?: number;
   /** Date of the Keymark data the record comes from (ISO 8601) */
   keymark_date?: string;
+  /** Usable storage capacity as listed (below the nominal capacity a model name may carry, e.g. 10 for an "11 kWh" model) */
+  usable_capacity_kwh?: number;
+  /** Highest charging power of the battery */
+  max_charge_power_kw?: number;
+  /** Highest discharging power of the battery */
+  max_discharge_power_kw?: number;
+  /** Battery efficiency as a fraction (0.98), as listed; the table does not say whether round-trip or one-way */
+  battery_efficiency?: number;
+  /** Efficiency of the battery system's inverter as a fraction (0.95), as listed */
+  battery_inverter_efficiency?: number;
+  /** The datasheet the source cites for the record */
+  datasheet_url?: string;
+  /** Highest charging power the EV charger delivers (11 kW: three-phase 16 A; 22 kW: 32 A) */
+  charging_power_kw?: number;
+  /** Lengths of the fixed charging cable offered, as listed ("5/7.5": two); 0 where the charger has a socket and no fixed cable (myenergi ZAPPI 222UW, untethered) */
+  cable_lengths_m?: Array<number>;
 };
 
 export type SpecGlossary = {
@@ -198,7 +214,7 @@ export type SpecGlossary = {
     type: "number" | "integer" | "text" | "boolean" | "number-list";
     unit?: string;
     description: string;
-    categories: Array<"pv-module" | "inverter" | "heat-pump">;
+    categories: Array<"pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger">;
     /** pvlib's parameter name per table of `pvlib.pvsystem.retrieve_sam` (`CECMod`, `CECInverter`), where pvlib has one. */
     pvlib: {
       [key: string]: string;
@@ -223,7 +239,7 @@ export type Product = {
   company?: ProductCompany;
   made_by?: MadeBy;
   series?: ProductSeries;
-  category?: "pv-module" | "inverter" | "heat-pump";
+  category?: "pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger";
   variant?: string;
   aliases?: Array<string>;
   specs?: Specs;
@@ -273,6 +289,8 @@ export type Provenance = {
     record: number;
     line: number;
     column: string;
+    /** In a JSON source, the value's RFC 6901 JSON pointer (`/Battery/3/Capacity`); `column` is its key. */
+    pointer?: string;
   };
   method: "reported" | "derived";
   derivation?: string;
@@ -431,7 +449,7 @@ export type InterpretedPart = {
   from: string;
   /** What it was read as, for display (`microinverter`, `550 W ± 2%`). */
   label: string;
-  category?: "pv-module" | "inverter" | "heat-pump";
+  category?: "pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger";
   /** The companies the name may mean (a first word several companies share, such as `Bosch`, means any of them). */
   companies?: Array<{
     id: string;
@@ -524,7 +542,7 @@ export type SimilarProducts = {
       id: string;
       model: string;
       manufacturer: string;
-      category: "pv-module" | "inverter" | "heat-pump";
+      category: "pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger";
     };
     /** The deciding specs of the category: the near ones, then the same ones. */
     decided_by: Array<string>;
@@ -605,6 +623,8 @@ export type Claim = {
     record: number;
     line: number;
     column: string;
+    /** In a JSON source, the value's RFC 6901 JSON pointer (`/Battery/3/Capacity`); `column` is its key. */
+    pointer?: string;
   };
   method: "reported" | "derived";
   derivation?: string;
@@ -653,6 +673,8 @@ export type Source = {
   package: string;
   sha256: string;
   licence: string;
+  /** What the source is not, where a reader must know it before relying on its values (e.g. a hand-collected table with implicit units, whose prices were left out). */
+  limits?: string;
   retrieved_at: string;
   records: number;
   /** Products with at least one claim from this source. */
@@ -908,7 +930,7 @@ export type ProductBatchRequest = {
   /** 1 to 100 distinct entries, each a product id or a model number as typed (resolved as search resolves an exact model: as typed without regard to case, else without punctuation). Answered in this order. */
   ids: Array<string>;
   /** Projection of each product: top-level fields of getProduct's answer or single specs (`specs.<name>`). `id` is always returned. */
-  fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "series" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "units" | "provenance" | "revision" | "updated_at" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+  fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "series" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "units" | "provenance" | "revision" | "updated_at" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date" | "specs.usable_capacity_kwh" | "specs.max_charge_power_kw" | "specs.max_discharge_power_kw" | "specs.battery_efficiency" | "specs.battery_inverter_efficiency" | "specs.datasheet_url" | "specs.charging_power_kw" | "specs.cable_lengths_m">;
   /** Every product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`), as getProduct's `as_of`. */
   as_of?: string;
 };
@@ -1070,7 +1092,7 @@ export interface Operations {
       /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes), and in a search also words and quantities ("Trina module", "bifacial 550W", "SMA 7.7kW inverter", "Daikin air to water heat pump"): see `meta.interpretation`. */
       q?: string;
       /** Only these categories (repeat the parameter for several). */
-      category?: Array<"pv-module" | "inverter" | "heat-pump">;
+      category?: Array<"pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger">;
       /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). A group's id or name (`meta.facets.group[]`, e.g. `qcells-group`, `Sonali Energees`) selects every member of the group (parent brand); a company id selects that company alone. */
       manufacturer?: Array<string>;
       /** Only products of these product lines (repeat for several), by the id `series` on a product and `meta.facets.series[].id` give: a line of the reviewed series table, whose rule (`ProductSeries`) puts a product in it by its company and model prefix. A search that names a line in `q` (`Sunny Boy`) selects by the same parameter. */
@@ -1084,9 +1106,9 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
       /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending. The product id is always added as a tiebreaker. */
-      sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.module_efficiency_pct" | "-specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "-specs.power_per_area_w_per_m2" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.rated_efficiency_pct" | "-specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "-specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
+      sort?: Array<"model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.module_efficiency_pct" | "-specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "-specs.power_per_area_w_per_m2" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.rated_efficiency_pct" | "-specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "-specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop" | "specs.usable_capacity_kwh" | "-specs.usable_capacity_kwh" | "specs.max_charge_power_kw" | "-specs.max_charge_power_kw" | "specs.max_discharge_power_kw" | "-specs.max_discharge_power_kw" | "specs.battery_efficiency" | "-specs.battery_efficiency" | "specs.battery_inverter_efficiency" | "-specs.battery_inverter_efficiency" | "specs.charging_power_kw" | "-specs.charging_power_kw">;
       /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "series" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+      fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "series" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date" | "specs.usable_capacity_kwh" | "specs.max_charge_power_kw" | "specs.max_discharge_power_kw" | "specs.battery_efficiency" | "specs.battery_inverter_efficiency" | "specs.datasheet_url" | "specs.charging_power_kw" | "specs.cable_lengths_m">;
       /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
       "specs.stc_power_w[gte]"?: string;
       /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
@@ -1623,6 +1645,54 @@ export interface Operations {
       "specs.hplib_p4_cop[lte]"?: string;
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
+      /** Only products whose usable_capacity_kwh is at least this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[gte]"?: string;
+      /** Only products whose usable_capacity_kwh is more than this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[gt]"?: string;
+      /** Only products whose usable_capacity_kwh is at most this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[lte]"?: string;
+      /** Only products whose usable_capacity_kwh is less than this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[lt]"?: string;
+      /** Only products whose max_charge_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[gte]"?: string;
+      /** Only products whose max_charge_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[gt]"?: string;
+      /** Only products whose max_charge_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[lte]"?: string;
+      /** Only products whose max_charge_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[lt]"?: string;
+      /** Only products whose max_discharge_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[gte]"?: string;
+      /** Only products whose max_discharge_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[gt]"?: string;
+      /** Only products whose max_discharge_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[lte]"?: string;
+      /** Only products whose max_discharge_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[lt]"?: string;
+      /** Only products whose battery_efficiency is at least this. */
+      "specs.battery_efficiency[gte]"?: string;
+      /** Only products whose battery_efficiency is more than this. */
+      "specs.battery_efficiency[gt]"?: string;
+      /** Only products whose battery_efficiency is at most this. */
+      "specs.battery_efficiency[lte]"?: string;
+      /** Only products whose battery_efficiency is less than this. */
+      "specs.battery_efficiency[lt]"?: string;
+      /** Only products whose battery_inverter_efficiency is at least this. */
+      "specs.battery_inverter_efficiency[gte]"?: string;
+      /** Only products whose battery_inverter_efficiency is more than this. */
+      "specs.battery_inverter_efficiency[gt]"?: string;
+      /** Only products whose battery_inverter_efficiency is at most this. */
+      "specs.battery_inverter_efficiency[lte]"?: string;
+      /** Only products whose battery_inverter_efficiency is less than this. */
+      "specs.battery_inverter_efficiency[lt]"?: string;
+      /** Only products whose charging_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[gte]"?: string;
+      /** Only products whose charging_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[gt]"?: string;
+      /** Only products whose charging_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[lte]"?: string;
+      /** Only products whose charging_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[lt]"?: string;
       /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at least this (unit, any case: w, kw, mw; none means W). */
       "nominal_power_w[gte]"?: string;
       /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is more than this (unit, any case: w, kw, mw; none means W). */
@@ -1659,6 +1729,8 @@ export interface Operations {
       "specs.test_climate"?: Array<string>;
       /** Only products whose keymark_date is one of these (repeat for several; compared without regard to case). */
       "specs.keymark_date"?: Array<string>;
+      /** Only products whose datasheet_url is one of these (repeat for several; compared without regard to case). */
+      "specs.datasheet_url"?: Array<string>;
     };
     validatedQuery: Operations["listProducts"]['query'] & { limit: number; };
     params: never;
@@ -1878,7 +1950,7 @@ export interface Operations {
     path: "/api/v1/export";
     query: {
       /** Only this category. */
-      category?: "pv-module" | "inverter" | "heat-pump";
+      category?: "pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger";
       /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
       in_latest_edition?: boolean;
       /** Resume an export cut short: only products whose id sorts after this one (the `id` of the last line received). Lines come in id order. */
@@ -1975,7 +2047,7 @@ export interface Operations {
     path: "/api/v1/manufacturers";
     query: {
       /** Only companies with products of this category (and only those are counted). */
-      category?: "pv-module" | "inverter" | "heat-pump";
+      category?: "pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger";
       /** Page size. */
       limit?: number;
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
@@ -2029,7 +2101,7 @@ export interface Operations {
       /** Free-text query over model, manufacturer, aliases and text specs; understands model numbers ("SUN2000-5KTL", "Q.PEAK DUO", part-number prefixes), and in a search also words and quantities ("Trina module", "bifacial 550W", "SMA 7.7kW inverter", "Daikin air to water heat pump"): see `meta.interpretation`. */
       q?: string;
       /** Only these categories (repeat the parameter for several). */
-      category?: Array<"pv-module" | "inverter" | "heat-pump">;
+      category?: Array<"pv-module" | "inverter" | "heat-pump" | "home-battery" | "ev-charger">;
       /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). A group's id or name (`meta.facets.group[]`, e.g. `qcells-group`, `Sonali Energees`) selects every member of the group (parent brand); a company id selects that company alone. */
       manufacturer?: Array<string>;
       /** Only products of these product lines (repeat for several), by the id `series` on a product and `meta.facets.series[].id` give: a line of the reviewed series table, whose rule (`ProductSeries`) puts a product in it by its company and model prefix. A search that names a line in `q` (`Sunny Boy`) selects by the same parameter. */
@@ -2043,9 +2115,9 @@ export interface Operations {
       /** Opaque cursor from `meta.next_cursor`; valid only with the same q, filters and sort. */
       cursor?: string;
       /** Ordering by up to 3 comma-separated keys, each optionally prefixed by `-` for descending; `relevance` is the default. The product id is always added as a tiebreaker. */
-      sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.module_efficiency_pct" | "-specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "-specs.power_per_area_w_per_m2" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.rated_efficiency_pct" | "-specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "-specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop">;
+      sort?: Array<"relevance" | "model" | "-model" | "manufacturer" | "-manufacturer" | "category" | "-category" | "id" | "-id" | "specs.stc_power_w" | "-specs.stc_power_w" | "specs.ptc_power_w" | "-specs.ptc_power_w" | "specs.area_m2" | "-specs.area_m2" | "specs.length_m" | "-specs.length_m" | "specs.width_m" | "-specs.width_m" | "specs.cells_in_series" | "-specs.cells_in_series" | "specs.parallel_strings" | "-specs.parallel_strings" | "specs.isc_a" | "-specs.isc_a" | "specs.voc_v" | "-specs.voc_v" | "specs.imp_a" | "-specs.imp_a" | "specs.vmp_v" | "-specs.vmp_v" | "specs.alpha_isc_a_per_k" | "-specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "-specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "-specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "-specs.noct_c" | "specs.a_ref_v" | "-specs.a_ref_v" | "specs.il_ref_a" | "-specs.il_ref_a" | "specs.io_ref_a" | "-specs.io_ref_a" | "specs.rs_ohm" | "-specs.rs_ohm" | "specs.rsh_ref_ohm" | "-specs.rsh_ref_ohm" | "specs.adjust_pct" | "-specs.adjust_pct" | "specs.module_efficiency_pct" | "-specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "-specs.power_per_area_w_per_m2" | "specs.nominal_ac_voltage_v" | "-specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "-specs.ac_power_w" | "specs.dc_power_w" | "-specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "-specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "-specs.self_consumption_w" | "specs.night_tare_w" | "-specs.night_tare_w" | "specs.max_dc_voltage_v" | "-specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "-specs.max_dc_current_a" | "specs.mppt_low_v" | "-specs.mppt_low_v" | "specs.mppt_high_v" | "-specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "-specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "-specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "-specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "-specs.ambient_temp_max_c" | "specs.weight_kg" | "-specs.weight_kg" | "specs.sandia_c0_per_w" | "-specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "-specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "-specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "-specs.sandia_c3_per_v" | "specs.rated_efficiency_pct" | "-specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "-specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "-specs.adr_vintage_year" | "specs.adr_data_year" | "-specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "-specs.adr_pac_fit_error_max" | "specs.hplib_group_id" | "-specs.hplib_group_id" | "specs.refrigerant_mass_kg" | "-specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "-specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "-specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "-specs.standby_power_w" | "specs.heating_power_ref_w" | "-specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "-specs.electric_power_ref_w" | "specs.cop_ref" | "-specs.cop_ref" | "specs.hplib_p1_heating_power" | "-specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "-specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "-specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "-specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "-specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "-specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "-specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "-specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "-specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "-specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "-specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "-specs.hplib_p4_cop" | "specs.usable_capacity_kwh" | "-specs.usable_capacity_kwh" | "specs.max_charge_power_kw" | "-specs.max_charge_power_kw" | "specs.max_discharge_power_kw" | "-specs.max_discharge_power_kw" | "specs.battery_efficiency" | "-specs.battery_efficiency" | "specs.battery_inverter_efficiency" | "-specs.battery_inverter_efficiency" | "specs.charging_power_kw" | "-specs.charging_power_kw">;
       /** Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned. */
-      fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "series" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date">;
+      fields?: Array<"id" | "model" | "manufacturer" | "company" | "made_by" | "series" | "category" | "variant" | "aliases" | "specs" | "quality" | "listing" | "specs.technology" | "specs.bifacial" | "specs.bipv" | "specs.stc_power_w" | "specs.ptc_power_w" | "specs.area_m2" | "specs.length_m" | "specs.width_m" | "specs.cells_in_series" | "specs.parallel_strings" | "specs.isc_a" | "specs.voc_v" | "specs.imp_a" | "specs.vmp_v" | "specs.alpha_isc_a_per_k" | "specs.beta_voc_v_per_k" | "specs.gamma_pmp_pct_per_k" | "specs.noct_c" | "specs.a_ref_v" | "specs.il_ref_a" | "specs.io_ref_a" | "specs.rs_ohm" | "specs.rsh_ref_ohm" | "specs.adjust_pct" | "specs.module_efficiency_pct" | "specs.power_per_area_w_per_m2" | "specs.sandia_vintage" | "specs.nominal_ac_voltage_v" | "specs.ac_power_w" | "specs.dc_power_w" | "specs.nominal_dc_voltage_v" | "specs.self_consumption_w" | "specs.night_tare_w" | "specs.max_dc_voltage_v" | "specs.max_dc_current_a" | "specs.mppt_low_v" | "specs.mppt_high_v" | "specs.min_operating_dc_voltage_v" | "specs.max_operating_dc_voltage_v" | "specs.ambient_temp_min_c" | "specs.ambient_temp_max_c" | "specs.weight_kg" | "specs.inverter_type" | "specs.sandia_c0_per_w" | "specs.sandia_c1_per_v" | "specs.sandia_c2_per_v" | "specs.sandia_c3_per_v" | "specs.hybrid" | "specs.adr_coefficients" | "specs.rated_efficiency_pct" | "specs.cec_weighted_efficiency_pct" | "specs.adr_vintage_year" | "specs.adr_data_year" | "specs.adr_pac_fit_error_max" | "specs.cec_listing_date" | "specs.sam_library_version" | "specs.sam_library_date" | "specs.heat_pump_type" | "specs.compressor_regulation" | "specs.hplib_group_id" | "specs.refrigerant" | "specs.refrigerant_mass_kg" | "specs.sound_power_indoor_dba" | "specs.sound_power_outdoor_dba" | "specs.standby_power_w" | "specs.test_climate" | "specs.heating_power_ref_w" | "specs.electric_power_ref_w" | "specs.cop_ref" | "specs.hplib_p1_heating_power" | "specs.hplib_p2_heating_power" | "specs.hplib_p3_heating_power" | "specs.hplib_p4_heating_power" | "specs.hplib_p1_electric_power" | "specs.hplib_p2_electric_power" | "specs.hplib_p3_electric_power" | "specs.hplib_p4_electric_power" | "specs.hplib_p1_cop" | "specs.hplib_p2_cop" | "specs.hplib_p3_cop" | "specs.hplib_p4_cop" | "specs.keymark_date" | "specs.usable_capacity_kwh" | "specs.max_charge_power_kw" | "specs.max_discharge_power_kw" | "specs.battery_efficiency" | "specs.battery_inverter_efficiency" | "specs.datasheet_url" | "specs.charging_power_kw" | "specs.cable_lengths_m">;
       /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
       "specs.stc_power_w[gte]"?: string;
       /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
@@ -2582,6 +2654,54 @@ export interface Operations {
       "specs.hplib_p4_cop[lte]"?: string;
       /** Only products whose hplib_p4_cop is less than this. */
       "specs.hplib_p4_cop[lt]"?: string;
+      /** Only products whose usable_capacity_kwh is at least this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[gte]"?: string;
+      /** Only products whose usable_capacity_kwh is more than this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[gt]"?: string;
+      /** Only products whose usable_capacity_kwh is at most this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[lte]"?: string;
+      /** Only products whose usable_capacity_kwh is less than this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[lt]"?: string;
+      /** Only products whose max_charge_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[gte]"?: string;
+      /** Only products whose max_charge_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[gt]"?: string;
+      /** Only products whose max_charge_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[lte]"?: string;
+      /** Only products whose max_charge_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[lt]"?: string;
+      /** Only products whose max_discharge_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[gte]"?: string;
+      /** Only products whose max_discharge_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[gt]"?: string;
+      /** Only products whose max_discharge_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[lte]"?: string;
+      /** Only products whose max_discharge_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[lt]"?: string;
+      /** Only products whose battery_efficiency is at least this. */
+      "specs.battery_efficiency[gte]"?: string;
+      /** Only products whose battery_efficiency is more than this. */
+      "specs.battery_efficiency[gt]"?: string;
+      /** Only products whose battery_efficiency is at most this. */
+      "specs.battery_efficiency[lte]"?: string;
+      /** Only products whose battery_efficiency is less than this. */
+      "specs.battery_efficiency[lt]"?: string;
+      /** Only products whose battery_inverter_efficiency is at least this. */
+      "specs.battery_inverter_efficiency[gte]"?: string;
+      /** Only products whose battery_inverter_efficiency is more than this. */
+      "specs.battery_inverter_efficiency[gt]"?: string;
+      /** Only products whose battery_inverter_efficiency is at most this. */
+      "specs.battery_inverter_efficiency[lte]"?: string;
+      /** Only products whose battery_inverter_efficiency is less than this. */
+      "specs.battery_inverter_efficiency[lt]"?: string;
+      /** Only products whose charging_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[gte]"?: string;
+      /** Only products whose charging_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[gt]"?: string;
+      /** Only products whose charging_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[lte]"?: string;
+      /** Only products whose charging_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[lt]"?: string;
       /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at least this (unit, any case: w, kw, mw; none means W). */
       "nominal_power_w[gte]"?: string;
       /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is more than this (unit, any case: w, kw, mw; none means W). */
@@ -2618,6 +2738,8 @@ export interface Operations {
       "specs.test_climate"?: Array<string>;
       /** Only products whose keymark_date is one of these (repeat for several; compared without regard to case). */
       "specs.keymark_date"?: Array<string>;
+      /** Only products whose datasheet_url is one of these (repeat for several; compared without regard to case). */
+      "specs.datasheet_url"?: Array<string>;
     };
     validatedQuery: Operations["searchProducts"]['query'] & { limit: number; };
     params: never;

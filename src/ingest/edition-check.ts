@@ -67,6 +67,7 @@ export function checkEdition(
     refuse(`the newest edition of ${list} is ${newest.edition}; an import adds a newer one`);
 
   const reader: Reader = READERS[newest.reader];
+  if (reader.read) refuse(`${list} is read from JSON (${newest.file}); only CSV lists are imported so far`);
   const text = decode(bytes, filePath, newest.encoding, refuse);
   const rows = parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
   const header = (rows[0]?.cells ?? []).map((c) => c.trim());

@@ -51,7 +51,13 @@ function parametersOf(part: Part): Parameters {
   }
 }
 
-const PLURAL: Record<string, string> = { 'pv-module': 'PV modules', inverter: 'inverters', 'heat-pump': 'heat pumps' };
+const PLURAL: Record<string, string> = {
+  'pv-module': 'PV modules',
+  inverter: 'inverters',
+  'heat-pump': 'heat pumps',
+  'home-battery': 'home batteries',
+  'ev-charger': 'EV chargers',
+};
 
 function summaryOf(reading: Reading): string {
   const of = (kind: Part['kind']) => reading.parts.filter((p) => p.kind === kind).map((p) => p.label);

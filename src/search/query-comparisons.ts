@@ -109,11 +109,20 @@ export const SPEC_WORDS: Readonly<Record<string, Partial<Record<Category | 'any'
     'pv-module': { spec: 'stc_power_w', why: 'the STC rating' },
     inverter: { spec: 'ac_power_w', why: 'the AC output' },
     'heat-pump': { spec: 'heating_power_ref_w', why: 'the heating output' },
+    'home-battery': { spec: 'max_discharge_power_kw', why: 'the power it supplies the house with' },
+    'ev-charger': { spec: 'charging_power_kw', why: 'the power it charges a car at' },
   },
   output: {
     inverter: { spec: 'ac_power_w', why: 'the AC output' },
     'heat-pump': { spec: 'heating_power_ref_w', why: 'the heating output' },
+    'home-battery': { spec: 'max_discharge_power_kw', why: 'the power it supplies the house with' },
+    'ev-charger': { spec: 'charging_power_kw', why: 'the power it charges a car at' },
   },
+  capacity: {
+    'home-battery': { spec: 'usable_capacity_kwh', why: 'the usable capacity, as the list gives it' },
+    any: { spec: 'usable_capacity_kwh', why: 'only batteries have a capacity' },
+  },
+  cable: { 'ev-charger': { spec: 'cable_lengths_m', why: 'the fixed cable lengths offered' } },
 };
 
 /**
@@ -139,6 +148,10 @@ export const DOMAIN: Readonly<Partial<Record<SpecName | 'nominal_power_w', { min
   cec_weighted_efficiency_pct: { min: 0, max: 100 },
   rated_efficiency_pct: { min: 0, max: 100 },
   power_per_area_w_per_m2: { min: 0, max: 1000 },
+  usable_capacity_kwh: { min: 0 },
+  max_discharge_power_kw: { min: 0 },
+  charging_power_kw: { min: 0 },
+  cable_lengths_m: { min: 0 },
 };
 
 /** What a superlative ranks by: a measure, most or least first. */
@@ -196,6 +209,8 @@ export const RANKING_SPECS: Readonly<Record<Ranking['by'], Partial<Record<Catego
     'pv-module': { spec: 'stc_power_w', why: 'modules are sold by their STC rating' },
     inverter: { spec: 'ac_power_w', why: 'inverters are sold by their continuous AC output' },
     'heat-pump': { spec: 'heating_power_ref_w', why: 'the heating output hplib lists' },
+    'home-battery': { spec: 'max_discharge_power_kw', why: 'the power it supplies the house with' },
+    'ev-charger': { spec: 'charging_power_kw', why: 'the power it charges a car at' },
   },
   weight: { inverter: { spec: 'weight_kg', why: 'the only weight the lists carry' } },
   sound: { 'heat-pump': { spec: 'sound_power_outdoor_dba', why: "the outdoor unit's sound power" } },

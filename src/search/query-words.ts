@@ -38,6 +38,7 @@ const MICROINVERTER: readonly Condition[] = [
   { spec: 'ac_power_w', op: 'lte', value: 2000 },
 ];
 const STRING_INVERTER: readonly Condition[] = [{ spec: 'max_dc_voltage_v', op: 'gt', value: 100 }];
+const HYBRID: readonly Condition[] = [{ spec: 'hybrid', values: [true] }];
 
 const THIN_FILM = ['thin film', 'cdte', 'cigs', 'cis', 'si-film', '3-a-si', '2-a-si', 'a-si / mono-si'];
 const MULTI = ['multi-c-si', 'mc-si', 'efg mc-si'];
@@ -67,6 +68,30 @@ export const PHRASES: Readonly<Record<string, Meaning>> = {
   'heat pumps': { category: 'heat-pump', label: 'heat pump' },
   heatpump: { category: 'heat-pump', label: 'heat pump' },
   heatpumps: { category: 'heat-pump', label: 'heat pump' },
+  // Home batteries: the catalog's only storage is electrical (no thermal stores), so "storage" is one.
+  battery: { category: 'home-battery', label: 'home battery' },
+  batteries: { category: 'home-battery', label: 'home battery' },
+  'home battery': { category: 'home-battery', label: 'home battery' },
+  'home batteries': { category: 'home-battery', label: 'home battery' },
+  'battery storage': { category: 'home-battery', label: 'home battery' },
+  'home storage': { category: 'home-battery', label: 'home battery' },
+  'energy storage': { category: 'home-battery', label: 'home battery' },
+  storage: { category: 'home-battery', label: 'home battery' },
+  // "Battery inverter" is an inverter that works with one: the CEC list's hybrid flag, not a battery.
+  'battery inverter': { category: 'inverter', conditions: HYBRID, label: 'hybrid (battery-capable) inverter' },
+  'battery inverters': { category: 'inverter', conditions: HYBRID, label: 'hybrid (battery-capable) inverter' },
+  // EV chargers: the only chargers the catalog has (no battery chargers), so "charger" alone is one.
+  'ev charger': { category: 'ev-charger', label: 'EV charger' },
+  'ev chargers': { category: 'ev-charger', label: 'EV charger' },
+  wallbox: { category: 'ev-charger', label: 'EV charger' },
+  wallboxes: { category: 'ev-charger', label: 'EV charger' },
+  'wall box': { category: 'ev-charger', label: 'EV charger' },
+  'wall boxes': { category: 'ev-charger', label: 'EV charger' },
+  charger: { category: 'ev-charger', label: 'EV charger' },
+  chargers: { category: 'ev-charger', label: 'EV charger' },
+  'charging station': { category: 'ev-charger', label: 'EV charger' },
+  'charging stations': { category: 'ev-charger', label: 'EV charger' },
+  evse: { category: 'ev-charger', label: 'EV charger' },
   // Module attributes.
   bifacial: { implies: 'pv-module', conditions: [{ spec: 'bifacial', values: [true] }], label: 'bifacial' },
   monofacial: { implies: 'pv-module', conditions: [{ spec: 'bifacial', values: [false] }], label: 'monofacial' },
@@ -94,7 +119,7 @@ export const PHRASES: Readonly<Record<string, Meaning>> = {
   // Inverter attributes ("hybrid" is a heat pump's word too: there it stays text).
   hybrid: {
     implies: 'inverter',
-    conditions: [{ spec: 'hybrid', values: [true] }],
+    conditions: HYBRID,
     label: 'hybrid',
     within: 'inverter',
   },
@@ -167,11 +192,22 @@ export const FILLER = new Set([
 ]);
 
 export type Dimension =
-  'power' | 'voltage' | 'current' | 'cells' | 'mass' | 'area' | 'sound' | 'efficiency' | 'power-density';
+  | 'power'
+  | 'voltage'
+  | 'current'
+  | 'cells'
+  | 'mass'
+  | 'area'
+  | 'sound'
+  | 'efficiency'
+  | 'power-density'
+  | 'energy'
+  | 'length';
 
 /**
- * Units a quantity may be written in, lower-case: dimension, factor to the spec's unit, and how it is
- * shown. Lengths are left out: the lists do not say which side of a module is its long one.
+ * Units a quantity may be written in, lower-case: dimension, factor to the dimension's base unit (W,
+ * Wh, m; a spec in kW or kWh is compared after dividing by its own unit's factor), and how it is shown.
+ * A length names only a charging cable: the module lists do not say which side is a module's long one.
  */
 export const QUANTITY_UNITS: Readonly<
   Record<string, { readonly dimension: Dimension; readonly factor: number; readonly label: string }>
@@ -195,12 +231,18 @@ export const QUANTITY_UNITS: Readonly<
   '%': { dimension: 'efficiency', factor: 1, label: '%' },
   'w/m2': { dimension: 'power-density', factor: 1, label: 'W/m²' },
   'w/m²': { dimension: 'power-density', factor: 1, label: 'W/m²' },
+  // Energy: a battery's capacity, as the lists give it in kWh.
+  wh: { dimension: 'energy', factor: 1, label: 'Wh' },
+  kwh: { dimension: 'energy', factor: 1e3, label: 'kWh' },
+  mwh: { dimension: 'energy', factor: 1e6, label: 'MWh' },
+  m: { dimension: 'length', factor: 1, label: 'm' },
 };
 
 /**
  * The spec a quantity names, by dimension and category; `any`: no category was named. Why each:
  * modules are sold by their STC rating, inverters by continuous AC output, heat pumps by the only
- * output hplib lists; a power with no category is any product's nominal power (see NOMINAL_POWER).
+ * output hplib lists, a battery by the power it can supply the house with (discharging), a charger by
+ * the power it charges a car at; a power with no category is any product's nominal power (see NOMINAL_POWER).
  * An inverter is chosen by the grid voltage it feeds and a module's voltage compared for string
  * sizing, which uses Voc; likewise its current is the short-circuit current fuses are sized by, and
  * an inverter's the only current its list carries. Cells, a weight (inverters), an area (modules)
@@ -213,6 +255,8 @@ export const QUANTITY_SPECS: Readonly<
     'pv-module': 'stc_power_w',
     inverter: 'ac_power_w',
     'heat-pump': 'heating_power_ref_w',
+    'home-battery': 'max_discharge_power_kw',
+    'ev-charger': 'charging_power_kw',
     any: 'nominal_power_w',
   },
   voltage: { inverter: 'nominal_ac_voltage_v', 'pv-module': 'voc_v', any: 'nominal_ac_voltage_v' },
@@ -229,16 +273,23 @@ export const QUANTITY_SPECS: Readonly<
     any: 'module_efficiency_pct',
   },
   'power-density': { 'pv-module': 'power_per_area_w_per_m2', any: 'power_per_area_w_per_m2' },
+  // A battery is chosen by what it can store and give back (the usable part), a charger by its output.
+  energy: { 'home-battery': 'usable_capacity_kwh', any: 'usable_capacity_kwh' },
+  length: { 'ev-charger': 'cable_lengths_m' },
 };
 
 /**
  * How near a product's value must be to a typed quantity, as a share of it. Modules and inverters are
  * sold by the rated figure the lists carry, so 2% covers rounding ("7.7 kW" is 7,680 W). A heat pump's
- * listed output is at the hplib reference point (-7 °C air), not the rating on its name, hence 10%.
+ * listed output is at the hplib reference point (-7 °C air), not the rating on its name, hence 10%;
+ * a battery's capacity likewise (below).
  * Cells are counted: exact.
  */
 export const TOLERANCE: Readonly<Record<string, number>> = {
   heating_power_ref_w: 0.1,
+  // A battery is named by its nominal capacity and listed by its usable one, up to about 10% less
+  // (sonnen's "11 kWh" lists 10, LG's RESU 10H 9.3): "10 kWh" takes both readings.
+  usable_capacity_kwh: 0.1,
   cells_in_series: 0,
   default: 0.02,
 };

@@ -146,18 +146,14 @@ const MAX_COMPARATOR_WORDS = Math.max(longest(BEFORE.keys()), longest(AFTER.keys
 const MAX_RANKING_WORDS = longest(RANKING.keys());
 const MAX_SERIES_WORDS = longest(SERIES_BY_WORDS.keys());
 
-/** The unit a spec's values are in, by a quantity's dimension: a unit typed after a spec word must agree. */
-const SPEC_UNIT: Readonly<Record<Dimension, string | undefined>> = {
-  power: 'W',
-  voltage: 'V',
-  current: 'A',
-  cells: undefined,
-  mass: 'kg',
-  area: 'm2',
-  sound: 'dBA',
-  efficiency: '%',
-  'power-density': 'W/m2',
-};
+/**
+ * The unit a spec's values are in, as a quantity unit: its dimension (a unit typed after a spec word
+ * must have it) and its factor (a spec in kW or kWh holds 11 for 11 kW, so a typed value is divided by it).
+ */
+function specUnit(spec: RangeSpec): { readonly dimension?: Dimension; readonly factor: number } {
+  const unit = unitOf(spec).toLowerCase();
+  return (unit && UNITS.get(unit)) || { factor: 1 };
+}
 
 /**
  * Splits a query into words with their places: "air-to-water" and "on/off" are several, "R-32" one,
@@ -386,6 +382,15 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
     };
     named = named.filter((c) => c !== 'inverter');
   }
+  // "Hybrid inverter with battery": beside an inverter, a battery is what it works with (the hybrid
+  // flag), not a second product.
+  const batteryWord = found.find(
+    ({ f }) => f.kind === 'phrase' && f.meaning.category === 'home-battery' && !f.meaning.conditions,
+  );
+  if (named.includes('inverter') && batteryWord) {
+    (batteryWord as { f: Found }).f = { kind: 'phrase', meaning: PHRASE.get('hybrid')!, span: batteryWord.f.span };
+    named = named.filter((c) => c !== 'home-battery');
+  }
   const makers = [...new Set(found.flatMap(({ f }) => (f.kind === 'maker' ? f.ids : [])))];
   const implied = [
     ...new Set(
@@ -509,6 +514,8 @@ const PLURAL_OF: Readonly<Record<Category, string>> = {
   'pv-module': 'PV module',
   inverter: 'inverter',
   'heat-pump': 'heat pump',
+  'home-battery': 'home battery',
+  'ev-charger': 'EV charger',
 };
 
 /**
@@ -529,8 +536,7 @@ function specOf(
   if (word) {
     const chosen = ownEntry(SPEC_WORD.get(word)!, category ?? 'any')?.spec;
     if (!chosen) return undefined;
-    const unit = chosen === NOMINAL_POWER ? 'W' : SPECS[chosen].unit;
-    return dimension === undefined || SPEC_UNIT[dimension] === unit ? chosen : undefined;
+    return dimension === undefined || specUnit(chosen).dimension === dimension ? chosen : undefined;
   }
   if (dimension) return ownEntry(QUANTITY_SPECS[dimension], category ?? 'any');
   const bare = bounds.every((b) => b.value >= BARE_MODULE_POWER.min && b.value <= BARE_MODULE_POWER.max);
@@ -548,7 +554,10 @@ function rangePart(
   specWord: string | undefined,
 ): Part | string {
   const shown = (b: Measure) => `${b.value} ${b.unit === undefined ? unitOf(spec) : UNITS.get(b.unit)!.label}`.trim();
-  const scaled = (b: Bound): Bound => ({ ...b, value: round(b.value * (b.unit ? UNITS.get(b.unit)!.factor : 1)) });
+  const scaled = (b: Bound): Bound => ({
+    ...b,
+    value: round(b.value * (b.unit ? UNITS.get(b.unit)!.factor / specUnit(spec).factor : 1)),
+  });
   const named = specWord ? `${specWord} ` : '';
   const from = `${named}${typed}`;
   let bounds = f.bounds.map(scaled);
@@ -601,7 +610,7 @@ function quantity(from: string, value: number, unit: string, category: Category 
   const spec = ownEntry(QUANTITY_SPECS[dimension], category ?? 'any');
   if (!spec || !(value > 0)) return undefined;
   const tolerance = ownEntry(TOLERANCE, spec) ?? TOLERANCE.default;
-  const target = value * factor;
+  const target = round((value * factor) / specUnit(spec).factor);
   return {
     kind: 'quantity',
     from,

@@ -56,7 +56,7 @@ describe('alternatives: GET /api/v1/products/{id}/similar', function () {
     return res.body.data as { id: string; specs: Specs; listing: { in_latest_edition: boolean } }[];
   };
 
-  for (const category of ['pv-module', 'inverter', 'heat-pump'] as const) {
+  for (const category of ['pv-module', 'inverter', 'heat-pump', 'home-battery', 'ev-charger'] as const) {
     it(`when a ${category}'s alternatives are asked, then each is another ${category}, listed ones first, scored and explained as documented`, async () => {
       const all = await productsOf(category);
       // One the newest lists no longer carry: its nearest are mostly unlisted too, so listed-first shows.

@@ -97,6 +97,13 @@ describe('seed and reindex', function () {
         const claim: Claim = revision.claims.find((c) => c.field === field)!;
         assert.deepEqual(claim.value, value);
         if (p.method === 'derived') continue;
+        if (p.locator.pointer) {
+          // A JSON source: the pointer names the value; a number's raw text is its literal.
+          let cell: unknown = JSON.parse(readFileSync(path.join(sources, p.locator.file), 'utf8'));
+          for (const key of p.locator.pointer.split('/').slice(1)) cell = (cell as Record<string, unknown>)[key];
+          assert.equal(typeof cell === 'number' ? String(cell) : cell, claim.raw, `${product._id}.${field}`);
+          continue;
+        }
         const rows = parseCsv(readFileSync(path.join(sources, p.locator.file), 'utf8'));
         const header = rows[0].cells;
         const headerRows = readerOf(loadManifest().sources.find((s) => s.file === p.locator.file)!).headerRows;

@@ -40,6 +40,11 @@ export const SOURCE_SCHEMAS: SchemasObject = {
       package: { type: 'string' },
       sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       licence: { type: 'string' },
+      limits: {
+        type: 'string',
+        description:
+          'What the source is not, where a reader must know it before relying on its values (e.g. a hand-collected table with implicit units, whose prices were left out).',
+      },
       retrieved_at: { type: 'string' },
       records: { type: 'integer', minimum: 0 },
       products: { type: 'integer', minimum: 0, description: 'Products with at least one claim from this source.' },

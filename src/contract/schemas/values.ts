@@ -12,6 +12,10 @@ export const locator = {
     record: { type: 'integer', minimum: 1 },
     line: { type: 'integer', minimum: 1 },
     column: { type: 'string' },
+    pointer: {
+      type: 'string',
+      description: "In a JSON source, the value's RFC 6901 JSON pointer (`/Battery/3/Capacity`); `column` is its key.",
+    },
   },
   additionalProperties: false,
 };

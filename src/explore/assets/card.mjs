@@ -7,7 +7,8 @@ import { isPicked, togglePick } from './compare.mjs';
 /**
  * The specs a person decides on within each category, in the order a card shows them (issue #43:
  * module: power, efficiency, size; inverter: AC power, voltage, MPPT window; heat pump: output, COP,
- * refrigerant). An entry of one spec is labelled by the glossary; an entry of two specs shown as one
+ * refrigerant; issue #44: home battery: usable capacity, charge and discharge power, efficiency; EV
+ * charger: charging power, cable length). An entry of one spec is labelled by the glossary; an entry of two specs shown as one
  * (a window, a size) names itself, its specs' descriptions in its tooltip. The first entry whose
  * specs the product has is shown, so a module listed only by its area shows that.
  */
@@ -45,6 +46,30 @@ const DECIDING = new Map([
       [{ specs: ['cop_ref'] }],
       // What local rules and installers ask first (R32, R290...).
       [{ specs: ['refrigerant'] }],
+    ],
+  ],
+  [
+    'home-battery',
+    [
+      // What it stores and gives back: the usable part, not the nominal one a name may carry.
+      [{ specs: ['usable_capacity_kwh'] }],
+      // How fast it fills from the panels and supplies the house; one of them where the list gives one.
+      [
+        { specs: ['max_charge_power_kw', 'max_discharge_power_kw'], label: 'Charge / discharge', join: ' / ' },
+        { specs: ['max_discharge_power_kw'] },
+        { specs: ['max_charge_power_kw'] },
+      ],
+      // Listed for few models (a fraction, as the table gives it).
+      [{ specs: ['battery_efficiency'] }],
+    ],
+  ],
+  [
+    'ev-charger',
+    [
+      // What a charger is chosen by: 11 kW or 22 kW.
+      [{ specs: ['charging_power_kw'] }],
+      // Whether a cable comes fixed to it, and how long (0: a socket, bring your own cable).
+      [{ specs: ['cable_lengths_m'] }],
     ],
   ],
 ]);

@@ -196,7 +196,7 @@ function specsTable(p, signal) {
 
 /** Where one value came from, with the source's own record a press away. */
 function provenanceView(prov, edition, signal) {
-  const { file, record, line, column } = prov.locator;
+  const { file, record, line, column, pointer } = prov.locator;
   const detail = h('div', { className: 'source-detail' });
   const href = `/api/v1/sources/${encodeURIComponent(prov.source_id)}`;
   return h(
@@ -219,6 +219,8 @@ function provenanceView(prov, edition, signal) {
         ['record', record],
         ['line', line],
         ['column', column],
+        // A JSON source's value by its JSON pointer (`/Battery/1/Capacity`).
+        ...(pointer ? [['pointer', pointer]] : []),
         ['method', prov.method + (prov.derivation ? ` (${prov.derivation})` : '')],
         ['revision', prov.revision],
       ].map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, v))),
@@ -237,6 +239,8 @@ async function showSource(id, el, signal) {
         {},
         `${s.title} — ${s.publisher}, edition ${s.edition}, licence ${s.licence}; sha256 ${s.sha256.slice(0, 16)}…`,
       ),
+      // What the source is not (a hand-collected table), before anyone relies on its values.
+      s.limits ? h('p', { className: 'source-limits' }, `Limits: ${s.limits}`) : null,
     );
   } catch (err) {
     fill(el, problemView(err));

@@ -7,6 +7,7 @@ import { parseCsv } from '../../../seed/convert/csv';
 import { convertSources, DEFAULT_SEED_DIR, loadManifest, readerOf } from '../../../seed/convert';
 import { parseCell } from '../../../seed/convert/values';
 import { isSpecName } from '../../../src/catalog/spec-catalog';
+import type { Claim } from '../../../src/catalog/claim';
 
 describe('seed: the complete data set against its files', function () {
   this.timeout(120000);
@@ -14,14 +15,24 @@ describe('seed: the complete data set against its files', function () {
   it('when every file is converted, then each claim of every snapshot is its cell, parsed, and every file is read', () => {
     const manifest = loadManifest();
     const { drafts } = convertSources(manifest);
+    const jsonFiles = new Map(
+      manifest.sources
+        .filter((s) => readerOf(s).read)
+        .map((s) => {
+          const text = readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', s.file), 'utf8');
+          return [s.file, { text, lines: text.split('\n'), value: JSON.parse(text) as unknown }] as const;
+        }),
+    );
     const files = new Map(
-      manifest.sources.map((s) => {
-        const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', s.file), 'utf8'));
-        return [
-          s.file,
-          { header: rows[0].cells.map((c) => c.trim()), rows, headerRows: readerOf(s).headerRows },
-        ] as const;
-      }),
+      manifest.sources
+        .filter((s) => !readerOf(s).read)
+        .map((s) => {
+          const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', s.file), 'utf8'));
+          return [
+            s.file,
+            { header: rows[0].cells.map((c) => c.trim()), rows, headerRows: readerOf(s).headerRows },
+          ] as const;
+        }),
     );
     const seen = new Map<string, number>();
     let checked = 0;
@@ -29,6 +40,13 @@ describe('seed: the complete data set against its files', function () {
     for (const draft of drafts) {
       for (const snapshot of [...draft.earlier!, draft.claims]) {
         for (const claim of snapshot) {
+          const json = jsonFiles.get(claim.locator.file);
+          if (json) {
+            jsonCell(json, claim, draft.key);
+            seen.set(claim.locator.file, (seen.get(claim.locator.file) ?? 0) + 1);
+            checked += 1;
+            continue;
+          }
           const file = files.get(claim.locator.file)!;
           const row = file.rows[claim.locator.record + file.headerRows - 1];
           assert.equal(row.line, claim.locator.line, `${draft.key} ${claim.field}: line`);
@@ -55,9 +73,44 @@ describe('seed: the complete data set against its files', function () {
         }
       }
     }
-    assert.deepEqual([...seen.keys()].sort(), manifest.sources.map((s) => s.file).sort());
+    assert.deepEqual([...seen.keys()].sort(), [...new Set(manifest.sources.map((s) => s.file))].sort());
     assert.ok(checked > 1_000_000, `${checked} claims`);
     assert.ok(derived > 20_000, `${derived} module efficiencies derived`);
     assert.ok(drafts.length >= 40_000, `${drafts.length} products`);
   });
 });
+
+/**
+ * A claim from a JSON source: its pointer names the value in the parsed file, its raw text is that
+ * value as written (a number's literal on the lines of its record, a string's text), and it parses to
+ * the claim's value; the record starts on the locator's line.
+ */
+function jsonCell(json: { text: string; lines: string[]; value: unknown }, claim: Claim, key: string): void {
+  const pointer = claim.locator.pointer!;
+  assert.ok(pointer, `${key} ${claim.field}: a JSON claim has a pointer`);
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  assert.equal(
+    segments[segments.length - 1],
+    claim.locator.column,
+    `${key} ${claim.field}: pointer ends in the column`,
+  );
+  assert.equal(Number(segments[1]) + 1, claim.locator.record, `${key} ${claim.field}: pointer names the record`);
+  let at: unknown = json.value;
+  for (const segment of segments) {
+    assert.ok(at !== null && typeof at === 'object' && Object.hasOwn(at, segment), `${key}: ${pointer} resolves`);
+    at = (at as Record<string, unknown>)[segment];
+  }
+  if (typeof at === 'string') assert.equal(claim.raw, at, `${key} ${claim.field}`);
+  else {
+    assert.equal(Number(claim.raw), at, `${key} ${claim.field}`);
+    const record = json.lines.slice(claim.locator.line - 1).join('\n');
+    const written = new RegExp(`"${claim.locator.column}"\\s*:\\s*${claim.raw.replace('.', '\\.')}\\s*[,}]`);
+    assert.match(record.slice(0, record.indexOf('}') + 1), written, `${key} ${claim.field}: the literal as written`);
+  }
+  assert.match(json.lines[claim.locator.line - 1], /\{/, `${key} ${claim.field}: the record starts on its line`);
+  if (isSpecName(claim.field))
+    assert.deepEqual(parseCell(claim.field, claim.raw), claim.value, `${key} ${claim.field}`);
+}
