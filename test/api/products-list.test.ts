@@ -63,7 +63,13 @@ describe('products: list, filters and paging (complete CEC, Sandia and hplib dat
     // The companies as the seed recorded them: every spelling of each, and the brands a company made products for.
     const companies = await api.catalog.mongo.db.collection<CompanyDoc>('companies').find({}).toArray();
     const named = (name: string) => companies.find((c) => c.spellings.some((s) => s.spelling.toLowerCase() === name))!;
-    const ids = new Set(['trina solar', 'sunpower'].map((n) => named(n)._id));
+    // A name that is also its group's name (Trina Solar) means the whole group, as docs/api.md says.
+    const meant = (name: string) => {
+      const company = named(name);
+      const group = company.group?.name.toLowerCase() === name ? company.group : undefined;
+      return group ? group.members.map((m) => m.id) : [company._id];
+    };
+    const ids = new Set(['trina solar', 'sunpower'].flatMap(meant));
     const spellings = new Set(
       companies.flatMap((c) =>
         c.spellings

@@ -109,6 +109,8 @@ describe('revisions, as-of reads and sources', function () {
       'cec-inverters-2024',
       'cec-modules',
       'cec-modules-2024',
+      'hisim-batteries',
+      'hisim-wallboxes',
       'hplib-heat-pumps',
       'sandia-modules',
     ]);
@@ -123,6 +125,9 @@ describe('revisions, as-of reads and sources', function () {
     assert.match(newer.body.package, /^hisim 1\.2\.4$/);
     const heatPumps = await call(server.url, 'getSource', { token: key, params: { id: 'hplib-heat-pumps' } });
     assert.match(heatPumps.body.licence, /CC BY 4\.0/);
+    // A hand-collected table says so: its limits travel with the source.
+    const batteries = await call(server.url, 'getSource', { token: key, params: { id: 'hisim-batteries' } });
+    assert.match(JSON.stringify(batteries.body.limits), /hand-collected/i);
     assert.equal((await call(server.url, 'getSource', { token: key, params: { id: 'nope' } })).status, 404);
   });
 

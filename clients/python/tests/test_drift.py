@@ -140,6 +140,7 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Calls]:
     collection = dict(
         category=["pv-module", "inverter"],
         manufacturer=["Trina Solar"],
+        series=["sma-sunny-boy"],
         in_latest_edition=True,
         quality=["pass"],
         sort=["id"],

@@ -68,6 +68,18 @@ describe('OpenAPI contract', () => {
     for (const [name, def] of Object.entries(SPECS)) assert.equal(indexed[name].type, esType[def.type], name);
   });
 
+  it('when the document offers a filter on a spec, then the index can search that field (no `index: false`)', () => {
+    const indexed = (
+      readMapping().mappings as unknown as {
+        properties: { specs: { properties: Record<string, { index?: boolean }> } };
+      }
+    ).properties.specs.properties;
+    const filters = (OPENAPI.paths['/api/v1/products'].get?.parameters ?? []) as readonly { name?: string }[];
+    const filtered = new Set(filters.flatMap((p) => /^specs\.([a-z0-9_]+)(\[|$)/.exec(p.name ?? '')?.[1] ?? []));
+    assert.ok(filtered.size > 50, `${filtered.size} filterable specs`);
+    for (const name of filtered) assert.notEqual(indexed[name].index, false, `specs.${name} is offered as a filter`);
+  });
+
   it('when a route names an operation the document lacks, then it refuses to mount', () => {
     const pass = (async (_ctx: unknown, next: () => Promise<void>) => next()) as never;
     const gates: Gates = {
