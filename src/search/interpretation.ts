@@ -61,15 +61,13 @@ const PLURAL: Record<string, string> = {
 
 function summaryOf(reading: Reading): string {
   const of = (kind: Part['kind']) => reading.parts.filter((p) => p.kind === kind).map((p) => p.label);
-  const categories = of('category');
+  // Plurals from the table: "home battery" is not made plural by an s.
+  const categories = reading.parts.flatMap((p) => (p.kind === 'category' ? [PLURAL[p.category] ?? `${p.label}s`] : []));
   const implied =
     reading.category && reading.parts.some((p) => p.kind === 'attribute' || p.kind === 'series')
       ? PLURAL[reading.category]
       : undefined;
-  const subject = [
-    ...of('attribute'),
-    categories.length ? categories.map((c) => `${c}s`).join(' or ') : (implied ?? 'products'),
-  ];
+  const subject = [...of('attribute'), categories.length ? categories.join(' or ') : (implied ?? 'products')];
   const makers = [...of('series'), ...of('manufacturer')];
   const exclusions = of('exclusion');
   const rankings = of('ranking');

@@ -87,4 +87,8 @@ describe('query understanding: home batteries and EV chargers', () => {
     assert.equal(charger.spec, 'charging_power_kw');
     assert.deepEqual(charger.bounds, { gte: 20 });
   });
+  it('when a battery or charger is read, then the summary names the category in a plural English uses', () => {
+    assert.equal(interpretationOf(read('10 kWh battery')).summary, 'home batteries, 10 kWh ± 10%');
+    assert.equal(interpretationOf(read('11 kW wallbox')).summary, 'EV chargers, 11 kW ± 2%');
+  });
 });
