@@ -5,8 +5,9 @@
 // a claim is what the cell says; "Price" (shop prices of the time, in EUR) is no product data and is
 // never read.
 import { HISIM_BATTERY_COLUMNS, HISIM_WALLBOX_COLUMNS } from '../../src/catalog/source-columns';
-import { normalizeKeyPart, SourceError, type SourceRecord } from './claims';
-import { identityClaim, specClaims, type Table, type TableRecord } from './table';
+import { SourceError, type SourceRecord } from './claims';
+import { makerModelRecord } from './maker-model';
+import type { Table } from './table';
 
 /** The keys of the table's arrays the two lists are read from. */
 export const BATTERY_KEY = 'Battery';
@@ -15,32 +16,10 @@ export const WALLBOX_KEY = 'Wallbox';
 export const HISIM_BATTERY_REQUIRED = ['Manufacturer', 'Model', 'Capacity'];
 export const HISIM_WALLBOX_REQUIRED = ['Manufacturer', 'Name', 'Charging Power'];
 
-function identity(table: Table, rec: TableRecord, modelKey: string): { manufacturer: string; model: string } {
-  const manufacturer = rec.cell('Manufacturer').trim();
-  const model = rec.cell(modelKey).trim();
-  if (!manufacturer || !model) throw new SourceError(table.file, rec.record, `empty Manufacturer or ${modelKey}`);
-  return { manufacturer, model };
-}
-
 export function convertBatteries(table: Table): SourceRecord[] {
-  return table.records.map((rec) => {
-    const { manufacturer, model } = identity(table, rec, 'Model');
-    return {
-      key: `home-battery|${normalizeKeyPart(manufacturer)}|${normalizeKeyPart(model)}`,
-      category: 'home-battery',
-      manufacturer,
-      model,
-      variant: '',
-      name: `${manufacturer} ${model}`,
-      source_id: table.sourceId,
-      record: rec.record,
-      claims: [
-        identityClaim(table, rec, 'manufacturer', manufacturer, 'Manufacturer'),
-        identityClaim(table, rec, 'model', model, 'Model'),
-        ...specClaims(table, rec, HISIM_BATTERY_COLUMNS),
-      ],
-    };
-  });
+  return table.records.map((rec) =>
+    makerModelRecord(table, rec, { category: 'home-battery', modelColumn: 'Model', columns: HISIM_BATTERY_COLUMNS }),
+  );
 }
 
 /**
@@ -48,26 +27,17 @@ export function convertBatteries(table: Table): SourceRecord[] {
  * and at 22 kW, two models sold under one name.
  */
 export function convertWallboxes(table: Table): SourceRecord[] {
-  return table.records.map((rec) => {
-    const { manufacturer, model } = identity(table, rec, 'Name');
-    const power = Number(rec.cell('Charging Power'));
-    if (!(power > 0))
-      throw new SourceError(table.file, rec.record, `Charging Power '${rec.cell('Charging Power')}' is not a power`);
-    const variant = `${power} kW`;
-    return {
-      key: `ev-charger|${normalizeKeyPart(manufacturer)}|${normalizeKeyPart(model)}|${variant.toLowerCase()}`,
+  return table.records.map((rec) =>
+    makerModelRecord(table, rec, {
       category: 'ev-charger',
-      manufacturer,
-      model,
-      variant,
-      name: `${manufacturer} ${model}`,
-      source_id: table.sourceId,
-      record: rec.record,
-      claims: [
-        identityClaim(table, rec, 'manufacturer', manufacturer, 'Manufacturer'),
-        identityClaim(table, rec, 'model', model, 'Name'),
-        ...specClaims(table, rec, HISIM_WALLBOX_COLUMNS),
-      ],
-    };
-  });
+      modelColumn: 'Name',
+      columns: HISIM_WALLBOX_COLUMNS,
+      variant: (r) => {
+        const power = Number(r.cell('Charging Power'));
+        if (!(power > 0))
+          throw new SourceError(table.file, r.record, `Charging Power '${r.cell('Charging Power')}' is not a power`);
+        return `${power} kW`;
+      },
+    }),
+  );
 }
