@@ -1,5 +1,5 @@
 // npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export|batch --node 24 --profile --workers N]
-// npm run bench -- --scale N [--keep] [--rounds 3]: the scale rehearsal (bench/scale.ts), a run of its own.
+// npm run bench -- --scale N [--keep] [--copies] [--rounds 3]: the scale rehearsal (bench/scale.ts), a run of its own.
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
 // engines `npm start` brought up and the data it loaded; prints a table and writes bench-results/.
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     'deep-paging': { type: 'string', default: '200000' },
     scale: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    copies: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '8,32' },
     only: { type: 'string' },
     node: { type: 'string' },
@@ -207,6 +208,7 @@ async function main() {
       times,
       rounds: ROUNDS,
       keep: args.keep,
+      copies: args.copies,
       gatewayOn: async (alias) => {
         const gateway = await startGateway(
           { ...gatewayEnv(config.ELASTICSEARCH_URL, alias), ...NO_CACHE },

@@ -3,7 +3,9 @@
 // a scratch database and alias of their own names, then every read row measured against the live
 // alias (1x) and the scratch one (Nx) in interleaved rounds. The scratch catalog is dropped at the
 // end, on Ctrl-C, and at the start of the next run (one killed outright); `--keep` leaves it for a
-// later `--keep` run at the same N, which then reuses it instead of ingesting again.
+// later `--keep` run at the same N, which then reuses it instead of ingesting again. `--copies` builds
+// only the Nx index, the live documents copied N times under suffixed ids: minutes instead of the
+// record's half hour, for the read rows alone (no ingest figures).
 import path from 'node:path';
 import type { EsClient } from '../src/adapters/elasticsearch/client';
 import { createMongo, type MongoHandle } from '../src/adapters/mongo/client';
@@ -13,7 +15,7 @@ import { RevisionRepository } from '../src/adapters/mongo/revision.repository';
 import { SourceRepository } from '../src/adapters/mongo/source.repository';
 import { ChangeRepository } from '../src/adapters/mongo/change.repository';
 import { CompanyRepository } from '../src/adapters/mongo/company.repository';
-import { IndexAdmin } from '../src/adapters/elasticsearch/index-admin';
+import { IndexAdmin, readMapping } from '../src/adapters/elasticsearch/index-admin';
 import { syncCatalog } from '../src/ingest/catalog-sync.service';
 import { reindex } from '../src/ingest/reindex.service';
 import { scaledCatalog } from '../src/ingest/synthetic.service';
@@ -34,6 +36,8 @@ export interface ScaleSetup {
   readonly times: number;
   readonly rounds: number;
   readonly keep: boolean;
+  /** Build the Nx index by copying the live one N times, without a record. */
+  readonly copies: boolean;
   /** A gateway (read cache off) on `alias`, with a key for it. */
   readonly gatewayOn: (alias: string) => Promise<Gateway & { key: string }>;
   readonly say: (line: string) => void;
@@ -63,6 +67,8 @@ export interface ScaleRow {
 export interface ScaleResult {
   readonly times: number;
   readonly products: { '1x': number; Nx: number };
+  /** The Nx index holds the live documents copied, not a record's synthetic editions. */
+  readonly copies: boolean;
   readonly ingest?: IngestFigures;
   readonly rows: ScaleRow[];
   readonly rssMb: { '1x': number; Nx: number };
@@ -133,6 +139,30 @@ async function ingestScaled(s: ScaleSetup, mongo: MongoHandle): Promise<IngestFi
   };
 }
 
+/** The live documents N times into a scratch index under the scratch alias; copy n > 0 suffixes `-xn` to each id. */
+async function copyScaled(s: ScaleSetup): Promise<void> {
+  const index = `${SCRATCH.alias}-v0-copies`;
+  const { settings, mappings } = readMapping();
+  await s.es.indices.create({ index, settings: { ...settings, refresh_interval: '-1' }, mappings });
+  const live = new IndexAdmin(s.es, s.alias);
+  for (let n = 0; n < s.times; n++) {
+    const stats = await s.es.helpers.bulk<{ id: string }>({
+      datasource: live.documents<{ id: string }>(),
+      onDocument: (d) => {
+        if (n > 0) d.id = `${d.id}-x${n}`;
+        return { index: { _index: index, _id: d.id } };
+      },
+      flushBytes: 5_000_000,
+      concurrency: 2,
+    });
+    if (stats.failed > 0) throw new Error(`copy ${n} dropped ${stats.failed} documents`);
+    s.say(`scale ${s.times}x: copy ${n + 1} of ${s.times} written`);
+  }
+  await s.es.indices.putSettings({ index, settings: { refresh_interval: '1s' } });
+  await s.es.indices.refresh({ index });
+  await s.es.indices.updateAliases({ actions: [{ add: { index, alias: SCRATCH.alias } }] });
+}
+
 interface Probe {
   readonly name: string;
   /** The paths to time, in order (cursor pages are found per scale, so they are built by `paths`). */
@@ -188,6 +218,19 @@ async function probes(s: ScaleSetup): Promise<Probe[]> {
           10,
         ),
       ),
+    },
+    {
+      name: 'list a category of 100, first page (facets)',
+      paths: fixed(
+        repeat(
+          ['pv-module', 'inverter', 'heat-pump'].map((c) => `/api/v1/products?category=${c}&limit=100`),
+          10,
+        ),
+      ),
+    },
+    {
+      name: 'common words (the same 20 words, every category)',
+      paths: fixed(words.map((w) => `/api/v1/search?q=${enc(w)}&limit=20`)),
     },
     {
       name: 'words inside one category (q=mono&category=pv-module, 20 words)',
@@ -290,7 +333,10 @@ export async function rehearseScale(s: ScaleSetup): Promise<ScaleResult> {
   try {
     let ingest: IngestFigures | undefined;
     if (reuse) s.say(`scale ${s.times}x: reusing the scratch catalog a --keep run left (ingest not measured)`);
-    else {
+    else if (s.copies) {
+      await dropScratch(s.es, s.mongoUri);
+      await copyScaled(s);
+    } else {
       await dropScratch(s.es, s.mongoUri);
       const mongo = createMongo(mongoUri, SCRATCH.database, 120000);
       try {
@@ -310,6 +356,7 @@ export async function rehearseScale(s: ScaleSetup): Promise<ScaleResult> {
       return {
         times: s.times,
         products: { '1x': real, Nx: (await s.es.count({ index: SCRATCH.alias })).count },
+        copies: s.copies && !reuse,
         ingest,
         rows,
         rssMb: { '1x': rss['1x'].stop().peakMb, Nx: rss.Nx.stop().peakMb },
@@ -327,7 +374,7 @@ export function scaleLines(r: ScaleResult, machine: string, rounds: number): str
   const f = (n: number, d = 0) => n.toFixed(d);
   const i = r.ingest;
   return [
-    `Scale rehearsal, ${new Date().toISOString().slice(0, 10)}: ${machine}. 1x = the live alias (${r.products['1x']} products), ${r.times}x = ${r.products.Nx} products through the real ingest path. ${rounds} interleaved rounds; read cache off; one request at a time.`,
+    `Scale rehearsal, ${new Date().toISOString().slice(0, 10)}: ${machine}. 1x = the live alias (${r.products['1x']} products), ${r.times}x = ${r.products.Nx} products ${r.copies ? 'copied from the live index' : 'through the real ingest path'}. ${rounds} interleaved rounds; read cache off; one request at a time.`,
     '',
     ...(i
       ? [
