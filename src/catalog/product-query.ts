@@ -114,6 +114,8 @@ export type SpecRanges = Readonly<Record<string, { min: number; max: number; cou
 
 /** Counts over the whole result set: categories and companies (one bucket each, whatever their spellings); with one category selected, its spec ranges. */
 export interface Facets {
+  /** False when the counts are estimated from a sample of the matches (FACET_SAMPLE_TARGET). */
+  readonly exact: boolean;
   readonly category: Bucket[];
   readonly manufacturer: (Bucket & { readonly id: string })[];
   /** Product lines by their name, with the id `series=` takes. */
@@ -126,7 +128,9 @@ export interface Facets {
 /** One page of a query's results: `hits` may hold one more than the page (a next page exists then). */
 export interface ResultPage {
   readonly hits: Hit[];
+  /** Exact up to TOTAL_EXACT_UP_TO matches; beyond, that bound and `gte`. */
   readonly total: number;
+  readonly totalRelation: 'eq' | 'gte';
   readonly facets?: Facets;
 }
 

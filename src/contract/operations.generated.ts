@@ -356,6 +356,8 @@ export type ProductDetailPart = {
 };
 
 export type Facets = {
+  /** `true`: every count is over every match. `false` only when more than 10,000 products match and the index holds more than 50,000: each count is then estimated from a seeded random sample of the matches (probability 25,000 over the products in the index; Elasticsearch's `random_sampler`), scaled to all of them; the same query gets the same counts while the index is the same. `specs` is never sampled. */
+  exact: boolean;
   category?: Array<FacetCount>;
   manufacturer?: Array<FacetCount>;
   /** Products per product line of the series table (`ProductSeries`), among the matches; a line none of them is in is left out. `id` is what `series=` takes. */
@@ -422,8 +424,10 @@ export type CollectionMeta = {
   /** Present exactly when another page exists; pass it as `cursor` with the same filters. */
   next_cursor?: string;
   limit: number;
-  /** Products matching the query (exact). */
+  /** Products matching the query: exact up to 10,000; beyond, 10,000 with `total_relation` `gte`. */
   total: number;
+  /** `eq`: `total` is the exact count; `gte`: more products match than `total` (counting every match of a broad query would cost what the catalog weighs; the pages themselves are complete either way). */
+  total_relation: "eq" | "gte";
   facets?: Facets;
   /** Present exactly when a search with `q` finds nothing (first page): up to 5 queries to try instead, best first, built from spellings that exist in the data (Elasticsearch term suggesters: each word against the words of model, manufacturer and aliases; the whole text against model numbers without punctuation). Empty when nothing close exists. */
   suggestions?: Array<string>;

@@ -14,6 +14,22 @@ export const RANGE_SPECS: readonly RangeSpec[] = [...NUMERIC_SPECS, NOMINAL_POWE
 export const VALUE_SPECS = SPEC_NAMES.filter((s) => SPECS[s].type === 'text' || SPECS[s].type === 'boolean');
 export const valueParam = (spec: SpecName) => `specs.${spec}`;
 
+/**
+ * A collection's `total` is counted exactly up to this many matches, then said as a lower bound
+ * (`total_relation: gte`): counting every match of a broad query keeps the engine from skipping the
+ * ones that cannot reach the page, so that work would follow the catalog's size. Elasticsearch's own
+ * default for `track_total_hits`.
+ */
+export const TOTAL_EXACT_UP_TO = 10_000;
+
+/**
+ * Facets are counted over every match while the total is exact or the index holds at most twice
+ * this many products; beyond both, over a seeded random sample of the matches at a probability of
+ * this many over the index's products (Elasticsearch's `random_sampler`), scaled to all of them, so
+ * what a first page costs stops growing with the catalog.
+ */
+export const FACET_SAMPLE_TARGET = 25_000;
+
 /** Sort keys; `specs.<numeric spec>` sorts by that spec (products without it last). */
 export const SORT_KEYS = ['model', 'manufacturer', 'category', 'id', ...NUMERIC_SPECS.map((s) => `specs.${s}`)];
 export const MAX_SORT_KEYS = 3;

@@ -26,6 +26,7 @@ export interface ProductCollection {
   meta: {
     limit: number;
     total: number;
+    total_relation: 'eq' | 'gte';
     notice: string;
     next_cursor?: string;
     facets?: Facets;
@@ -86,7 +87,12 @@ export async function findProducts(
     result = await port.find(query, after, withFacets);
   }
   const page = result.hits.slice(0, query.limit);
-  const meta: ProductCollection['meta'] = { limit: query.limit, total: result.total, notice: NOTICE };
+  const meta: ProductCollection['meta'] = {
+    limit: query.limit,
+    total: result.total,
+    total_relation: result.totalRelation,
+    notice: NOTICE,
+  };
   if (result.hits.length > query.limit) meta.next_cursor = encodeCursor(hash, page[page.length - 1].sort, cursorSecret);
   if (withFacets && result.facets) meta.facets = result.facets;
   if (mode === 'search' && query.q && !after && result.total === 0)

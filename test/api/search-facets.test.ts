@@ -2,6 +2,14 @@
 import assert from 'node:assert/strict';
 import { call } from '../helpers/contract';
 import { readApi } from '../helpers/read-api';
+import { counted, countedAs } from '../helpers/totals';
+import { ELASTICSEARCH_URL } from '../helpers/engines';
+import { createEsClient } from '../../src/adapters/elasticsearch/client';
+import { ProductIndex } from '../../src/adapters/elasticsearch/product-index';
+import { IndexGeneration } from '../../src/adapters/elasticsearch/index-generation';
+import { parseProductQuery } from '../../src/search/product-query-parser';
+import { TOTAL_EXACT_UP_TO } from '../../src/contract/query-vocabulary';
+import type { ProductQuery } from '../../src/catalog/product-query';
 
 describe('search: facets and pages (complete CEC, Sandia and hplib data)', function () {
   const api = readApi(this);
@@ -17,13 +25,13 @@ describe('search: facets and pages (complete CEC, Sandia and hplib data)', funct
         token: api.searchKey,
         query: { q: 'solar', manufacturer: facet.value, limit: 1 },
       });
-      assert.equal(narrowed.body.meta.total, facet.count, facet.value);
+      assert.deepEqual(counted(narrowed.body.meta), countedAs(facet.count), facet.value);
     }
     const byCategory = await call(api.server.url, 'searchProducts', {
       token: api.searchKey,
       query: { q: 'solar', category: category[0].value, limit: 1 },
     });
-    assert.equal(byCategory.body.meta.total, category[0].count);
+    assert.deepEqual(counted(byCategory.body.meta), countedAs(category[0].count));
     const stats = byCategory.body.meta.facets.specs ?? {};
     assert.ok(
       Object.keys(stats).length >= 5,
@@ -63,5 +71,48 @@ describe('search: facets and pages (complete CEC, Sandia and hplib data)', funct
     assert.equal(second.body.meta.facets, undefined);
     const ids = new Set(first.body.data.map((d: any) => d.id));
     assert.ok(second.body.data.every((d: any) => !ids.has(d.id)));
+  });
+
+  it('when a search matches more than the counted bound, then the total says gte, the pages are whole and the facets still count every match here', async () => {
+    const modules = api.products.filter((p) => p.category === 'pv-module').length;
+    assert.ok(modules > TOTAL_EXACT_UP_TO, `${modules} modules`);
+    const res = await call(api.server.url, 'searchProducts', {
+      token: api.searchKey,
+      query: { q: 'module', category: ['pv-module'], limit: 1 },
+    });
+    assert.deepEqual(counted(res.body.meta), countedAs(modules));
+    // Under twice FACET_SAMPLE_TARGET products the index is counted whole, bound or not.
+    assert.equal(res.body.meta.facets.exact, true);
+    assert.deepEqual(res.body.meta.facets.category, [{ value: 'pv-module', count: modules }]);
+  });
+
+  it("when the index is large for its sample target, then a broad query's facets are a seeded estimate and a narrow one's exact", async () => {
+    const es = createEsClient(ELASTICSEARCH_URL, 60000);
+    // A target of 2,000 over this catalog samples at about 4.6%: what a catalog 12 times this size gets by default.
+    const index = new ProductIndex(
+      es,
+      api.catalog.alias,
+      new IndexGeneration(es, api.catalog.alias, 1000),
+      { maxBytes: 0, maxEntries: 0 },
+      30000,
+      2000,
+    );
+    // Every module, or those whose text says `q`.
+    const query = (q?: string): ProductQuery => parseProductQuery('search', { category: ['pv-module'], limit: 1, q });
+    try {
+      const modules = api.products.filter((p) => p.category === 'pv-module').length;
+      const broad = await index.find(query(), undefined, true);
+      assert.equal(broad.totalRelation, 'gte');
+      assert.equal(broad.facets?.exact, false);
+      const estimate = broad.facets?.category[0].count;
+      assert.ok(Math.abs(estimate - modules) / modules < 0.1, `${estimate} estimated for ${modules}`);
+      assert.deepEqual((await index.find(query(), undefined, true)).facets, broad.facets, 'seeded: the same counts');
+      const narrow = await index.find(query('trina'), undefined, true);
+      assert.equal(narrow.totalRelation, 'eq');
+      assert.equal(narrow.facets?.exact, true);
+      assert.equal(narrow.facets?.category[0].count, narrow.total);
+    } finally {
+      await es.close();
+    }
   });
 });

@@ -6,7 +6,8 @@ import type { EsClient } from './client';
 import { esCall, answerText } from './client';
 import type { IndexGeneration } from './index-generation';
 import { ReadCache, type CacheLimits } from './read-cache';
-import { buildSearchRequest } from './search-request';
+import { buildSearchRequest, searchQuery } from './search-request';
+import { FACET_SAMPLE_TARGET } from '../../contract/query-vocabulary';
 import { filterQuery } from './search-filters';
 import {
   COMPANY_NAMES_PAGE,
@@ -14,6 +15,8 @@ import {
   companiesRequest,
   companyNamesRequest,
   facetsFrom,
+  facetsRequest,
+  sampledFacetsRequest,
   specRangesFrom,
   type FacetAggregates,
   type SpecStats,
@@ -58,9 +61,10 @@ const SCAN_RENEW_MS = 30_000;
  */
 const projected = <F extends IndexField>(source: Source) => source as Projection<F>;
 
-/** Elasticsearch reports the total as a number or as `{ value }`, depending on the request. */
-function totalOf(hits: { total?: number | estypes.SearchTotalHits }): number {
-  return typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0);
+/** Elasticsearch reports the total as a number or as `{ value, relation }`, depending on the request. */
+function totalOf(hits: { total?: number | estypes.SearchTotalHits }): Pick<ResultPage, 'total' | 'totalRelation'> {
+  if (typeof hits.total === 'number') return { total: hits.total, totalRelation: 'eq' };
+  return { total: hits.total?.value ?? 0, totalRelation: hits.total?.relation ?? 'eq' };
 }
 
 export class ProductIndex {
@@ -69,6 +73,8 @@ export class ProductIndex {
   private names?: { readonly generation: string; readonly companies: Promise<readonly CompanyNames[]> };
   /** Each category's spec ranges, read once per index generation (a handful of categories: a handful of entries). */
   private ranges?: { readonly generation: string; readonly byCategory: Map<string, Promise<SpecRanges>> };
+  /** The probability broad facets are sampled at, from the index's size: read once per index generation. */
+  private sampling?: { readonly generation: string; readonly probability: Promise<number> };
 
   constructor(
     private readonly es: EsClient,
@@ -77,6 +83,8 @@ export class ProductIndex {
     cacheLimits: CacheLimits,
     /** Longest a list or search may run in the engine before it answers 503 (SEARCH_TIMEOUT_MS). */
     private readonly searchTimeoutMs = 30_000,
+    /** Products a broad query's facets are counted over, about (the contract's FACET_SAMPLE_TARGET; tests lower it). */
+    private readonly facetSampleTarget = FACET_SAMPLE_TARGET,
   ) {
     this.cache = new ReadCache(generation, cacheLimits);
   }
@@ -133,19 +141,55 @@ export class ProductIndex {
    * category selected, the facets carry that category's spec ranges.
    */
   async find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage> {
-    const [res, specs] = await Promise.all([
-      this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, withFacets)),
-      withFacets && query.categories.length === 1 ? this.specRanges(query.categories[0]) : undefined,
-    ]);
-    const facets = res.aggregations && {
-      ...facetsFrom(res.aggregations),
-      ...(specs && Object.keys(specs).length > 0 ? { specs } : {}),
+    const specs = withFacets && query.categories.length === 1 ? this.specRanges(query.categories[0]) : undefined;
+    // A small index counts the facets in the page's own pass; a large one first learns from the page
+    // whether the matches are few enough to count them all, or only a sample.
+    const probability = withFacets ? await this.facetSampling() : 1;
+    const together = withFacets && probability === 1;
+    const res = await this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, together));
+    const total = totalOf(res.hits);
+    const aggs = together
+      ? res.aggregations
+      : withFacets
+        ? await this.facetsOf(query, total.totalRelation === 'eq' ? 1 : probability)
+        : undefined;
+    const ranges = await specs;
+    const facets = aggs && {
+      ...facetsFrom(aggs),
+      ...(ranges && Object.keys(ranges).length > 0 ? { specs: ranges } : {}),
     };
     return {
       hits: res.hits.hits.map((h) => ({ source: h._source ?? {}, sort: (h.sort ?? []) as SortValue[] })),
-      total: totalOf(res.hits),
+      ...total,
       ...(facets ? { facets } : {}),
     };
+  }
+
+  /** `query`'s facets over every match (probability 1) or over a sample taken with `probability`. */
+  private async facetsOf(query: ProductQuery, probability: number): Promise<FacetAggregates> {
+    const q = searchQuery(query);
+    const body = probability === 1 ? facetsRequest(q) : sampledFacetsRequest(q, probability);
+    return (await this.timedSearch<FacetAggregates>(body)).aggregations ?? {};
+  }
+
+  /**
+   * The probability a broad query's facets are sampled at: the target over the products in the
+   * index, or 1 (every match) while that is above Elasticsearch's bound of 0.5 for a sample.
+   */
+  private async facetSampling(): Promise<number> {
+    const generation = await this.generation.current();
+    if (this.sampling?.generation !== generation) {
+      const probability = this.search({ size: 0, track_total_hits: true }).then((res) => {
+        const p = this.facetSampleTarget / Math.max(1, totalOf(res.hits).total);
+        return p > 0.5 ? 1 : p;
+      });
+      this.sampling = { generation, probability };
+      // A failed read is not kept: the next search asks again.
+      probability.catch(() => {
+        if (this.sampling?.probability === probability) this.sampling = undefined;
+      });
+    }
+    return this.sampling.probability;
   }
 
   /** Min and max of each numeric spec over the whole of `category`, read once per index generation. */

@@ -13,6 +13,8 @@ type Terms<B = Bucket> = estypes.AggregationsTermsAggregateBase<B>;
 
 /** The facets' answer: categories, and companies and groups by id with their display name. */
 export interface FacetAggregates {
+  /** Present when they were counted over a sample (sampledFacetsRequest): the same aggregates under it. */
+  readonly sample?: FacetAggregates;
   readonly category?: Terms;
   readonly manufacturer?: Terms<Bucket & { readonly name?: Terms }>;
   readonly series?: Terms;
@@ -37,6 +39,25 @@ export const FACET_AGGS = {
   },
 } as const satisfies Aggregations;
 
+/** The facets of `query` counted over every match: asked apart from the page once the total is known. */
+export function facetsRequest(query: estypes.QueryDslQueryContainer) {
+  return { size: 0, track_total_hits: false, query, aggs: FACET_AGGS } satisfies estypes.SearchRequest;
+}
+
+/**
+ * The facets of `query` counted over a random sample of its matches taken with `probability` (at
+ * most 0.5, Elasticsearch's bound), each count scaled back by the engine. The seed is fixed, so the
+ * same query on the same index gets the same counts (and the read cache may keep them).
+ */
+export function sampledFacetsRequest(query: estypes.QueryDslQueryContainer, probability: number) {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query,
+    aggs: { sample: { random_sampler: { probability, seed: 1 }, aggs: FACET_AGGS } },
+  } satisfies estypes.SearchRequest;
+}
+
 /** A terms aggregation's buckets: the client types them as a list or a keyed object, and only a list is asked for. */
 const bucketsOf = <B>(agg: Terms<B> | undefined): readonly B[] => (Array.isArray(agg?.buckets) ? agg.buckets : []);
 
@@ -44,9 +65,11 @@ const bucketsOf = <B>(agg: Terms<B> | undefined): readonly B[] => (Array.isArray
 const named = (agg: FacetAggregates['manufacturer']) =>
   bucketsOf(agg).map((b) => ({ value: bucketsOf(b.name)[0]?.key ?? b.key, id: b.key, count: b.doc_count }));
 
-/** The facets of a first page, read from its aggregations. */
-export function facetsFrom(aggs: FacetAggregates): Facets {
+/** The facets of a first page, read from its aggregations (or from their sample's). */
+export function facetsFrom(answer: FacetAggregates): Facets {
+  const aggs = answer.sample ?? answer;
   return {
+    exact: !answer.sample,
     category: bucketsOf(aggs.category).map((b) => ({ value: b.key, count: b.doc_count })),
     manufacturer: named(aggs.manufacturer),
     series: bucketsOf(aggs.series).map((b) => ({

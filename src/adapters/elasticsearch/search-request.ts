@@ -8,6 +8,7 @@ import type { SortValue } from '../../shared/cursor';
 import { exclusions, queryFilters } from './search-filters';
 import { textQuery } from './search-relevance';
 import { FACET_AGGS } from './search-aggregations';
+import { TOTAL_EXACT_UP_TO } from '../../contract/query-vocabulary';
 
 const SORT_FIELD: ReadonlyMap<string, string> = new Map([
   ['model', 'model.keyword'],
@@ -58,22 +59,30 @@ function sourceFor(fields: string[] | undefined): string[] {
   return [...new Set(['id', ...fields])];
 }
 
-/** One page: limit + 1 hits are asked for, so the presence of a next page is known exactly. */
+/** What a query selects and how its text scores: the same for its pages and its facets. */
+export function searchQuery(query: ProductQuery): estypes.QueryDslQueryContainer {
+  const must = query.q ? [textQuery(query.q, query.understood)] : [];
+  const filter = queryFilters(query);
+  const mustNot = exclusions(query);
+  return must.length || filter.length || mustNot.length
+    ? { bool: { must, filter, ...(mustNot.length ? { must_not: mustNot } : {}) } }
+    : { match_all: {} };
+}
+
+/**
+ * One page: limit + 1 hits are asked for, so the presence of a next page is known exactly. Matches
+ * are counted up to TOTAL_EXACT_UP_TO only, so past it the engine may skip what cannot reach the page.
+ * The facets, when asked with it, are counted in the same pass (search-aggregations.ts says when).
+ */
 export function buildSearchRequest(
   query: ProductQuery,
   after: SortValue[] | undefined,
   withFacets: boolean,
 ): estypes.SearchRequest {
-  const must = query.q ? [textQuery(query.q, query.understood)] : [];
-  const filter = queryFilters(query);
-  const mustNot = exclusions(query);
   return {
     size: query.limit + 1,
-    track_total_hits: true,
-    query:
-      must.length || filter.length || mustNot.length
-        ? { bool: { must, filter, ...(mustNot.length ? { must_not: mustNot } : {}) } }
-        : { match_all: {} },
+    track_total_hits: TOTAL_EXACT_UP_TO,
+    query: searchQuery(query),
     sort: sortClause(query),
     _source: sourceFor(query.fields),
     ...(after ? { search_after: after } : {}),

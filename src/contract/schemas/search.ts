@@ -2,11 +2,21 @@
 // how a search read its query.
 import { CATEGORIES } from '../../catalog/spec-catalog';
 import type { SchemasObject } from '../openapi.types';
+import { FACET_SAMPLE_TARGET, TOTAL_EXACT_UP_TO } from '../query-vocabulary';
 
 export const SEARCH_SCHEMAS: SchemasObject = {
   Facets: {
     type: 'object',
+    required: ['exact'],
     properties: {
+      exact: {
+        type: 'boolean',
+        description:
+          `\`true\`: every count is over every match. \`false\` only when more than ${TOTAL_EXACT_UP_TO.toLocaleString('en')} products match ` +
+          `and the index holds more than ${(2 * FACET_SAMPLE_TARGET).toLocaleString('en')}: each count is then estimated from a seeded random sample ` +
+          `of the matches (probability ${FACET_SAMPLE_TARGET.toLocaleString('en')} over the products in the index; Elasticsearch's \`random_sampler\`), ` +
+          'scaled to all of them; the same query gets the same counts while the index is the same. `specs` is never sampled.',
+      },
       category: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
       manufacturer: { type: 'array', items: { $ref: '#/components/schemas/FacetCount' } },
       series: {
@@ -56,14 +66,26 @@ export const SEARCH_SCHEMAS: SchemasObject = {
   },
   CollectionMeta: {
     type: 'object',
-    required: ['limit', 'total', 'notice'],
+    required: ['limit', 'total', 'total_relation', 'notice'],
     properties: {
       next_cursor: {
         type: 'string',
         description: 'Present exactly when another page exists; pass it as `cursor` with the same filters.',
       },
       limit: { type: 'integer', minimum: 1, maximum: 100 },
-      total: { type: 'integer', minimum: 0, description: 'Products matching the query (exact).' },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        maximum: TOTAL_EXACT_UP_TO,
+        description: `Products matching the query: exact up to ${TOTAL_EXACT_UP_TO.toLocaleString('en')}; beyond, ${TOTAL_EXACT_UP_TO.toLocaleString('en')} with \`total_relation\` \`gte\`.`,
+      },
+      total_relation: {
+        type: 'string',
+        enum: ['eq', 'gte'],
+        description:
+          '`eq`: `total` is the exact count; `gte`: more products match than `total` (counting every match of a ' +
+          'broad query would cost what the catalog weighs; the pages themselves are complete either way).',
+      },
       facets: { $ref: '#/components/schemas/Facets' },
       suggestions: {
         type: 'array',

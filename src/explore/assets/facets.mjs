@@ -7,6 +7,8 @@ import { doc, paramSchema, specInfo, specLabel } from './api.mjs';
 
 /** The filter controls for the `facets` of a first page, reading and changing `state` (the URL's search). */
 export function facetsView(facets, state, change) {
+  // Counts estimated from a sample of a broad query's matches say so.
+  const approx = facets.exact === false ? '≈' : '';
   function checkGroup(title, name, buckets) {
     // What the reader selected stays visible even when the results no longer count it.
     const shown = [...buckets];
@@ -27,7 +29,7 @@ export function facetsView(facets, state, change) {
             checked: state.getAll(name).includes(b.value),
             onchange: (e) => change(() => toggleParam(name, b.value, e.target.checked)),
           }),
-          h('label', { for: id }, b.label, ' ', h('span', { className: 'count' }, num(b.count))),
+          h('label', { for: id }, b.label, ' ', h('span', { className: 'count' }, approx + num(b.count))),
         );
       }),
     );

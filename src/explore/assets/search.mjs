@@ -101,7 +101,7 @@ export function searchView(main, ctx) {
       fill(problems);
       renderChips(res.meta.interpretation);
       renderFacets(res.meta.facets);
-      total.textContent = `${num(res.meta.total)} product${res.meta.total === 1 ? '' : 's'}${res.meta.interpretation ? ` · ${res.meta.interpretation.summary}` : ''}`;
+      total.textContent = `${totalText(res.meta)}${res.meta.interpretation ? ` · ${res.meta.interpretation.summary}` : ''}`;
       fill(list, res.data.map(card));
       if (res.data.length === 0) fill(list, suggestions(res.meta.suggestions ?? []));
       // Which search the list shows: what a test (or a person's tooling) can wait on.
@@ -234,4 +234,10 @@ function withLimit(state) {
   const query = new URLSearchParams(state);
   query.set('limit', String(PAGE));
   return query;
+}
+
+/** "12 products", or "10,000+ products" when the service counted only up to its bound. */
+function totalText(meta) {
+  const more = meta.total_relation === 'gte' ? '+' : '';
+  return `${num(meta.total)}${more} product${meta.total === 1 && !more ? '' : 's'}`;
 }

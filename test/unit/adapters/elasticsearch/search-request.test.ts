@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import type { estypes } from '@elastic/elasticsearch';
 import { buildSearchRequest } from '../../../../src/adapters/elasticsearch/search-request';
 import { filterQuery } from '../../../../src/adapters/elasticsearch/search-filters';
-import { facetsFrom, specRangesFrom } from '../../../../src/adapters/elasticsearch/search-aggregations';
+import {
+  FACET_AGGS,
+  facetsFrom,
+  facetsRequest,
+  sampledFacetsRequest,
+  specRangesFrom,
+} from '../../../../src/adapters/elasticsearch/search-aggregations';
+import { TOTAL_EXACT_UP_TO } from '../../../../src/contract/query-vocabulary';
 import { RANKING_RULES, rulesOf } from '../../../../src/adapters/elasticsearch/search-ranking';
 import { NOMINAL_POWER_SPECS } from '../../../../src/catalog/spec-catalog';
 import { SERIES } from '../../../../src/catalog/series';
@@ -244,6 +251,7 @@ describe('Elasticsearch search bodies', () => {
         },
       });
       assert.deepEqual(facets, {
+        exact: true,
         category: [{ value: 'pv-module', count: 7 }],
         manufacturer: [
           { value: 'Trina Solar', id: 'trina-solar', count: 5 },
@@ -253,6 +261,19 @@ describe('Elasticsearch search bodies', () => {
         // A group counts its members' matches, beside each member's own row.
         group: [{ value: 'Trina Solar', id: 'trina-solar-group', count: 6 }],
       });
+    });
+
+    it('when a broad query is counted, then its total stops at the bound and its facets may come from a seeded sample', () => {
+      assert.equal(search('trina').track_total_hits, TOTAL_EXACT_UP_TO);
+      const query = { term: { category: 'pv-module' } };
+      assert.deepEqual(facetsRequest(query), { size: 0, track_total_hits: false, query, aggs: FACET_AGGS });
+      const sampled = sampledFacetsRequest(query, 0.03);
+      assert.deepEqual(sampled.aggs.sample.random_sampler, { probability: 0.03, seed: 1 });
+      assert.equal(sampled.aggs.sample.aggs, FACET_AGGS);
+      const counted = { category: { buckets: [{ key: 'pv-module', doc_count: 400000 }] } };
+      // The sampled answer is read from under the sampler and says it is an estimate.
+      assert.deepEqual(facetsFrom({ sample: counted }), { ...facetsFrom(counted), exact: false });
+      assert.equal(facetsFrom(counted).exact, true);
     });
 
     it("when a category's spec ranges are read, then specs no product has are left out", () => {
@@ -271,6 +292,6 @@ describe('Elasticsearch search bodies', () => {
     // `npm run relevance`, then take the new one (a diff of the bodies before and after shows what moved:
     // `node dist/test/unit/adapters/elasticsearch/request-bodies.js`).
     const fingerprint = createHash('sha256').update(JSON.stringify(requestBodies())).digest('hex').slice(0, 16);
-    assert.equal(fingerprint, '895e292e5840db41');
+    assert.equal(fingerprint, '6208bed70407ffdc');
   });
 });
