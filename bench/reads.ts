@@ -193,8 +193,10 @@ export async function measureReads(
     method: 'GET',
     path: `/${s.alias}/_doc/${encodeURIComponent(id)}?_source_includes=${DETAIL}`,
   });
+  // Issue 47's targets (Node 24, wrk): cached reads at 8 and 64 connections, latency added at one.
   for (const [connections, target] of [
-    [8, '>= 0.5x'],
+    [8, '>= 0.7x'],
+    [64, '>= 0.7x'],
     [1, '<= +0.5 ms'],
   ] as const) {
     // Issue 35: a cached read costs the gateway no more CPU than Elasticsearch spends on a raw GET.
@@ -210,6 +212,8 @@ export async function measureReads(
         ids.map(rawGet),
       ),
     );
+    // Uncached reads are a diagnostic: what the cache saves, at the two usual loads.
+    if (connections === 64) continue;
     rows.push(
       await compareSides(s, 'getProduct (cache off)', target, connections, s.uncached, ids.map(get), ids.map(rawGet)),
     );
@@ -239,7 +243,7 @@ export async function measureReads(
     await compareSides(
       s,
       `search, Zipf mix of ${mix.urls.length} (cache on)`,
-      '>= 1.5x',
+      '>= 5x',
       8,
       s.cached,
       zipf.map((r) => searchGet(mix.urls[r])),
@@ -250,7 +254,7 @@ export async function measureReads(
     await compareSides(
       s,
       `search, never repeated (cache off)`,
-      '>= 0.5x',
+      '>= 0.8x',
       8,
       s.uncached,
       mix.urls.map(searchGet),

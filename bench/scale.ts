@@ -21,7 +21,7 @@ import { reindex } from '../src/ingest/reindex.service';
 import { scaledCatalog } from '../src/ingest/synthetic.service';
 import { convertSources, loadManifest, toSourceDocs } from '../seed/convert';
 import { companyRecords } from '../seed/convert/companies';
-import { sampleRss, median, type Gateway } from './processes';
+import { sampleRss, median, percentile, type Gateway } from './processes';
 import { sampleDocuments } from './query-mix';
 import { rawBulk } from './reindex';
 
@@ -266,11 +266,6 @@ async function probes(s: ScaleSetup): Promise<Probe[]> {
     },
   ];
 }
-
-const percentile = (xs: readonly number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-};
 
 /** Each row's requests, one at a time, alternating scales round by round; p50/p95 of every sample. */
 async function measureRows(

@@ -1,10 +1,16 @@
 // Delivery throughput and latency: N deliveries queued at once (as a seed's flood would queue them)
-// to one loopback receiver, drained by one instance with the default batch and concurrency.
-// `node dist/bench/webhooks.js [N]` after `npm run build`, with the local engines up. Prints JSON.
+// to one loopback receiver, drained by one instance of the real service (its own process, one
+// worker, the default batch and concurrency), while two clients read the live catalog through that
+// same instance, before, during and after the drain: what a flood costs the readers.
+// `node dist/bench/webhooks.js [N]` after `npm run build`, with the local engines up and the live
+// alias loaded (`npm start` once). Prints JSON.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openCatalog } from '../test/helpers/catalog';
-import { startServer } from '../test/helpers/server';
+import { newDeveloper } from '../test/helpers/accounts';
+import { REDIS_URL } from '../test/helpers/engines';
+import { startGateway } from './processes';
+import { sampleReads, type ReadPhase } from './read-sampler';
 import { WatchRepository } from '../src/adapters/mongo/watch.repository';
 import { OutboxRepository } from '../src/adapters/mongo/outbox.repository';
 import { processLock } from '../src/shared/keyed-lock';
@@ -14,6 +20,18 @@ import { eventId } from '../src/watches/event-rules';
 
 const N = Number(process.argv[2] ?? 2000);
 const KEY = 'b'.repeat(40);
+/** How long the readers are timed before the flood is queued and after it has drained. */
+const PHASE_MS = 15_000;
+const LOG = '/tmp/pds-bench-webhooks.log';
+
+/** Runs `readers` over `phase` while `until` has not settled. */
+async function during(
+  readers: (stop: Promise<unknown>) => Promise<ReadPhase>,
+  phase: string,
+  until: () => Promise<unknown>,
+) {
+  return { phase, ...(await readers(until())) };
+}
 
 async function main() {
   const received: number[] = [];
@@ -46,6 +64,29 @@ async function main() {
     created_at: at,
     updated_at: at,
   });
+  // The real service, one worker, delivering from this database and reading the live alias.
+  const server = await startGateway(
+    {
+      WEB_CONCURRENCY: '1',
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: process.env.ELASTICSEARCH_INDEX ?? 'products',
+      REDIS_URL,
+      REDIS_KEY_PREFIX: 'pds-bench-webhooks:',
+      SIGNUP_CREDITS: '100000000',
+      RATE_LIMIT_MAX: '100000000',
+      ACCOUNT_RATE_LIMIT_MAX: '100000000',
+      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+      CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef01234567',
+      WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+      WEBHOOK_SECRET_KEY: KEY,
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
+    },
+    LOG,
+  );
+  const key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
+  const readers = (stop: Promise<unknown>) => sampleReads(server.url, key, stop);
+  const before = await during(readers, 'before', () => new Promise((r) => setTimeout(r, PHASE_MS)));
   const events = Array.from({ length: N }, (_, i) => ({
     _id: eventId('bench', i),
     type: 'product.revised' as const,
@@ -75,23 +116,19 @@ async function main() {
     at,
   );
   const queued = performance.now();
-  const server = await startServer({
-    MONGODB_URI: catalog.mongoUri,
-    WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
-    WEBHOOK_SECRET_KEY: KEY,
-    LOG_LEVEL: 'warn',
-    ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
+  const reads = await during(readers, 'during', async () => {
+    while (received.length < N) await new Promise((r) => setTimeout(r, 20));
   });
-  const started = performance.now();
-  while (received.length < N) await new Promise((r) => setTimeout(r, 20));
   const done = performance.now();
+  const after = await during(readers, 'after', () => new Promise((r) => setTimeout(r, PHASE_MS)));
   console.log(
     JSON.stringify({
       deliveries: N,
       queue_ms: Math.round(queued - queuing),
-      first_attempt_after_start_ms: Math.round(received[0] - started),
-      drain_ms: Math.round(done - started),
-      per_second: Math.round((N / (done - started)) * 1000),
+      first_attempt_after_commit_ms: Math.round(received[0] - queued),
+      drain_ms: Math.round(done - queued),
+      per_second: Math.round((N / (done - queued)) * 1000),
+      reads: [before, reads, after],
     }),
   );
   await server.stop();
