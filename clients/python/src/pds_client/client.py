@@ -67,8 +67,13 @@ class Page:
 
     @property
     def total(self) -> Optional[int]:
-        """How many items the whole query matches."""
+        """How many items the whole query matches: exact up to 10,000, then 10,000 (see ``total_is_exact``)."""
         return self.meta.get("total")
+
+    @property
+    def total_is_exact(self) -> bool:
+        """False when more items match than ``total`` says (``meta.total_relation`` is ``gte``)."""
+        return self.meta.get("total_relation", "eq") == "eq"
 
     @property
     def next_cursor(self) -> Optional[str]:
@@ -82,7 +87,8 @@ class Page:
         return len(self.data)
 
     def __repr__(self) -> str:
-        return f"Page({len(self.data)} items, total={self.total}, next_cursor={'yes' if self.next_cursor else 'no'})"
+        more = "" if self.total_is_exact else "+"
+        return f"Page({len(self.data)} items, total={self.total}{more}, next_cursor={'yes' if self.next_cursor else 'no'})"
 
 
 class ExportStream:
