@@ -46,6 +46,12 @@ export type ProductDraft = Pick<
   'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs' | 'listing'
 > & {
   readonly claims: readonly Claim[];
+  /**
+   * Every identity key its records were listed under, when more than `key` (a renamed maker matched
+   * across editions). An edition that arrives between two stored ones may list the name first that
+   * used to come second, so `key` can move: the ingest finds the stored product by any of these.
+   */
+  readonly keys?: readonly string[];
   /** The snapshots older editions gave it, oldest first (its history before `claims`). */
   readonly earlier?: readonly (readonly Claim[])[];
 };
