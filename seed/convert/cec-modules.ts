@@ -11,6 +11,8 @@ import { sameClaimValue } from '../../src/catalog/precision';
 
 export const CEC_MODULE_REQUIRED = ['Name', ...Object.keys(CEC_MODULE_COLUMNS)];
 export const CEC_MODULE_2024_REQUIRED = ['Name', 'Manufacturer', ...Object.keys(CEC_MODULE_2024_COLUMNS)];
+/** The 2022 edition (bifacial_radiance 0.5.4): the 2019 columns (gamma_r) plus a Manufacturer column. */
+export const CEC_MODULE_2022_REQUIRED = ['Name', 'Manufacturer', ...Object.keys(CEC_MODULE_COLUMNS)];
 
 export function moduleKey(name: string): string {
   return `pv-module|${normalizeKeyPart(name)}`;
@@ -78,7 +80,11 @@ export function convertCecModules(table: Table, deriver: ManufacturerDeriver): S
   });
 }
 
-export function convertCecModules2024(table: Table): SourceRecord[] {
+/** An edition with a Manufacturer column (2022, 2024): every Name starts with it. */
+export function convertCecModulesWithMaker(
+  table: Table,
+  columns: Readonly<Record<string, SpecName>> = CEC_MODULE_2024_COLUMNS,
+): SourceRecord[] {
   return table.records.map((rec) => {
     const name = rec.cell('Name').trim();
     const manufacturer = rec.cell('Manufacturer').trim();
@@ -94,7 +100,7 @@ export function convertCecModules2024(table: Table): SourceRecord[] {
       table,
       rec,
       { name, manufacturer, model, manufacturerFrom: { column: 'Manufacturer' }, modelDerivation },
-      CEC_MODULE_2024_COLUMNS,
+      columns,
     );
   });
 }
@@ -103,7 +109,7 @@ const RATINGS: readonly SpecName[] = ['stc_power_w', 'voc_v', 'isc_a', 'vmp_v', 
 
 export const RENAMED_MODULE_RULE =
   'A name new to the list whose model (the Name after the Manufacturer column, with a digit in it) is the end of a name only earlier editions list, ' +
-  'with the same STC power, Voc, Isc, Vmp, Imp and cells in series within printed precision, and no other candidate on either side: ' +
+  'with the same STC power, Voc, Isc, Vmp, Imp and cells in series within printed precision as every edition that listed that name, and no other candidate on either side: ' +
   'the same module listed under a renamed maker.';
 
 function sameRatings(a: readonly Claim[], b: readonly Claim[]): boolean {
@@ -115,7 +121,8 @@ function sameRatings(a: readonly Claim[], b: readonly Claim[]): boolean {
 /** Renamed makers: see RENAMED_MODULE_RULE. Returns new key -> older key. */
 export const rematchRenamedModules: Rematch = (fresh, older) => {
   const bySuffix = new Map<string, string[]>();
-  for (const [key, claims] of older) {
+  for (const [key, states] of older) {
+    const claims = states[states.length - 1];
     const words = normalizeKeyPart(String(claims.find((c) => c.field === 'name')?.value ?? '')).split(' ');
     for (let k = 1; k < words.length; k++) {
       const suffix = words.slice(k).join(' ');
@@ -129,7 +136,11 @@ export const rematchRenamedModules: Rematch = (fresh, older) => {
   for (const [key, records] of fresh) {
     const model = normalizeKeyPart(records[0].model);
     if (!/[0-9]/.test(model)) continue;
-    const candidates = (bySuffix.get(model) ?? []).filter((k) => sameRatings(older.get(k)!, records[0].claims));
+    // Every edition that listed the older name must agree: a module whose cell count an edition
+    // corrected is not matched to a name only the corrected edition would agree with.
+    const candidates = (bySuffix.get(model) ?? []).filter((k) =>
+      older.get(k)!.every((claims) => sameRatings(claims, records[0].claims)),
+    );
     if (candidates.length !== 1) continue;
     proposed.set(key, candidates[0]);
     claimed.set(candidates[0], (claimed.get(candidates[0]) ?? 0) + 1);

@@ -7,6 +7,7 @@ import { resolveCompanies } from '../../src/company-resolution/resolve-companies
 import type { EditionLink, ResolvedCompanies, Reviewed, SpellingInput } from '../../src/catalog/company.types';
 import { companyDocs, type CompanyDoc } from '../../src/catalog/company-records';
 import type { ProductDraft } from '../../src/catalog/product.types';
+import type { ListedEdition } from '../../src/catalog/listing';
 import { DEFAULT_SEED_DIR } from './index';
 
 export function loadReviewedCompanies(seedDir = DEFAULT_SEED_DIR): Reviewed {
@@ -27,12 +28,12 @@ export function companyInputs(drafts: readonly ProductDraft[]): { spellings: Spe
     // A record matched by model and ratings rather than identity: the maker's name changed.
     for (const edition of d.listing.editions) {
       if (edition.match?.method !== 'same-model-and-ratings') continue;
-      const older = new Set(
-        d.listing.editions
-          .filter((e) => e.list === edition.list && e.edition < edition.edition)
-          .map((e) => e.source_id),
-      );
-      const from = claims.find((c) => older.has(c.source_id))?.value;
+      // The rename is from the name the edition before it wrote (2022's, for a module 2019 and 2022
+      // list by one name and 2024 by another), not from the oldest name.
+      const before = d.listing.editions
+        .filter((e) => e.list === edition.list && e.edition < edition.edition)
+        .reduce<ListedEdition | undefined>((last, e) => (!last || e.edition > last.edition ? e : last), undefined);
+      const from = claims.find((c) => c.source_id === before?.source_id)?.value;
       const to = claims.find((c) => c.source_id === edition.source_id)?.value;
       if (typeof from !== 'string' || typeof to !== 'string') continue;
       const key = `${from}\u0000${to}`;

@@ -16,10 +16,15 @@ import { specsOf } from '../../src/catalog/provenance';
 import type { EditionMatch, ListedEdition, Listing } from '../../src/catalog/listing';
 import type { ProductDraft } from '../../src/catalog/product.types';
 
-/** Matches records an edition lists under a key new to the list with keys only earlier editions list. */
+/**
+ * Matches records an edition lists under a key new to the list with keys only earlier editions list.
+ * `older` gives each such key's claims as every edition that changed them gave them, oldest first, so
+ * a rule can ask a renamed listing to agree with all of them: a match then never joins two products a
+ * pair of editions kept apart, whichever edition arrives between them later.
+ */
 export type Rematch = (
   fresh: ReadonlyMap<string, SourceRecord[]>,
-  older: ReadonlyMap<string, readonly Claim[]>,
+  older: ReadonlyMap<string, readonly (readonly Claim[])[]>,
 ) => Map<string, string>;
 
 export interface Edition {
@@ -96,6 +101,8 @@ interface ListHistory {
   readonly listed: Map<string, ListedEdition[]>;
   /** Per key: every record of every edition, newest edition first. */
   readonly records: Map<string, SourceRecord[]>;
+  /** Per key: the identity keys its records were listed under (itself, and the names a rematch joined). */
+  readonly identities: Map<string, Set<string>>;
   readonly reports: EditionReport[];
   readonly newest: string;
 }
@@ -104,6 +111,7 @@ function listHistory(editions: readonly Edition[]): ListHistory {
   const states = new Map<string, State[]>();
   const listed = new Map<string, ListedEdition[]>();
   const named = new Map<string, SourceRecord[]>();
+  const identities = new Map<string, Set<string>>();
   const reports: EditionReport[] = [];
   editions.forEach((edition, index) => {
     const groups = groupByKey(edition.records);
@@ -111,7 +119,7 @@ function listHistory(editions: readonly Edition[]): ListHistory {
     if (index > 0 && edition.rematch) {
       const fresh = new Map([...groups].filter(([key]) => !states.has(key)));
       const older = new Map(
-        [...states].filter(([key]) => !groups.has(key)).map(([key, s]) => [key, s[s.length - 1].claims] as const),
+        [...states].filter(([key]) => !groups.has(key)).map(([key, s]) => [key, s.map((x) => x.claims)] as const),
       );
       matches = edition.rematch.match(fresh, older);
     }
@@ -136,6 +144,7 @@ function listHistory(editions: readonly Edition[]): ListHistory {
       };
       listed.set(key, [...(listed.get(key) ?? []), entry]);
       const keyed = records.map((r) => (r.key === key ? r : { ...r, key }));
+      identities.set(key, (identities.get(key) ?? new Set([key])).add(recordKey));
       named.set(key, [...keyed, ...(named.get(key) ?? [])]);
       if (!history) {
         states.set(key, [{ edition, records: keyed, claims }]);
@@ -165,7 +174,7 @@ function listHistory(editions: readonly Edition[]): ListHistory {
         : {}),
     });
   });
-  return { states, listed, records: named, reports, newest: editions[editions.length - 1].edition };
+  return { states, listed, records: named, identities, reports, newest: editions[editions.length - 1].edition };
 }
 
 export interface EditionResult {
@@ -208,8 +217,10 @@ export function resolveEditions(editions: readonly Edition[]): EditionResult {
     });
     const top = current[0].records[0];
     const claims = snapshots[snapshots.length - 1];
+    const known = [...new Set(histories.flatMap((h) => [...(h.identities.get(key) ?? [])]))];
     return {
       key,
+      ...(known.length > 1 ? { keys: known } : {}),
       category: top.category,
       manufacturer: top.manufacturer,
       model: top.model,

@@ -4,9 +4,10 @@
 import type { SourceRecord } from './claims';
 import {
   CEC_MODULE_REQUIRED,
+  CEC_MODULE_2022_REQUIRED,
   CEC_MODULE_2024_REQUIRED,
   convertCecModules,
-  convertCecModules2024,
+  convertCecModulesWithMaker,
   rematchRenamedModules,
   RENAMED_MODULE_RULE,
 } from './cec-modules';
@@ -73,11 +74,20 @@ export const READERS = {
     identityRule: MODULE_IDENTITY,
     editionFields: SAM_EDITION_FIELDS,
   },
+  'cec-modules-2022': {
+    headerRows: SAM_HEADER_ROWS,
+    required: CEC_MODULE_2022_REQUIRED,
+    columns: CEC_MODULE_COLUMNS,
+    convert: (t) => convertCecModulesWithMaker(t, CEC_MODULE_COLUMNS),
+    identityRule: MODULE_IDENTITY,
+    editionFields: SAM_EDITION_FIELDS,
+    rematch: { rule: RENAMED_MODULE_RULE, match: rematchRenamedModules },
+  },
   'cec-modules-2024': {
     headerRows: SAM_HEADER_ROWS,
     required: CEC_MODULE_2024_REQUIRED,
     columns: CEC_MODULE_2024_COLUMNS,
-    convert: convertCecModules2024,
+    convert: (t) => convertCecModulesWithMaker(t, CEC_MODULE_2024_COLUMNS),
     identityRule: MODULE_IDENTITY,
     editionFields: SAM_EDITION_FIELDS,
     rematch: { rule: RENAMED_MODULE_RULE, match: rematchRenamedModules },

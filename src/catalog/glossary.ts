@@ -19,6 +19,7 @@ import {
 /** The files the lists come in, by the reader that reads them (seed/manifest.json names one per source). */
 export const SOURCE_FORMATS = {
   'cec-modules': { list: 'cec-modules', category: 'pv-module', columns: CEC_MODULE_COLUMNS },
+  'cec-modules-2022': { list: 'cec-modules', category: 'pv-module', columns: CEC_MODULE_COLUMNS },
   'cec-modules-2024': { list: 'cec-modules', category: 'pv-module', columns: CEC_MODULE_2024_COLUMNS },
   'sam-inverters': { list: 'cec-inverters', category: 'inverter', columns: SAM_INVERTER_COLUMNS },
   'cec-inverters-2024': { list: 'cec-inverters', category: 'inverter', columns: CEC_INVERTER_2024_COLUMNS },

@@ -8,9 +8,11 @@ import type { Listing } from './listing';
  * `npm start` run the whole seed instead of keeping what it loaded before; so it is bumped when the
  * conversion gives products claims they did not have. 5: modules gained derived efficiency and power
  * per area (their new revision says so). 6: inverters with the Sandia coefficients gained derived
- * efficiency at rated output and CEC weighted efficiency.
+ * efficiency at rated output and CEC weighted efficiency. 7: the 2022-11-16 module edition gives
+ * 16,827 modules claims from a file they did not cite (and 34 new products), so a stored record
+ * loads it on the next `npm start`.
  */
-export const PRODUCT_FORMAT = 6;
+export const PRODUCT_FORMAT = 7;
 
 /**
  * The canonical product now, as stored in MongoDB and derived into the index: its current values
@@ -46,6 +48,12 @@ export type ProductDraft = Pick<
   'key' | 'category' | 'manufacturer' | 'model' | 'variant' | 'aliases' | 'specs' | 'listing'
 > & {
   readonly claims: readonly Claim[];
+  /**
+   * Every identity key its records were listed under, when more than `key` (a renamed maker matched
+   * across editions). An edition that arrives between two stored ones may list the name first that
+   * used to come second, so `key` can move: the ingest finds the stored product by any of these.
+   */
+  readonly keys?: readonly string[];
   /** The snapshots older editions gave it, oldest first (its history before `claims`). */
   readonly earlier?: readonly (readonly Claim[])[];
 };

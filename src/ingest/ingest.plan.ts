@@ -6,6 +6,7 @@ import { snapshotHash, type Change, type ClaimValue } from '../catalog/claim';
 import type { ProductDraft } from '../catalog/product.types';
 import type { RevisionDoc } from '../catalog/revision.types';
 import { diffClaims, type IngestPorts } from './ingest.service';
+import { continuedBy } from './ingest.identity';
 
 export interface PlannedProduct {
   readonly key: string;
@@ -45,12 +46,13 @@ export async function planChanges(
   ports: Pick<IngestPorts, 'products' | 'revisions'>,
 ): Promise<Plan> {
   const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
+  const continued = continuedBy(stored, drafts);
   const fresh: PlannedProduct[] = [];
   const delisted: (PlannedProduct & { last_edition: string })[] = [];
   const toCompare: { draft: ProductDraft; id: string; current: number }[] = [];
   let unchanged = 0;
   for (const draft of drafts) {
-    const known = stored.get(draft.key);
+    const known = continued.get(draft.key);
     if (!known) {
       fresh.push(describe(draft));
       continue;
@@ -61,7 +63,7 @@ export async function planChanges(
     if (!draft.listing.in_latest_edition && known.listing_hash !== snapshotHash(draft.listing))
       delisted.push({ ...describe(draft), id: known._id, last_edition: draft.listing.last_edition });
   }
-  const listed = new Set(drafts.map((d) => d.key));
+  const listed = new Set([...continued.values()].map((p) => p.key));
   const previous = new Map<string, RevisionDoc>();
   const changed: PlannedChange[] = [];
   for (let i = 0; i < toCompare.length; i += READING) {

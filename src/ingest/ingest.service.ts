@@ -14,6 +14,7 @@ import { productSlug } from '../catalog/product-id';
 import { snapshotHash, type Change, type Claim } from '../catalog/claim';
 import { revisionId, type RevisionDoc } from '../catalog/revision.types';
 import { sameClaimValue } from '../catalog/precision';
+import { continuedBy } from './ingest.identity';
 
 export interface IngestPorts {
   readonly products: {
@@ -108,6 +109,7 @@ export async function ingest(
 ): Promise<IngestReport> {
   const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
   const taken = new Set([...stored.values()].map((p) => p._id));
+  const continued = stored.size > 0 ? continuedBy(stored, drafts) : stored;
   const report: IngestReport = {
     total: stored.size,
     created: 0,
@@ -135,10 +137,14 @@ export async function ingest(
     for (const draft of batch) {
       const chain = [...(draft.earlier ?? []), draft.claims].map((claims) => ({ claims, hash: snapshotHash(claims) }));
       const hash = chain[chain.length - 1].hash;
-      const known = stored.get(draft.key);
+      const known = continued.get(draft.key);
       if (known?.snapshot_hash === hash) {
         report.unchanged += 1;
-        if (known.format !== PRODUCT_FORMAT || known.listing_hash !== snapshotHash(draft.listing)) {
+        if (
+          known.format !== PRODUCT_FORMAT ||
+          known.listing_hash !== snapshotHash(draft.listing) ||
+          known.key !== draft.key
+        ) {
           reformatted.push(
             makeProduct(known._id, draft, known.current_revision, hash, known.created_at, known.updated_at),
           );

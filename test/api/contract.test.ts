@@ -77,7 +77,7 @@ describe('served contract', () => {
     assert.deepEqual(glossary.get('hybrid').pvlib, {}, 'the 2024 column pvlib does not have');
     assert.deepEqual(
       glossary.get('gamma_pmp_pct_per_k').sources.map((s: any) => `${s.format}:${s.column}`),
-      ['cec-modules:gamma_r', 'cec-modules-2024:gamma_pmp'],
+      ['cec-modules:gamma_r', 'cec-modules-2022:gamma_r', 'cec-modules-2024:gamma_pmp'],
       'each edition names its column',
     );
     assert.equal(glossary.get('stc_power_w').unit, 'W');

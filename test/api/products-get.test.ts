@@ -25,12 +25,16 @@ describe('products: get one (complete CEC, Sandia and hplib data)', function () 
     assert.match(res.body.notice, /not installation approval/);
   });
 
-  it('when Ablytek 6MN6A280 is read, then it is at revision 2 from the 2024 edition, and as of revision 1 it shows the 2019 value', async () => {
+  it('when Ablytek 6MN6A280 is read, then it is at revision 2 from the 2022 edition (the first to print the refitted R_sh_ref; 2024 repeats it), and as of revision 1 it shows the 2019 value', async () => {
     const id = api.products.find((p) => p.key === 'pv-module|ablytek 6mn6a280')!._id;
     const now = await call(api.server.url, 'getProduct', { token: api.key, params: { id } });
     assert.deepEqual(
       [now.body.revision, now.body.specs.rsh_ref_ohm, now.body.provenance.rsh_ref_ohm.source_id],
-      [2, 945.874, 'cec-modules-2024'],
+      [2, 945.874, 'cec-modules-2022'],
+    );
+    assert.deepEqual(
+      now.body.listing.editions.map((e: any) => e.edition),
+      ['2019-03-05', '2022-11-16', '2024-11-14'],
     );
     const then = await call(api.server.url, 'getProduct', { token: api.key, params: { id }, query: { as_of: '1' } });
     assert.deepEqual([then.body.revision, then.body.specs.rsh_ref_ohm], [1, 945.868958]);

@@ -108,6 +108,7 @@ describe('revisions, as-of reads and sources', function () {
       'cec-inverters',
       'cec-inverters-2024',
       'cec-modules',
+      'cec-modules-2022',
       'cec-modules-2024',
       'hisim-batteries',
       'hisim-wallboxes',
@@ -123,6 +124,12 @@ describe('revisions, as-of reads and sources', function () {
       ['cec-modules', '2024-11-14', 'cec-modules', '2019-03-05'],
     );
     assert.match(newer.body.package, /^hisim 1\.2\.4$/);
+    // The edition between them, with the row its file cuts short.
+    const between = await call(server.url, 'getSource', { token: key, params: { id: 'cec-modules-2022' } });
+    assert.deepEqual(
+      [between.body.list, between.body.edition, between.body.package],
+      ['cec-modules', '2022-11-16', 'bifacial_radiance 0.5.4'],
+    );
     const heatPumps = await call(server.url, 'getSource', { token: key, params: { id: 'hplib-heat-pumps' } });
     assert.match(heatPumps.body.licence, /CC BY 4\.0/);
     // A hand-collected table says so: its limits travel with the source.

@@ -10,6 +10,7 @@ import { convertSources, loadManifest, readerOf } from '../../seed/convert';
 import { RevisionImmutableError } from '../../src/adapters/mongo/revision.repository';
 import { provenanceOf } from '../../src/catalog/provenance';
 import type { Claim } from '../../src/catalog/claim';
+import type { ProductDraft } from '../../src/catalog/product.types';
 import { syncCatalog } from '../../src/ingest/catalog-sync.service';
 import { scaledCatalog } from '../../src/ingest/synthetic.service';
 import { toSourceDocs } from '../../seed/convert';
@@ -37,6 +38,9 @@ function rewrite(dir: string, file: string, change: (text: string) => string) {
   writeFileSync(target, changed);
 }
 
+/** One revision per snapshot the editions give a product. */
+const revisionsOf = (drafts: readonly ProductDraft[]) => drafts.reduce((n, d) => n + d.earlier!.length + 1, 0);
+
 async function snapshot(catalog: Catalog) {
   return {
     products: await catalog.products.count(),
@@ -63,7 +67,11 @@ describe('seed and reindex', function () {
     assert.equal(await catalog.products.count(), drafts.length);
     const histories = drafts.filter((d) => d.earlier!.length > 0).length;
     assert.ok(histories > 0, 'the fixture has products two editions describe differently');
-    assert.equal(report.ingest.revisions, drafts.length + histories);
+    assert.ok(
+      drafts.some((d) => d.earlier!.length === 2),
+      'and products three editions describe differently',
+    );
+    assert.equal(report.ingest.revisions, revisionsOf(drafts));
     const targets = await catalog.index.targets();
     assert.equal(targets.length, 1);
     assert.equal(await catalog.index.count(targets[0]), await catalog.products.count());
@@ -316,7 +324,7 @@ describe('seed: a newer edition of a list', function () {
   this.timeout(120000);
   let catalog: Catalog;
   let sources: string;
-  const older = (s: { edition: string; list: string }) => !(s.list.startsWith('cec-') && s.edition >= '2024');
+  const older = (s: { edition: string; list: string }) => !(s.list.startsWith('cec-') && s.edition >= '2022');
 
   before(async () => {
     catalog = await openCatalog();
@@ -324,7 +332,7 @@ describe('seed: a newer edition of a list', function () {
   });
   after(() => catalog?.drop());
 
-  it('when the 2024 files are added to a database seeded without them, then exactly the products they change get a revision and the others are created', async () => {
+  it('when the 2022 and 2024 files are added to a database seeded without them, then exactly the products they change get a revision per edition that changed them and the others are created', async () => {
     const first = await catalog.seed(sources, undefined, older);
     const before = new Map((await catalog.products.identities()).map((p) => [p.key, p]));
     assert.equal(first.ingest.revisions, before.size, 'one edition each: revision 1 only');
@@ -339,12 +347,12 @@ describe('seed: a newer edition of a list', function () {
       [
         changedByEdition.length,
         fresh.length,
-        changedByEdition.length + fresh.reduce((n, d) => n + d.earlier!.length + 1, 0),
+        changedByEdition.reduce((n, d) => n + d.earlier!.length, 0) + revisionsOf(fresh),
       ],
     );
     for (const d of changedByEdition) {
       const stored = (await catalog.products.identities()).find((p) => p.key === d.key)!;
-      assert.equal(stored.current_revision, 2, d.key);
+      assert.equal(stored.current_revision, d.earlier!.length + 1, d.key);
     }
     assert.equal((await catalog.seed(sources)).ingest.revisions, 0, 'and the same files again change nothing');
   });
@@ -366,6 +374,79 @@ describe('seed: a newer edition of a list', function () {
       [product!.listing.in_latest_edition, product!.listing.editions.map((e) => e.source_id)],
       [true, ['cec-modules', 'cec-modules-2024']],
     );
+  });
+
+  it('then a module 2019, 2022 and 2024 list (Q.PEAK DUO BLK-G5 310, renamed in 2024) is one product with a revision per edition, in edition order, and every edition in its listing', async () => {
+    const qpeak = (await catalog.products.identities()).find(
+      (p) => p.key === 'pv-module|hanwha q cells q.peak duo blk-g5 310',
+    )!;
+    const history = await Promise.all([1, 2, 3].map((n) => catalog.revisions.get(qpeak._id, n)));
+    assert.deepEqual(
+      history.map((r) => /cec-modules edition (\d{4}-\d\d-\d\d)/.exec(r!.summary)?.[1]),
+      ['2019-03-05', '2022-11-16', '2024-11-14'],
+    );
+    const product = await catalog.products.findById(qpeak._id);
+    assert.equal(product!.manufacturer, 'Qcells North America');
+    assert.deepEqual(
+      product!.listing.editions.map((e) => [e.edition, e.match?.method]),
+      [
+        ['2019-03-05', undefined],
+        ['2022-11-16', 'same-identity'],
+        ['2024-11-14', 'same-model-and-ratings'],
+      ],
+    );
+  });
+});
+
+describe('seed: an edition that arrives between two stored ones', function () {
+  this.timeout(120000);
+  let catalog: Catalog;
+  let sources: string;
+  // ET SOLAR (2022) and EliTe Solar (2024) list one module: the 2022 name comes first, so its key moves.
+  const ELITE = 'EliTe Solar Power HongKong Limited ET-M660BH345BB';
+  const elite = (name: string) => name.toLowerCase() === ELITE.toLowerCase();
+  const et = (name: string) => name === 'ET SOLAR POWER HONGKONG LIMITED ET-M660BH345BB';
+  const slice = (id: string, also: (name: string) => boolean) => ({
+    keep: (c: Record<string, string>) => DEFAULT_SLICES[id].keep(c) || also(c.Name),
+    limit: DEFAULT_SLICES[id].limit + 1,
+  });
+
+  before(async () => {
+    catalog = await openCatalog();
+    sources = writeSources({
+      ...DEFAULT_SLICES,
+      'cec-modules-2022': slice('cec-modules-2022', et),
+      'cec-modules-2024': slice('cec-modules-2024', elite),
+    });
+  });
+  after(() => catalog?.drop());
+
+  it('when the 2022 edition is added to a record of 2019 and 2024, then every product keeps its id, none is duplicated, and only the models 2022 alone lists are new', async () => {
+    await catalog.seed(sources, undefined, (s) => s.id !== 'cec-modules-2022');
+    const before = await catalog.products.identities();
+    const moved = before.find((p) => p.key === `pv-module|${ELITE.toLowerCase()}`)!;
+    assert.ok(moved, 'the 2024 name keys the product while 2022 is absent');
+
+    const report = await catalog.seed(sources);
+    const after = await catalog.products.identities();
+    const ids = new Map(after.map((p) => [p._id, p]));
+    for (const p of before) assert.ok(ids.has(p._id), `${p._id} kept`);
+    const { drafts } = convertSources(loadManifest(), sources);
+    const onlyIn2022 = drafts.filter((d) => d.listing.editions.every((e) => e.source_id === 'cec-modules-2022'));
+    assert.deepEqual([report.ingest.created, after.length], [onlyIn2022.length, before.length + onlyIn2022.length]);
+    assert.ok(onlyIn2022.some((d) => d.key === 'pv-module|rec solar rec385tp2m 72 xv'));
+    // The moved key: same id, now keyed by the 2022 name, listed in both editions.
+    const now = await catalog.products.findById(moved._id);
+    assert.equal(now!.key, 'pv-module|et solar power hongkong limited et-m660bh345bb');
+    assert.deepEqual(
+      now!.listing.editions.map((e) => [e.source_id, e.match?.method]),
+      [
+        ['cec-modules-2022', undefined],
+        ['cec-modules-2024', 'same-model-and-ratings'],
+      ],
+    );
+    const again = await catalog.seed(sources);
+    assert.deepEqual([again.ingest.created, again.ingest.changed, again.ingest.revisions], [0, 0, 0]);
   });
 });
 
@@ -423,9 +504,8 @@ describe("seed: the scale rehearsal's synthetic editions (npm run bench -- --sca
       companyRecords(conversion.drafts).docs,
       portsOf(catalog),
     );
-    const histories = conversion.drafts.filter((d) => d.earlier!.length > 0).length;
     assert.equal(report.ingest.created, times * conversion.drafts.length);
-    assert.equal(report.ingest.revisions, times * (conversion.drafts.length + histories));
+    assert.equal(report.ingest.revisions, times * revisionsOf(conversion.drafts));
     assert.equal(await catalog.revisions.count(), report.ingest.revisions);
     const identities = await catalog.products.identities();
     assert.equal(new Set(identities.map((p) => p._id)).size, times * conversion.drafts.length, 'distinct ids');

@@ -1,11 +1,13 @@
 // Every value the complete data set serves, and every value in its history, is the very cell its
 // locator names in the committed source files: checked on the conversion, without a database.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../../seed/convert/csv';
 import { convertSources, DEFAULT_SEED_DIR, loadManifest, readerOf } from '../../../seed/convert';
 import { parseCell } from '../../../seed/convert/values';
+import { decodeSource } from '../../../seed/convert/table';
 import { isSpecName } from '../../../src/catalog/spec-catalog';
 import type { Claim } from '../../../src/catalog/claim';
 
@@ -14,12 +16,20 @@ describe('seed: the complete data set against its files', function () {
 
   it('when every file is converted, then each claim of every snapshot is its cell, parsed, and every file is read', () => {
     const manifest = loadManifest();
-    const { drafts } = convertSources(manifest);
+    const { drafts, sources } = convertSources(manifest);
+    // The cells are compared with the files the manifest pins (as the wheels ship them), not with any copy.
+    const bytes = new Map(
+      manifest.sources.map((s) => {
+        const b = readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', s.file));
+        assert.equal(createHash('sha256').update(b).digest('hex'), s.sha256, `${s.file}: the manifest's sha256`);
+        return [s.file, decodeSource(b, s.file, s.encoding)] as const;
+      }),
+    );
     const jsonFiles = new Map(
       manifest.sources
         .filter((s) => readerOf(s).read)
         .map((s) => {
-          const text = readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', s.file), 'utf8');
+          const text = bytes.get(s.file)!;
           return [s.file, { text, lines: text.split('\n'), value: JSON.parse(text) as unknown }] as const;
         }),
     );
@@ -27,13 +37,24 @@ describe('seed: the complete data set against its files', function () {
       manifest.sources
         .filter((s) => !readerOf(s).read)
         .map((s) => {
-          const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', s.file), 'utf8'));
+          const rows = parseCsv(bytes.get(s.file)!);
           return [
             s.file,
             { header: rows[0].cells.map((c) => c.trim()), rows, headerRows: readerOf(s).headerRows },
           ] as const;
         }),
     );
+    // A row the manifest refuses (the 2022 edition's truncated record) is refused with its reason, and no claim cites it.
+    const refused = new Set<string>();
+    for (const s of sources)
+      for (const r of s.refused_records ?? []) {
+        assert.deepEqual(
+          s.refused.find((x) => x.record === r.record)?.reason,
+          r.reason,
+          `${s.file} record ${r.record} refused`,
+        );
+        refused.add(`${s.file}#${r.record}`);
+      }
     const seen = new Map<string, number>();
     let checked = 0;
     let derived = 0;
@@ -48,6 +69,7 @@ describe('seed: the complete data set against its files', function () {
             continue;
           }
           const file = files.get(claim.locator.file)!;
+          assert.ok(!refused.has(`${claim.locator.file}#${claim.locator.record}`), `${draft.key}: a refused record`);
           const row = file.rows[claim.locator.record + file.headerRows - 1];
           assert.equal(row.line, claim.locator.line, `${draft.key} ${claim.field}: line`);
           // A derived value (Sandia's Pmax = Impo x Vmpo, a module's efficiency) cites its inputs rather than one cell.
