@@ -125,9 +125,9 @@ describe('revisions, as-of reads and sources', function () {
     );
     assert.match(newer.body.package, /^hisim 1\.2\.4$/);
     // The edition between them, with the row its file cuts short.
-    const between = await call(server.url, 'getSource', { token: key, params: { id: 'cec-modules-2022' } });
+    const middle = await call(server.url, 'getSource', { token: key, params: { id: 'cec-modules-2022' } });
     assert.deepEqual(
-      [between.body.list, between.body.edition, between.body.package],
+      [middle.body.list, middle.body.edition, middle.body.package],
       ['cec-modules', '2022-11-16', 'bifacial_radiance 0.5.4'],
     );
     const heatPumps = await call(server.url, 'getSource', { token: key, params: { id: 'hplib-heat-pumps' } });
