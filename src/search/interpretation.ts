@@ -67,8 +67,14 @@ function summaryOf(reading: Reading): string {
     reading.category && reading.parts.some((p) => p.kind === 'attribute' || p.kind === 'series')
       ? PLURAL[reading.category]
       : undefined;
-  const subject = [...of('attribute'), categories.length ? categories.join(' or ') : (implied ?? 'products')];
-  const makers = [...of('series'), ...of('manufacturer')];
+  // A line narrows what the products are ("SMA Sunny Boy inverters"); makers say who made them, and
+  // several makers are alternatives, while a line and a maker both hold.
+  const subject = [
+    ...of('attribute'),
+    ...of('series'),
+    categories.length ? categories.join(' or ') : (implied ?? 'products'),
+  ];
+  const makers = of('manufacturer');
   const exclusions = of('exclusion');
   const rankings = of('ranking');
   const quantities = reading.parts.filter((p) => p.kind === 'quantity' || p.kind === 'range').map((p) => p.label);

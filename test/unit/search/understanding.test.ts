@@ -357,7 +357,8 @@ describe('query understanding', () => {
       assert.deepEqual(interpretationOf(r).parts.find((p) => p.kind === 'series')?.parameters, {
         series: ['sma-sunny-boy'],
       });
-      assert.match(interpretationOf(r).summary, /^inverters by SMA Sunny Boy/);
+      // A line and a maker both hold: the line names the products, never "by SMA Sunny Boy or SMA".
+      assert.match(interpretationOf(r).summary, /^SMA Sunny Boy inverters by SMA [^,]+, 7\.7 kW/);
       for (const q of ['IQ8+', 'iq8 plus', 'IQ8PLUS'])
         assert.deepEqual(
           read(q).parts.map((p) => (p.kind === 'series' ? p.models : p.kind)),
