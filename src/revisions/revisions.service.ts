@@ -66,6 +66,8 @@ export async function listRevisions(
     meta: {
       limit: query.limit,
       total: product.current_revision,
+      // A product's revisions are counted by its record: always exact.
+      total_relation: 'eq' as const,
       notice: NOTICE,
       ...(last > 1 ? { next_cursor: encodeCursor(binding, [last - 1], cursorSecret) } : {}),
     },
