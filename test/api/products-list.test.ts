@@ -125,7 +125,7 @@ describe('products: list, filters and paging (complete CEC, Sandia and hplib dat
     const renamed = api.products.filter((p) =>
       p.listing.editions.some((e) => e.match?.method === 'same-model-and-ratings'),
     );
-    assert.ok(renamed.length > 0 && renamed.every((p) => p.current_revision === 2 && p.aliases.length >= 2));
+    assert.ok(renamed.length > 0 && renamed.every((p) => p.current_revision >= 2 && p.aliases.length >= 2));
   });
 
   it('when heat pumps are filtered by heating power and faceted, then bounds hold and the facets cover their own specs', async () => {

@@ -19,7 +19,7 @@ import { readApi } from '../helpers/read-api';
 describe('search: relevance on model strings (complete CEC, Sandia and hplib data)', function () {
   const api = readApi(this);
 
-  it('when models only the 2024 lists carry are searched exactly, then they lead', async () => {
+  it('when models only the newer lists carry are searched exactly, then they lead', async () => {
     for (const q of ['MSE455HT2B', 'VSUN390-72M-BW', 'X1-P6K-US']) {
       const res = await call(api.server.url, 'searchProducts', { token: api.searchKey, query: { q, limit: 3 } });
       assert.equal(res.status, 200);
@@ -30,8 +30,9 @@ describe('search: relevance on model strings (complete CEC, Sandia and hplib dat
       );
       assert.deepEqual(res.body.data[0].listing, { in_latest_edition: true, last_edition: '2024-11-14' });
     }
+    // New since 2019: the 2022 module edition lists many of the 2024 list's models first.
     const onlyNew = api.products
-      .filter((p) => p.listing.editions.every((e) => e.edition === '2024-11-14'))
+      .filter((p) => p.listing.editions.every((e) => e.edition !== '2019-03-05'))
       .filter((_, i) => i % 1000 === 3);
     assert.ok(onlyNew.length >= 10);
     for (const p of onlyNew) {
