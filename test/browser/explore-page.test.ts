@@ -182,6 +182,32 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     await page.waitForSelector('#results li.card');
   });
 
+  it('when the results hold parent brands, then the Group facet counts them and checking one lists all its companies', async () => {
+    const back = page.url();
+    await page.goto(`${server.url}/explore?q=${encodeURIComponent('mono module')}`);
+    await page.waitForSelector('#facets .facet-group input');
+    const first = page.locator('#facets .facet-group .check').first();
+    const box = first.locator('input');
+    const id = (await box.getAttribute('id')) ?? '';
+    const counted = Number(((await first.locator('.count').textContent()) ?? '').replace(/\D/g, ''));
+    assert.ok(counted > 0, 'a group with a count');
+    const shown = await page.locator('#results').getAttribute('data-for');
+    await box.check();
+    await page.waitForFunction((was) => document.querySelector('#results')?.getAttribute('data-for') !== was, shown);
+    const groups = new URL(page.url()).searchParams.getAll('manufacturer').filter((m) => m.endsWith('-group'));
+    assert.equal(groups.length, 1, `one group id in the URL: ${page.url()}`);
+    assert.ok(await page.locator(`#${id}`).isChecked(), 'the group shows checked');
+    assert.equal(
+      await page.locator(`#facets .facet-manufacturer input[id$="${groups[0]}"]`).count(),
+      0,
+      'not as a company',
+    );
+    const total = Number(/^([\d,]+)/.exec((await page.locator('#total').textContent()) ?? '')?.[1].replace(/,/g, ''));
+    assert.equal(total, counted, 'the list holds what the group counted');
+    await page.goto(back);
+    await page.waitForSelector('#results li.card');
+  });
+
   it('when modules are listed, then each card shows power, efficiency and size by their glossary labels and units', async () => {
     const back = page.url();
     await page.goto(`${server.url}/explore?q=${encodeURIComponent('Jinko module')}&category=pv-module`);

@@ -9,17 +9,19 @@ import { doc, paramSchema, specInfo, specLabel } from './api.mjs';
 export function facetsView(facets, state, change) {
   // Counts estimated from a sample of a broad query's matches say so.
   const approx = facets.exact === false ? '≈' : '';
-  function checkGroup(title, name, buckets) {
+  // `kind` names the control when two share a parameter (companies and groups both set `manufacturer`);
+  // `owns` says which selected values it shows when the results no longer count them.
+  function checkGroup(title, name, buckets, { kind = name, owns = () => true } = {}) {
     // What the reader selected stays visible even when the results no longer count it.
     const shown = [...buckets];
     for (const v of state.getAll(name))
-      if (!shown.some((b) => b.value === v)) shown.push({ value: v, label: v, count: 0 });
+      if (owns(v) && !shown.some((b) => b.value === v)) shown.push({ value: v, label: v, count: 0 });
     return h(
       'fieldset',
-      { className: `facet facet-${name}` },
+      { className: `facet facet-${kind}` },
       h('legend', {}, title),
       shown.map((b) => {
-        const id = `f-${name}-${b.value}`.replace(/[^\w-]/g, '_');
+        const id = `f-${kind}-${b.value}`.replace(/[^\w-]/g, '_');
         return h(
           'div',
           { className: 'check' },
@@ -172,7 +174,19 @@ export function facetsView(facets, state, change) {
       'Company',
       'manufacturer',
       facets.manufacturer.map((b) => ({ value: b.id ?? b.value, label: b.value, count: b.count })),
+      { owns: (v) => !isGroup(v) },
     ),
+    // Parent brands (a group's id ends in -group): all their companies' products at once.
+    ...(facets.group?.length || state.getAll('manufacturer').some(isGroup)
+      ? [
+          checkGroup(
+            'Group',
+            'manufacturer',
+            (facets.group ?? []).map((b) => ({ value: b.id, label: b.value, count: b.count })),
+            { kind: 'group', owns: isGroup },
+          ),
+        ]
+      : []),
     // Product lines of the series table, shown once the results hold one (most searches hold none).
     ...(facets.series?.length || state.has('series')
       ? [
@@ -188,6 +202,9 @@ export function facetsView(facets, state, change) {
     ranges(facets.specs ?? {}),
   ];
 }
+
+/** Group ids are `<brand>-group` (data.md, company groups). */
+const isGroup = (v) => v.endsWith('-group');
 
 function niceStep(raw) {
   if (!(raw > 0)) return 1;
