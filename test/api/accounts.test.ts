@@ -318,7 +318,13 @@ describe('accounts, keys, rate limits and credits', function () {
       ),
     );
     const count = (s: number) => replies.filter((r) => r.status === s).length;
-    assert.deepEqual([count(200), count(402)], [10, 40]);
+    // Every status with its problem, so a refusal other than 402 says what it was.
+    const tally = new Map<string, number>();
+    for (const r of replies) {
+      const said = `${r.status}${r.status === 200 ? '' : ` ${r.body?.type ?? r.text.slice(0, 80)}`}`;
+      tally.set(said, (tally.get(said) ?? 0) + 1);
+    }
+    assert.deepEqual([count(200), count(402)], [10, 40], [...tally].map(([k, n]) => `${n} × ${k}`).join('; '));
     const mongo = new MongoClient(instances.catalog.mongoUri);
     try {
       const account = await mongo.db().collection('accounts').findOne({ email: dev.email });
