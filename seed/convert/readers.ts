@@ -43,6 +43,7 @@ import {
 import type { ManufacturerDeriver } from './manufacturer';
 import type { Edition } from './editions';
 import type { Table } from './table';
+import type { SpecName } from '../../src/catalog/spec-catalog';
 
 export interface Reader {
   /** Header rows of a CSV file (0 for a JSON source, which `read` reads). */
@@ -64,6 +65,19 @@ const MODULE_IDENTITY = 'The same Name, ignoring case and repeated spaces.';
 const INVERTER_IDENTITY = 'The same manufacturer, model and nominal AC voltage, ignoring case and repeated spaces.';
 const SAM_EDITION_FIELDS = ['sam_library_version', 'sam_library_date'];
 
+/** A SAM module edition with a Manufacturer column (2022, 2024): renamed makers matched across editions. */
+function modulesWithMaker(required: readonly string[], columns: Readonly<Record<string, SpecName>>): Reader {
+  return {
+    headerRows: SAM_HEADER_ROWS,
+    required,
+    columns,
+    convert: (t) => convertCecModulesWithMaker(t, columns),
+    identityRule: MODULE_IDENTITY,
+    editionFields: SAM_EDITION_FIELDS,
+    rematch: { rule: RENAMED_MODULE_RULE, match: rematchRenamedModules },
+  };
+}
+
 export const READERS = {
   'cec-modules': {
     headerRows: SAM_HEADER_ROWS,
@@ -74,24 +88,8 @@ export const READERS = {
     identityRule: MODULE_IDENTITY,
     editionFields: SAM_EDITION_FIELDS,
   },
-  'cec-modules-2022': {
-    headerRows: SAM_HEADER_ROWS,
-    required: CEC_MODULE_2022_REQUIRED,
-    columns: CEC_MODULE_COLUMNS,
-    convert: (t) => convertCecModulesWithMaker(t, CEC_MODULE_COLUMNS),
-    identityRule: MODULE_IDENTITY,
-    editionFields: SAM_EDITION_FIELDS,
-    rematch: { rule: RENAMED_MODULE_RULE, match: rematchRenamedModules },
-  },
-  'cec-modules-2024': {
-    headerRows: SAM_HEADER_ROWS,
-    required: CEC_MODULE_2024_REQUIRED,
-    columns: CEC_MODULE_2024_COLUMNS,
-    convert: (t) => convertCecModulesWithMaker(t, CEC_MODULE_2024_COLUMNS),
-    identityRule: MODULE_IDENTITY,
-    editionFields: SAM_EDITION_FIELDS,
-    rematch: { rule: RENAMED_MODULE_RULE, match: rematchRenamedModules },
-  },
+  'cec-modules-2022': modulesWithMaker(CEC_MODULE_2022_REQUIRED, CEC_MODULE_COLUMNS),
+  'cec-modules-2024': modulesWithMaker(CEC_MODULE_2024_REQUIRED, CEC_MODULE_2024_COLUMNS),
   'sam-inverters': {
     headerRows: SAM_HEADER_ROWS,
     required: SAM_INVERTER_REQUIRED,
