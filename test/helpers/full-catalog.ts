@@ -1,19 +1,80 @@
-// The complete real data set, seeded once per test run (about 80 s) for the tests that need all of
-// it (walking every page, relevance on real names), and dropped when the run ends.
+// The complete real data set for the tests that need all of it (walking every page, relevance on real
+// names). By default it is seeded once per test run (about 90 s) and dropped when the run ends.
+// With TEST_FULL_CATALOG_KEEP=1 it is kept between runs under a name derived from everything that
+// shapes it (the manifest, the reviewed companies, the mapping and the compiled seed, ingest and
+// catalog code), so a second run, or a developer's next run, reuses it instead of seeding again; any
+// change to those inputs names a new one. A kept catalog is complete only once its marker is written.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
 import { openCatalog, type Catalog } from './catalog';
-import { uniqueName } from './engines';
+import { ROOT, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
+
+const KEEP = process.env.TEST_FULL_CATALOG_KEEP === '1';
+/** What the seeded catalog is made of: data and the code that turns it into products and an index. */
+const INPUTS = [
+  'seed/manifest.json',
+  'seed/companies',
+  'index-mappings',
+  'dist/seed',
+  'dist/src/ingest',
+  'dist/src/catalog',
+  'dist/src/company-resolution',
+  'dist/src/adapters/elasticsearch',
+  'dist/src/adapters/mongo',
+];
+const MARKER = { _id: 'full-catalog' };
 
 let pending: Promise<Catalog> | undefined;
 
 export function fullCatalog(): Promise<Catalog> {
-  pending ??= (async () => {
-    const catalog = await openCatalog(uniqueName('full'));
-    await catalog.seed();
-    return catalog;
-  })();
+  pending ??= KEEP ? keptCatalog() : seededCatalog(uniqueName('full'));
   return pending;
 }
 
 export async function dropFullCatalog(): Promise<void> {
-  if (pending) await (await pending).drop();
+  if (pending && !KEEP) await (await pending).drop();
+}
+
+async function seededCatalog(name: string): Promise<Catalog> {
+  const catalog = await openCatalog(name);
+  await catalog.seed();
+  return catalog;
+}
+
+async function keptCatalog(): Promise<Catalog> {
+  const name = `fullkeep_${inputsDigest()}`;
+  if (await isComplete(name)) return openCatalog(name);
+  const catalog = await seededCatalog(name);
+  await catalog.mongo.db.collection<{ _id: string }>('test_markers').insertOne({ ...MARKER });
+  return catalog;
+}
+
+async function isComplete(name: string): Promise<boolean> {
+  const client = new MongoClient(mongoUriFor(name, MONGODB_URI), { serverSelectionTimeoutMS: 5000 });
+  try {
+    return (await client.db().collection<{ _id: string }>('test_markers').findOne(MARKER)) !== null;
+  } finally {
+    await client.close();
+  }
+}
+
+function inputsDigest(): string {
+  const hash = createHash('sha256');
+  for (const input of INPUTS)
+    for (const file of filesUnder(path.join(ROOT, input))) {
+      hash.update(path.relative(ROOT, file));
+      hash.update(fs.readFileSync(file));
+    }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function filesUnder(at: string): string[] {
+  if (!fs.existsSync(at)) return [];
+  if (!fs.statSync(at).isDirectory()) return [at];
+  return fs
+    .readdirSync(at)
+    .sort()
+    .flatMap((entry) => filesUnder(path.join(at, entry)));
 }
