@@ -3,6 +3,7 @@
 // TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by tools/node.mjs.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
 import { ensureChromium, CHROMIUM } from '../tools/chromium.mjs';
 import { ensureSchemathesis, SCHEMATHESIS } from '../tools/schemathesis.mjs';
@@ -13,11 +14,21 @@ import { lintAll } from './lint.mjs';
 import { ROOT } from '../engines/util.mjs';
 import { ensureNode } from '../tools/node.mjs';
 
+const phases = [];
+let phaseStart = Date.now();
+/** Closes the phase that ran since the last call, for the summary printed at the end. */
+function phase(name) {
+  const now = Date.now();
+  phases.push([name, (now - phaseStart) / 1000]);
+  phaseStart = now;
+}
+
 if ((await lintAll()) !== 0) {
   console.error('[test] lint failed; fix the findings above (npm run lint)');
   process.exit(1);
 }
 
+phase('lint, formatter and floors');
 let started = [];
 let node = process.execPath;
 try {
@@ -25,16 +36,44 @@ try {
   // The fault tests run private FerretDB and Redis processes of their own: their binaries are needed
   // even where the shared engines already answer (and up() then installs nothing).
   await Promise.all([ensureChromium(), ensureSchemathesis(), ensurePvlib(), ferretdb.install(), redis.install()]);
+  phase('tools (Node, Chromium, schemathesis, pvlib, engine binaries)');
   started = await up();
+  phase('engines up');
 } catch (err) {
   console.error(`[test] ${err.message}`);
   process.exit(1);
 }
-const env = { ...process.env, NODE_ENV: 'test', CHROMIUM_PATH: CHROMIUM, SCHEMATHESIS_BIN: SCHEMATHESIS, PVLIB_PYTHON };
+const timings = path.join(ROOT, 'test-artifacts', 'timings.json');
+mkdirSync(path.dirname(timings), { recursive: true });
+rmSync(timings, { force: true });
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  CHROMIUM_PATH: CHROMIUM,
+  SCHEMATHESIS_BIN: SCHEMATHESIS,
+  PVLIB_PYTHON,
+  TEST_TIMINGS_FILE: timings,
+};
 for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.error(`[test] mocha on Node ${version}`);
 const mocha = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
 const res = spawnSync(node, [mocha, ...process.argv.slice(2)], { stdio: 'inherit', env, cwd: ROOT });
+phase('mocha');
 await down(started);
+phase('engines down');
+printPhases();
 process.exit(res.status ?? 1);
+
+function printPhases() {
+  const rows = phases.map(([name, seconds]) => `  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  if (existsSync(timings)) {
+    const { folders, fullCatalogSeedSeconds } = JSON.parse(readFileSync(timings, 'utf8'));
+    if (fullCatalogSeedSeconds !== undefined)
+      rows.push(`  ${fullCatalogSeedSeconds.toFixed(1).padStart(7)} s    of which seeding the full catalog`);
+    for (const [folder, seconds] of Object.entries(folders).sort((a, b) => b[1] - a[1])) {
+      rows.push(`  ${seconds.toFixed(1).padStart(7)} s    of which ${folder}`);
+    }
+  }
+  console.error(`[test] time by phase (before it: npm's pretest, install and compile)\n${rows.join('\n')}`);
+}
