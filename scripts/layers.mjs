@@ -1,5 +1,5 @@
 // Prints every import in src/ and seed/convert/ that runs against the floors of the house
-// (../shared/DESIGN.md), and every circle of imports; exits 1 when there is any. Node built-ins only.
+// (README.md, "How it works"), and every circle of imports; exits 1 when there is any. Node built-ins only.
 //
 // Floors, top to bottom; an import may point to a lower floor, or stay inside its own folder:
 //   5  src/main.ts, src/cli/

@@ -1,4 +1,4 @@
-// The floors of the house (../shared/DESIGN.md): no import runs upward or between domains, no domain
+// The floors of the house (README.md, "How it works"): no import runs upward or between domains, no domain
 // imports an adapter, and no file imports itself round a circle. scripts/layers.mjs says which imports break it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
