@@ -94,9 +94,12 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   // FerretDB is the engine without atomic updates, and the one that scans for `$in`.
   const revisions = new RevisionRepository(mongo.db, atomicUpdates);
   const accounts = new AccountRepository(mongo.db, atomicUpdates);
+  const keyStore = new ApiKeyRepository(mongo.db, turnsLock(config, redis, logger, 'key list'));
+  // Keys stored before the per-account lists are listed once, in the background.
+  keyStore.ready().catch((err) => logger.warn('could not list the API keys yet', { cause: String(err) }));
   const keys = new KeyService(
     {
-      keys: new ApiKeyRepository(mongo.db, turnsLock(config, redis, logger, 'key list')),
+      keys: keyStore,
       turns: turnsLock(config, redis, logger, 'key creation'),
     },
     {
