@@ -367,11 +367,50 @@ const schema = {
       default: 200,
     },
     WEBHOOK_CONCURRENCY: {
-      description: 'Deliveries an instance sends at once.',
+      description:
+        "Deliveries an instance sends at once: the main budget, shared by every watch whose endpoint answers in time (an endpoint that timed out sends from the slow lane's budget instead).",
+      type: 'integer',
+      minimum: 2,
+      maximum: 256,
+      default: 16,
+    },
+    WEBHOOK_CONCURRENCY_PER_WATCH: {
+      description:
+        'Deliveries one watch may have in flight at once per instance, in whichever lane: less than WEBHOOK_CONCURRENCY, so one endpoint never holds the whole budget.',
       type: 'integer',
       minimum: 1,
-      maximum: 256,
-      default: 8,
+      maximum: 64,
+      default: 2,
+    },
+    WEBHOOK_SLOW_LANE_CONCURRENCY: {
+      description:
+        'Deliveries an instance sends at once to endpoints that timed out (the slow lane), apart from the main budget; an endpoint leaves the slow lane when it answers in time, or after WEBHOOK_SLOW_LANE_MS.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 64,
+      default: 2,
+    },
+    WEBHOOK_SLOW_LANE_MS: {
+      description: 'How long an endpoint that timed out stays in the slow lane without answering in time.',
+      type: 'integer',
+      minimum: 1000,
+      maximum: 86400000,
+      default: 600000,
+    },
+    WEBHOOK_MANUAL_SENDS_PER_WATCH: {
+      description:
+        'Test events and redeliveries one watch may ask for per WEBHOOK_MANUAL_SENDS_WINDOW_MS (counted together, across instances); past it, 429 with Retry-After.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000,
+      default: 10,
+    },
+    WEBHOOK_MANUAL_SENDS_WINDOW_MS: {
+      description: 'The window WEBHOOK_MANUAL_SENDS_PER_WATCH counts in.',
+      type: 'integer',
+      minimum: 1000,
+      maximum: 86400000,
+      default: 60000,
     },
     METRICS_ACCESS: {
       description:
@@ -442,6 +481,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((raw.WEB_CONCURRENCY as number) > 1 && raw.REDIS_URL === '')
     throw new ConfigError(
       'invalid configuration: WEB_CONCURRENCY: several workers need REDIS_URL (limits and credit leases are shared through it)',
+    );
+  if ((raw.WEBHOOK_CONCURRENCY_PER_WATCH as number) >= (raw.WEBHOOK_CONCURRENCY as number))
+    throw new ConfigError(
+      'invalid configuration: WEBHOOK_CONCURRENCY_PER_WATCH must be less than WEBHOOK_CONCURRENCY (one watch must never hold the whole budget)',
     );
   const range = /^(\d+)-(\d+)$/.exec(raw.ELASTICSEARCH_REPLICAS as string);
   if (range && Number(range[1]) > Number(range[2]))

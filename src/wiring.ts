@@ -83,6 +83,9 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   rateLimitRedis?.on('error', (err) => logger.debug('redis error (rate limits)', { cause: err.message }));
   // Indexes are ensured in the background: the service starts even while MongoDB is away.
   ensureIndexes(mongo.db).catch((err) => logger.warn('could not ensure MongoDB indexes yet', { cause: String(err) }));
+  // A changes feed stored in the earlier layout (numeric ids) is moved over once, in the background too.
+  const changes = new ChangeRepository(mongo.db);
+  changes.ready().catch((err) => logger.warn('could not check the changes layout yet', { cause: String(err) }));
 
   const products = new ProductRepository(mongo.db);
   // Asked once, and the same answer chooses the credit lock, how a balance is debited and how revisions are read together.
@@ -91,9 +94,12 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
   // FerretDB is the engine without atomic updates, and the one that scans for `$in`.
   const revisions = new RevisionRepository(mongo.db, atomicUpdates);
   const accounts = new AccountRepository(mongo.db, atomicUpdates);
+  const keyStore = new ApiKeyRepository(mongo.db, turnsLock(config, redis, logger, 'key list'));
+  // Keys stored before the per-account lists are listed once, in the background.
+  keyStore.ready().catch((err) => logger.warn('could not list the API keys yet', { cause: String(err) }));
   const keys = new KeyService(
     {
-      keys: new ApiKeyRepository(mongo.db, turnsLock(config, redis, logger, 'key list')),
+      keys: keyStore,
       turns: turnsLock(config, redis, logger, 'key creation'),
     },
     {
@@ -150,6 +156,8 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       pollMs: config.WEBHOOK_POLL_MS,
       batch: config.WEBHOOK_BATCH,
       concurrency: config.WEBHOOK_CONCURRENCY,
+      perWatch: config.WEBHOOK_CONCURRENCY_PER_WATCH,
+      slowLane: { concurrency: config.WEBHOOK_SLOW_LANE_CONCURRENCY, forMs: config.WEBHOOK_SLOW_LANE_MS },
       retryDelays: parseSchedule(config.WEBHOOK_RETRY_SCHEDULE),
       disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
       leaseMs: config.WEBHOOK_TIMEOUT_MS * 2 + 5000,
@@ -158,9 +166,19 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     now,
   );
   if (config.WEBHOOK_DELIVERY === 'on') worker.start();
+  const throttleStore = redis && redisThrottleStore(redis, config.REDIS_KEY_PREFIX);
   const deliveries = new DeliveryService(
     watches,
-    { outbox, nudge: () => worker.nudge() },
+    {
+      outbox,
+      nudge: () => worker.nudge(),
+      manualSends: createThrottle(
+        'webhook-manual-sends',
+        config.WEBHOOK_MANUAL_SENDS_PER_WATCH,
+        config.WEBHOOK_MANUAL_SENDS_WINDOW_MS,
+        throttleStore,
+      ),
+    },
     { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS },
     now,
   );
@@ -173,7 +191,6 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     waitMs: config.REQUEST_TIMEOUT_MS,
   });
 
-  const throttleStore = redis && redisThrottleStore(redis, config.REDIS_KEY_PREFIX);
   const limits = rateLimit({
     max: config.RATE_LIMIT_MAX,
     accountMax: config.ACCOUNT_RATE_LIMIT_MAX,
@@ -216,7 +233,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         perAccount: config.SEARCH_CONCURRENCY_PER_ACCOUNT,
       }),
       ...revisionRoutes({
-        ports: { products, revisions, changes: new ChangeRepository(mongo.db) },
+        ports: { products, revisions, changes },
         cursorSecret: config.CURSOR_SECRET,
       }),
       ...sourceRoutes({ ports: { sources: new SourceRepository(mongo.db) } }),

@@ -1,6 +1,9 @@
 // A watch's delivery log, a redelivery of one, and a test event: what a developer uses to see and
-// try what the endpoint receives. Each is queued like any delivery and sent by the worker.
+// try what the endpoint receives. Each is queued like any delivery and sent by the worker. Test
+// events and redeliveries are free, so they are counted per watch (WEBHOOK_MANUAL_SENDS_PER_WATCH,
+// across instances): past the limit, 429 with Retry-After, and nothing is queued.
 import { AppError } from '../errors/app-error';
+import { refuseOverLimit, type Verdict } from '../limits/throttle';
 import { TEST_EVENT, type DeliveryDoc, type EventDoc } from '../catalog/watch.types';
 import { eventId } from './event-rules';
 import { deliveryId } from './announce.service';
@@ -18,6 +21,8 @@ export interface DeliveryPorts {
   };
   /** Wakes the worker, so a queued delivery goes now rather than at the next poll. */
   readonly nudge: () => void;
+  /** Counts a test event or redelivery on a watch. */
+  readonly manualSends: { hit(watchId: string): Promise<Verdict> };
 }
 
 export function deliveryView(d: DeliveryDoc) {
@@ -49,6 +54,7 @@ export class DeliveryService {
     await this.watches.owned(accountId, watchId);
     const found = await this.ports.outbox.delivery(id);
     if (!found || found.watch_id !== watchId) throw new AppError('NOT_FOUND', `No delivery '${id}' on this watch.`);
+    await this.counted(watchId);
     const queued = await this.ports.outbox.requeue(id, new Date(this.now()));
     this.ports.nudge();
     return deliveryView(queued ?? found);
@@ -56,6 +62,7 @@ export class DeliveryService {
 
   async sendTest(accountId: string, watchId: string) {
     const watch = await this.watches.owned(accountId, watchId);
+    await this.counted(watchId);
     const at = new Date(this.now());
     const id = eventId(TEST_EVENT, watchId, at.toISOString());
     const event: EventDoc = {
@@ -85,5 +92,9 @@ export class DeliveryService {
     await this.ports.outbox.log(watchId, [delivery._id], at, new Date(at.getTime() - this.options.logRetentionMs));
     this.ports.nudge();
     return deliveryView(delivery);
+  }
+
+  private async counted(watchId: string): Promise<void> {
+    refuseOverLimit(await this.ports.manualSends.hit(watchId), 'test events and redeliveries on this watch');
   }
 }

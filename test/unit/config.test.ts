@@ -72,4 +72,11 @@ describe('config', () => {
     assert.equal(mongoDatabaseName('mongodb://h:27017/other?x=1'), 'other');
     assert.equal(mongoDatabaseName('mongodb://h:27017'), 'pds');
   });
+
+  it('when one watch could hold the whole webhook budget, then start-up stops naming both keys', () => {
+    assert.throws(
+      () => loadConfig({ WEBHOOK_CONCURRENCY: '4', WEBHOOK_CONCURRENCY_PER_WATCH: '4' }),
+      /WEBHOOK_CONCURRENCY_PER_WATCH must be less than WEBHOOK_CONCURRENCY/,
+    );
+  });
 });

@@ -1,8 +1,10 @@
 // API keys by _id, with two companions so that nothing needs another field or rewrites a key
 // (FerretDB 1.24 indexes only _id, and rewrites a whole document on any update):
 // - `api_key_index` lists each account's key ids (`account:<id>`), so listing and counting an
-//   account's keys reads that one document and its keys by _id, not every key there is. An account
-//   whose keys predate the list is listed once by a scan, and the list written then.
+//   account's keys reads that one document and its keys by _id, not every key there is. A store
+//   whose keys predate the lists is listed whole once (`ready`, at start-up: one scan), and marked
+//   complete (`#complete`): from then on an account without a list has no keys, and no request scans
+//   (before, every new account's first key scanned every key there is).
 // - `api_key_uses` holds each key's last use apart from the key: a background touch rewriting the
 //   key document could undo a revocation written at the same moment.
 // The list document is changed under a lock named after it (in Redis across instances).
@@ -19,11 +21,15 @@ interface UseDoc {
 }
 
 const accountIndex = (accountId: string) => `account:${accountId}`;
+/** The index document that says every account's keys are listed. */
+const COMPLETE = '#complete';
 
 export class ApiKeyRepository {
   private readonly coll: Collection<ApiKeyDoc>;
   private readonly index: Collection<IdListDoc>;
   private readonly uses: Collection<UseDoc>;
+  private listed?: Promise<void>;
+  private complete = false;
 
   constructor(
     db: Db,
@@ -83,6 +89,39 @@ export class ApiKeyRepository {
     }
   }
 
+  /** Lists every account's keys, once for a store whose keys predate the lists (see the top of the file). */
+  ready(): Promise<void> {
+    this.listed ??= this.listAll().catch((err: unknown) => {
+      this.listed = undefined;
+      throw err;
+    });
+    return this.listed;
+  }
+
+  private async listAll(): Promise<void> {
+    if (!(await dbCall(() => this.index.findOne({ _id: COMPLETE })))) {
+      const keys = await dbCall(() =>
+        this.coll.find({}, { projection: { _id: 1, account_id: 1, created_at: 1 } }).toArray(),
+      );
+      const byAccount = new Map<string, typeof keys>();
+      for (const k of keys) byAccount.set(k.account_id, [...(byAccount.get(k.account_id) ?? []), k]);
+      for (const [accountId, own] of byAccount) {
+        const ids = own.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((k) => k._id);
+        const _id = accountIndex(accountId);
+        await editIdList(
+          this.index,
+          this.lock,
+          `api-key-index:${_id}`,
+          _id,
+          (listed) => listed,
+          async () => ids,
+        );
+      }
+      await dbCall(() => this.index.replaceOne({ _id: COMPLETE }, { ids: [] }, { upsert: true }));
+    }
+    this.complete = true;
+  }
+
   private async withLastUse(id: string): Promise<ApiKeyDoc | null> {
     const [key, use] = await Promise.all([this.findById(id), dbCall(() => this.uses.findOne({ _id: id }))]);
     if (!key || !use) return key;
@@ -102,7 +141,9 @@ export class ApiKeyRepository {
    */
   private editList(accountId: string, edit: (ids: string[]) => string[]): Promise<string[]> {
     const _id = accountIndex(accountId);
-    return editIdList(this.index, this.lock, `api-key-index:${_id}`, _id, edit, () => this.scan(accountId));
+    return editIdList(this.index, this.lock, `api-key-index:${_id}`, _id, edit, async () =>
+      this.complete ? [] : this.scan(accountId),
+    );
   }
 
   private async scan(accountId: string): Promise<string[]> {

@@ -1,9 +1,12 @@
 // Collection names and the indexes each needs; ensureIndexes is idempotent and runs at start-up and
 // before every seed.
 //
-// Access rule: hot paths look documents up by _id equality only. FerretDB on SQLite (our local
-// engine) pushes down exactly that filter and scans the table for anything else ($in, other fields,
-// ranges), so ids are chosen to make lookups _id lookups (revision `product@n`, key id = prefix).
+// Access rule: hot paths look documents up by `{ _id: <string> }` only, nothing beside it. FerretDB
+// 1.24 on SQLite (our local engine) pushes down exactly that filter (for find, update, delete and
+// findAndModify alike) and scans the table for anything else: a numeric _id, `$eq`, `$in`, `$or`,
+// ranges, or _id with another field (explain: `filterPushdown: false`, plan `SCAN`). So ids are
+// strings chosen to make lookups _id lookups (revision `product@n`, key id = prefix, change
+// `c000000040000`). test/integration/pushdown.test.ts explains every lookup the request path makes.
 // The secondary unique indexes still guard integrity on both engines.
 import type { Db } from 'mongodb';
 

@@ -11,6 +11,7 @@
 // by a lease: a compare-and-set, atomic on MongoDB, emulated on FerretDB under the delivery's lock.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
+import { LRUCache } from 'lru-cache';
 import type { Attempt, DeliveryDoc, EventDoc } from '../../catalog/watch.types';
 import type { KeyedLock } from '../../shared/keyed-lock';
 import { COLLECTIONS } from './collections';
@@ -32,6 +33,8 @@ const BASELINE = '#baseline';
 const SLOTS = 'slots';
 /** Delivery ids per slot document: well under a poll's batch, so a poll finishes (and drops) whole slots. */
 const SLOT_SIZE = 100;
+const CACHED_SLOTS = 10_000;
+const SLOT_READS_AT_ONCE = 8;
 
 /** Buckets of announced states: 43,291 products make documents of about 40 KB each. */
 const ANNOUNCED_BUCKETS = 64;
@@ -46,6 +49,8 @@ export class OutboxRepository {
   private readonly deliveries: Collection<DeliveryDoc>;
   private readonly lists: Collection<IdListDoc>;
   private readonly logs: Collection<LogDoc>;
+  /** Slot documents read (they never change once written). */
+  private readonly slots = new LRUCache<string, IdListDoc>({ max: CACHED_SLOTS });
 
   constructor(
     db: Db,
@@ -133,11 +138,24 @@ export class OutboxRepository {
     await this.editList(SLOTS, (list) => [...list, ...slots.map((s) => s._id)].sort());
   }
 
-  /** Slots due at `now`, earliest first, with their delivery ids. */
+  /**
+   * Slots due at `now`, earliest first, with their delivery ids. Slots never change once written, so
+   * those read before come from memory: a poll walking many slots that wait for room reads none again.
+   */
   async dueSlots(now: number, max: number): Promise<IdListDoc[]> {
     const index = await dbCall(() => this.lists.findOne({ _id: SLOTS }));
     const due = (index?.ids ?? []).filter((id) => slotTime(id) <= now).slice(0, max);
-    const slots = await Promise.all(due.map((id) => dbCall(() => this.lists.findOne({ _id: id }))));
+    const slots: (IdListDoc | null)[] = due.map((id) => this.slots.get(id) ?? null);
+    const missing = slots.flatMap((s, i) => (s ? [] : [i]));
+    let next = 0;
+    const reader = async () => {
+      while (next < missing.length) {
+        const i = missing[next++];
+        const slot = await dbCall(() => this.lists.findOne({ _id: due[i] }));
+        if (slot) this.slots.set(slot._id, (slots[i] = slot));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SLOT_READS_AT_ONCE, missing.length) }, reader));
     return slots.filter((s): s is IdListDoc => s !== null);
   }
 
@@ -145,6 +163,7 @@ export class OutboxRepository {
   async dropSlot(id: string): Promise<void> {
     await this.editList(SLOTS, (list) => list.filter((x) => x !== id));
     await dbCall(() => this.lists.deleteOne({ _id: id }));
+    this.slots.delete(id);
   }
 
   /**
@@ -221,7 +240,20 @@ export class OutboxRepository {
       entries.push(...ids.map((id) => ({ id, at })));
       await dbCall(() => this.logs.replaceOne({ _id: logId }, { entries }, { upsert: true }));
     });
-    for (const id of dropped) await dbCall(() => this.deliveries.deleteOne({ _id: id, status: { $ne: 'pending' } }));
+    for (const id of dropped) await this.forget(id);
+  }
+
+  /**
+   * Deletes a delivery unless it is pending. On FerretDB by _id alone, under the delivery's lock (a
+   * filter on _id and status scans every delivery there); on MongoDB one conditional delete.
+   */
+  private async forget(id: string): Promise<void> {
+    if (await this.atomicUpdates())
+      return void (await dbCall(() => this.deliveries.deleteOne({ _id: id, status: { $ne: 'pending' } })));
+    await this.lock.run(`delivery:${id}`, async () => {
+      const d = await this.delivery(id);
+      if (d && d.status !== 'pending') await dbCall(() => this.deliveries.deleteOne({ _id: id }));
+    });
   }
 
   /** The newest `limit` deliveries of a watch's log, newest first. */

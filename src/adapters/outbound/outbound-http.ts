@@ -64,6 +64,8 @@ export interface Answer {
   readonly latencyMs: number;
   /** The first bytes of the answer's body, or what went wrong. */
   readonly excerpt: string;
+  /** True when no answer came within the timeout (the endpoint accepted, or not, and kept silent). */
+  readonly timedOut?: boolean;
 }
 
 const EXCERPT_BYTES = 1024;
@@ -78,11 +80,16 @@ export function postTo(dest: Destination, headers: Record<string, string>, body:
   const client = dest.url.protocol === 'https:' ? https : http;
   return new Promise<Answer>((resolve) => {
     let settled = false;
-    const finish = (status: number | null, excerpt: string) => {
+    const finish = (status: number | null, excerpt: string, timedOut = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ status, latencyMs: Math.round(performance.now() - started), excerpt });
+      resolve({
+        status,
+        latencyMs: Math.round(performance.now() - started),
+        excerpt,
+        ...(timedOut ? { timedOut } : {}),
+      });
     };
     const req = client.request(
       dest.url,
@@ -116,7 +123,7 @@ export function postTo(dest: Destination, headers: Record<string, string>, body:
       },
     );
     const timer = setTimeout(() => {
-      finish(null, `no answer within ${timeoutMs} ms`);
+      finish(null, `no answer within ${timeoutMs} ms`, true);
       req.destroy();
     }, timeoutMs);
     req.on('error', (err) => finish(null, `connection failed: ${(err as NodeJS.ErrnoException).code ?? err.message}`));

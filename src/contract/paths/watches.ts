@@ -41,12 +41,22 @@ function op(
     'x-scope': 'watches:write',
     'x-credit-cost': 0,
     ...extra,
-    responses: { ...responses, ...COMMON },
+    // An operation's own 429 (a limit of its own) says more than the common one.
+    responses: { ...responses, ...COMMON, ...(responses[429] ? { 429: responses[429] } : {}) },
   };
 }
 
 const COSTS =
-  'Watches and their deliveries cost no credits: an account holds at most `x-max-watches-per-account` watches of at most 1,000 products each, and its deliveries are sent in bounded batches (WEBHOOK_BATCH per poll, WEBHOOK_CONCURRENCY at once per instance).';
+  'Watches and their deliveries cost no credits: an account holds at most `x-max-watches-per-account` watches of at most 1,000 products each, and its deliveries are sent in bounded batches (WEBHOOK_BATCH per poll, WEBHOOK_CONCURRENCY at once per instance, at most WEBHOOK_CONCURRENCY_PER_WATCH per watch; an endpoint that times out is sent to from a slow lane of its own).';
+const MANUAL = {
+  description:
+    'Free, so counted: test events and redeliveries together, per watch, at most `x-manual-sends-per-watch` per `x-manual-sends-window-ms` across every instance; past it, 429 with Retry-After and nothing is queued.',
+  'x-manual-sends-per-watch': setting('WEBHOOK_MANUAL_SENDS_PER_WATCH'),
+  'x-manual-sends-window-ms': setting('WEBHOOK_MANUAL_SENDS_WINDOW_MS'),
+};
+const MANUAL_LIMITED = problem(
+  'Too many test events and redeliveries on this watch (`x-manual-sends-per-watch`), or the rate limit of the key or its account; see Retry-After.',
+);
 
 export const WATCH_PATHS: PathsObject = {
   '/api/v1/watches': {
@@ -118,16 +128,16 @@ export const WATCH_PATHS: PathsObject = {
     post: op(
       'redeliverWatchDelivery',
       'Send a delivery again, with the same webhook-id, on a fresh retry schedule',
-      { parameters: [ID, DELIVERY_ID] },
-      { 202: json('The delivery, queued.', 'Delivery') },
+      { parameters: [ID, DELIVERY_ID], ...MANUAL },
+      { 202: json('The delivery, queued.', 'Delivery'), 429: MANUAL_LIMITED },
     ),
   },
   '/api/v1/watches/{id}/test': {
     post: op(
       'sendWatchTestEvent',
       'Send a `watch.test` event to the endpoint now (retried like any delivery)',
-      { parameters: [ID] },
-      { 202: json('The delivery, queued.', 'Delivery') },
+      { parameters: [ID], ...MANUAL },
+      { 202: json('The delivery, queued.', 'Delivery'), 429: MANUAL_LIMITED },
     ),
   },
 };

@@ -1,0 +1,74 @@
+// Who may send now, per instance: one main budget shared by every watch, a small slow lane for
+// watches whose endpoint timed out (so a silent endpoint never sits on the main budget again), and
+// a cap per watch in both lanes (so one endpoint never holds a whole lane). A watch leaves the slow
+// lane when its endpoint answers in time, or when `slowForMs` has passed since its last timeout.
+
+export type Lane = 'main' | 'slow';
+/** How a send ended: an answer in time (any status), a timeout, or neither (refused, not sent). */
+export type SendOutcome = 'answered' | 'timed-out' | 'other';
+
+export interface LaneOptions {
+  /** Sends at once in the main lane (WEBHOOK_CONCURRENCY). */
+  readonly main: number;
+  /** Sends at once in the slow lane (WEBHOOK_SLOW_LANE_CONCURRENCY). */
+  readonly slow: number;
+  /** Sends at once per watch, in whichever lane (WEBHOOK_CONCURRENCY_PER_WATCH). */
+  readonly perWatch: number;
+  /** How long a timeout keeps a watch in the slow lane (WEBHOOK_SLOW_LANE_MS). */
+  readonly slowForMs: number;
+}
+
+/** Slow-lane marks kept before expired ones are swept. */
+const MARKS_BEFORE_SWEEP = 10_000;
+
+export class DeliveryLanes {
+  private readonly sending: Record<Lane, number> = { main: 0, slow: 0 };
+  private readonly perWatch = new Map<string, number>();
+  private readonly slowUntil = new Map<string, number>();
+
+  constructor(
+    private readonly options: LaneOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  laneOf(watchId: string): Lane {
+    const until = this.slowUntil.get(watchId);
+    if (until === undefined) return 'main';
+    if (until > this.now()) return 'slow';
+    this.slowUntil.delete(watchId);
+    return 'main';
+  }
+
+  /** Whether a send to `watchId` could start now. */
+  hasRoom(watchId: string): boolean {
+    const lane = this.laneOf(watchId);
+    return this.sending[lane] < this.options[lane] && (this.perWatch.get(watchId) ?? 0) < this.options.perWatch;
+  }
+
+  /** Takes a place for a send to `watchId`: the lane it goes in, or null when its lane or its watch is full. */
+  take(watchId: string): Lane | null {
+    if (!this.hasRoom(watchId)) return null;
+    const lane = this.laneOf(watchId);
+    this.sending[lane] += 1;
+    this.perWatch.set(watchId, (this.perWatch.get(watchId) ?? 0) + 1);
+    return lane;
+  }
+
+  /** Gives the place back; a timeout sends the watch to the slow lane, an answer in time brings it back. */
+  release(watchId: string, lane: Lane, outcome: SendOutcome): void {
+    this.sending[lane] -= 1;
+    const left = (this.perWatch.get(watchId) ?? 1) - 1;
+    if (left > 0) this.perWatch.set(watchId, left);
+    else this.perWatch.delete(watchId);
+    if (outcome === 'answered') this.slowUntil.delete(watchId);
+    if (outcome !== 'timed-out') return;
+    this.slowUntil.set(watchId, this.now() + this.options.slowForMs);
+    if (this.slowUntil.size > MARKS_BEFORE_SWEEP)
+      for (const [id, until] of this.slowUntil) if (until <= this.now()) this.slowUntil.delete(id);
+  }
+
+  /** Sends in flight per lane (for tests and metrics). */
+  inFlight(): Readonly<Record<Lane, number>> {
+    return { ...this.sending };
+  }
+}
