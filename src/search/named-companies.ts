@@ -28,9 +28,12 @@ export interface ManufacturerPart {
   readonly related?: readonly Related[];
 }
 
-/** The companies among `ids` whose own name carries `key`; all of them when none does. */
+/** The companies among `ids` whose own name (or reviewed brand) carries `key`; all of them when none does. */
 function ownNamed(dictionary: MakerDictionary, key: string, ids: readonly string[]): readonly string[] {
-  const own = ids.filter((id) => compactModel(dictionary.companies.get(id)?.name ?? id).includes(key));
+  const brand = dictionary.brands.get(key) ?? [];
+  const own = ids.filter(
+    (id) => brand.includes(id) || compactModel(dictionary.companies.get(id)?.name ?? id).includes(key),
+  );
   return own.length ? own : ids;
 }
 

@@ -166,8 +166,9 @@ const UNDERSTOOD_CLAUSES: Readonly<Record<RuleOf<'understood'>, (p: Parts, boost
   understood: (_, boost) => [scored({ match_all: {} }, boost)],
   named_company: ({ u }, boost) =>
     u.companies.length ? [scored(ownCompanyClause(u.named ?? u.companies), boost)] : [],
+  // Loosened, a quantity no product met is not a designation either ("Astronergy 275 kW" is no 275 W module).
   designation: ({ u }, boost) =>
-    u.near.flatMap((n) => (n.designation ? [scored(designationClause(n.designation), boost)] : [])),
+    u.relaxed ? [] : u.near.flatMap((n) => (n.designation ? [scored(designationClause(n.designation), boost)] : [])),
   nearness: ({ u }, boost) => u.near.map((n) => nearness(n, u.relaxed !== undefined, boost)),
   latest_edition: (_, boost) => [scored({ term: { 'listing.in_latest_edition': true } }, boost)],
 };
