@@ -51,7 +51,7 @@ const power = (p: Product) => (p.category === 'pv-module' ? num(p, 'stc_power_w'
 const nearBy = (value: number | undefined, typed: number, share: number) =>
   value !== undefined && Math.abs(value - typed) <= share * typed;
 const isSunnyBoy = (p: Product) =>
-  p.category === 'inverter' && /^sma-/.test(p.company?.id ?? '') && /^sb/i.test(p.model);
+  p.category === 'inverter' && (p.company?.id ?? '').startsWith('sma-') && /^sb/i.test(p.model);
 
 /** The designation a model carries for its own power: "3.8" of SB3.8-1SP-US-40, "405" of a 405 W module. */
 function designationOf(p: Product): string | undefined {
@@ -101,7 +101,9 @@ const CATEGORY_WORD: Readonly<Record<string, string>> = {
 
 /** Companies other companies' products name as their maker (the lists' "Original Mfg" notes). */
 function relatedCases(catalog: readonly Product[], rnd: () => number): Omit<NamedCase, 'kind'>[] {
-  const makers = new Set(catalog.flatMap((p) => (p.made_by?.id && p.made_by.id !== p.company?.id ? [p.made_by.id] : [])));
+  const makers = new Set(
+    catalog.flatMap((p) => (p.made_by?.id && p.made_by.id !== p.company?.id ? [p.made_by.id] : [])),
+  );
   const out: Omit<NamedCase, 'kind'>[] = [];
   for (const p of catalog) {
     const id = p.company?.id;

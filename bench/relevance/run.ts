@@ -88,7 +88,11 @@ async function main() {
   for (const c of named) {
     const result = await findProducts('search', { q: c.q, limit: 10, fields: [...JUDGED_FIELDS] }, search, secret);
     const unmet = (result.meta.interpretation as { unmet?: { spec: string }[] } | undefined)?.unmet ?? [];
-    namedAnswers.push({ hits: result.data as unknown as Product[], total: result.meta.total, unmet: unmet.map((u) => u.spec) });
+    namedAnswers.push({
+      hits: result.data as unknown as Product[],
+      total: result.meta.total,
+      unmet: unmet.map((u) => u.spec),
+    });
   }
   const namedReport = judgeNamed(named, namedAnswers, catalog);
   const all = overall(peopleReport);
@@ -154,7 +158,7 @@ async function main() {
         people: peopleReport,
         overall: all,
         comparisons: comparisonReport,
-        named: namedReport.map(({ misses: _, ...r }) => r),
+        named: namedReport.map((r) => ({ ...r, misses: r.misses.length })),
       },
       null,
       2,

@@ -171,8 +171,7 @@ export function understoodOf(reading: Reading): Understood | undefined {
     } else if (p.kind === 'manufacturer') {
       companies.push(...p.companies.map((c) => c.id));
       named.push(...(p.named ?? p.companies.map((c) => c.id)));
-    }
-    else {
+    } else {
       const designation = designationOf(p.from);
       near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max, ...(designation ? { designation } : {}) });
     }

@@ -25,7 +25,12 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
       const models = (res.body.data as Hit[]).map((d) => d.model);
       // SB3.8-1SP-US-40, not SB3800U (240V) nor SB3000US.
       assert.ok(
-        models.every((m) => m.replace(/[^\w.]/g, '').toUpperCase().includes(`SB${kw}`)),
+        models.every((m) =>
+          m
+            .replace(/[^\w.]/g, '')
+            .toUpperCase()
+            .includes(`SB${kw}`),
+        ),
         `${kw}: ${models.join(', ')}`,
       );
     }
@@ -50,13 +55,23 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
     const firstSeg = ids.indexOf('seg-solar');
     assert.ok(ids[0].startsWith('seraphim-'), ids.join(', '));
     assert.ok(firstSeg > 0, 'SEG Solar still answers');
-    assert.ok(ids.slice(0, firstSeg).every((id) => id.startsWith('seraphim-')) && !ids.slice(firstSeg).some((id) => id.startsWith('seraphim-')));
+    assert.ok(
+      ids.slice(0, firstSeg).every((id) => id.startsWith('seraphim-')) &&
+        !ids.slice(firstSeg).some((id) => id.startsWith('seraphim-')),
+    );
     const part = seraphim.body.meta.interpretation.parts.find((p: any) => p.kind === 'manufacturer');
-    assert.ok(part.related.some((r: any) => r.id === 'seg-solar' && r.relation === 'name'), JSON.stringify(part));
+    assert.ok(
+      part.related.some((r: any) => r.id === 'seg-solar' && r.relation === 'name'),
+      JSON.stringify(part),
+    );
   });
 
   it('when no product meets a typed bound, then the answer says which, ranks the nearest first and never claims it', async () => {
-    const res = await search({ q: 'Motech inverter at least 10 kW', limit: 10, fields: ['model', 'company', 'specs.ac_power_w'] });
+    const res = await search({
+      q: 'Motech inverter at least 10 kW',
+      limit: 10,
+      fields: ['model', 'company', 'specs.ac_power_w'],
+    });
     const { interpretation } = res.body.meta;
     assert.ok(interpretation.relaxed.includes('ranges'), JSON.stringify(interpretation));
     assert.deepEqual(
@@ -68,7 +83,11 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
     const hits = res.body.data as Hit[];
     assert.ok(hits.length > 0 && hits.every((d) => d.company?.id === 'motech-industries'), JSON.stringify(hits));
     const powers = hits.map((d) => d.specs!.ac_power_w as number);
-    assert.deepEqual(powers, [...powers].sort((a, b) => b - a), 'the largest first');
+    assert.deepEqual(
+      powers,
+      [...powers].sort((a, b) => b - a),
+      'the largest first',
+    );
     // An exact answer says nothing was loosened.
     const exact = await search({ q: 'SMA inverter at least 10 kW', limit: 1 });
     assert.deepEqual(exact.body.meta.interpretation.relaxed, []);
@@ -76,7 +95,11 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
   });
 
   it('when a page is ordered by a spec, then each hit says the spec, value, unit and provenance it was ranked on', async () => {
-    const ranked = await search({ q: 'most efficient 400W module', limit: 5, fields: ['model', 'specs.module_efficiency_pct'] });
+    const ranked = await search({
+      q: 'most efficient 400W module',
+      limit: 5,
+      fields: ['model', 'specs.module_efficiency_pct'],
+    });
     for (const d of ranked.body.data as Hit[]) {
       assert.equal(d.rank_basis?.spec, 'module_efficiency_pct');
       assert.equal(d.rank_basis?.value, d.specs!.module_efficiency_pct);

@@ -243,7 +243,8 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     const cards = page.locator('#results li.card');
     const bases = await page.locator('#results li.card .rank-basis').allTextContents();
     assert.equal(bases.length, await cards.count(), 'every card has its basis');
-    for (const text of bases) assert.match(text, /^Ranked on .*efficiency.*: [\d.]+ % \([\w-]+, (reported|derived)\)$/i);
+    for (const text of bases)
+      assert.match(text, /^Ranked on .*efficiency.*: [\d.]+ % \([\w-]+, (reported|derived)\)$/i);
     await page.goto(`${server.url}/explore?q=module`);
     await page.waitForSelector('#results li.card');
     const total = (await page.locator('#total').textContent()) ?? '';

@@ -148,9 +148,7 @@ export class ProductIndex {
     // never sampled), bounded where they would be sampled, so the cost still stops growing with it.
     const probability = await this.facetSampling();
     const together = withFacets && probability === 1;
-    const res = await this.timedSearch<FacetAggregates>(
-      buildSearchRequest(query, after, together, probability === 1),
-    );
+    const res = await this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, together, probability === 1));
     const total = totalOf(res.hits);
     const aggs = together
       ? res.aggregations

@@ -103,7 +103,9 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
         required: ['spec', 'value', 'unit', 'provenance'],
         properties: {
           spec: { type: 'string' },
-          value: { description: "The product's value (a number, text or boolean); null when it has none (it then sorts last)." },
+          value: {
+            description: "The product's value (a number, text or boolean); null when it has none (it then sorts last).",
+          },
           unit: { type: 'string', nullable: true, description: 'Null for a spec without a unit.' },
           provenance: {
             oneOf: [

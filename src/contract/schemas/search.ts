@@ -137,7 +137,7 @@ export const SEARCH_SCHEMAS: SchemasObject = {
           required: ['from', 'spec', 'unit', 'bounds'],
           properties: {
             from: { type: 'string', description: 'The words of `q` it was read from.' },
-            spec: { type: 'string', description: 'The spec it bounds (`nominal_power_w`: any category\'s).' },
+            spec: { type: 'string', description: "The spec it bounds (`nominal_power_w`: any category's)." },
             unit: { type: 'string' },
             bounds: {
               type: 'object',
@@ -198,7 +198,7 @@ export const SEARCH_SCHEMAS: SchemasObject = {
         type: 'array',
         description:
           'A manufacturer part: the companies reached only through a relation, which answer below the named ones: ' +
-          "`name`, another name of it carries the words (`via`); `made-by`, it sells products the named company made " +
+          '`name`, another name of it carries the words (`via`); `made-by`, it sells products the named company made ' +
           '(its lists say "Original Mfg - …"; `via` is the maker).',
         items: {
           type: 'object',

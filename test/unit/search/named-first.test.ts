@@ -26,7 +26,7 @@ const read = (q: string) => understand(q, DICTIONARY);
 const maker = (q: string) => interpretationOf(read(q)).parts.find((p) => p.kind === 'manufacturer') as any;
 
 describe('query understanding: what was named first', () => {
-  it('when a name is also another company\'s former name, then the company it names ranks first and the other is related by name', () => {
+  it("when a name is also another company's former name, then the company it names ranks first and the other is related by name", () => {
     const part = maker('Seraphim 305W');
     assert.deepEqual(part.named, ['seraphim-solar-system']);
     assert.deepEqual(part.related, [
@@ -67,6 +67,8 @@ describe('query understanding: what was named first', () => {
     assert.deepEqual(loose.relaxed, ['ranges']);
     assert.deepEqual(loose.unmet, [{ from: 'at least 10 kW', spec: 'ac_power_w', unit: 'W', bounds: { gte: 10000 } }]);
     assert.match(loose.summary, /none at least 10 kW: nearest first/);
-    assert.deepEqual(understoodOf(r)!.ranges, [{ spec: 'ac_power_w', op: 'gte', value: 10000, typed: 'at least 10 kW' }]);
+    assert.deepEqual(understoodOf(r)!.ranges, [
+      { spec: 'ac_power_w', op: 'gte', value: 10000, typed: 'at least 10 kW' },
+    ]);
   });
 });
