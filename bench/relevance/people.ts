@@ -15,11 +15,14 @@ export interface Product {
   readonly manufacturer: string;
   readonly category: string;
   readonly company?: { readonly id: string; readonly name: string };
+  /** The maker its list's brand note names ("Original Mfg - SMA America"), when there is one. */
+  readonly made_by?: { readonly name: string; readonly id?: string };
   readonly specs: Readonly<Record<string, unknown>>;
 }
 
 export function productOf(
-  d: Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'company' | 'specs'>,
+  d: Pick<SearchDocument, 'id' | 'model' | 'manufacturer' | 'category' | 'company' | 'specs'> &
+    Partial<Pick<SearchDocument, 'made_by'>>,
 ): Product {
   return {
     id: d.id,
@@ -27,6 +30,7 @@ export function productOf(
     manufacturer: d.manufacturer,
     category: d.category,
     ...(d.company ? { company: { id: d.company.id, name: d.company.name } } : {}),
+    ...(d.made_by ? { made_by: d.made_by } : {}),
     specs: d.specs,
   };
 }

@@ -27,6 +27,7 @@ import {
   type PeopleResult,
   type Product,
 } from './people';
+import { buildNamedSet, judgeNamed, NAMED_TARGET, type NamedResult } from './named';
 
 const { values: args } = parseArgs({
   options: {
@@ -82,10 +83,23 @@ async function main() {
     compared.push({ hits: result.data as unknown as Product[], total: result.meta.total });
   }
   const comparisonReport = judgePeople(comparisons, compared, catalog);
+  const named = buildNamedSet(catalog, Number(args['per-template']));
+  const namedAnswers: NamedResult[] = [];
+  for (const c of named) {
+    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...JUDGED_FIELDS] }, search, secret);
+    const unmet = (result.meta.interpretation as { unmet?: { spec: string }[] } | undefined)?.unmet ?? [];
+    namedAnswers.push({
+      hits: result.data as unknown as Product[],
+      total: result.meta.total,
+      unmet: unmet.map((u) => u.spec),
+    });
+  }
+  const namedReport = judgeNamed(named, namedAnswers, catalog);
   const all = overall(peopleReport);
   const cost = understandingCost(await search.companyNames(), [
     ...people.map((c) => c.q),
     ...comparisons.map((c) => c.q),
+    ...named.map((c) => c.q),
     ...cases.map((c) => c.q),
   ]);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
@@ -122,6 +136,14 @@ async function main() {
     `| **all** | ${within.queries} | ${pct(withinAll)} | ${pct(within.at3)} | ${pct(within.precision10)} | ${within.empty} |\n\ntarget (within >= 95%): ${withinAll >= 0.95 ? 'met' : 'NOT met'}`,
   );
   for (const r of comparisonReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
+  console.log(`\nwhat was named against what was inferred: ${named.length} (seed 20261127)\n`);
+  console.log('| kind | queries | @1 | precision@10 | bound said |\n|---|---|---|---|---|');
+  for (const r of namedReport)
+    console.log(
+      `| ${r.kind} | ${r.queries} | ${pct(r.at1)} | ${pct(r.precision10)} | ${r.said === undefined ? '-' : pct(r.said)} |`,
+    );
+  console.log(`\ntarget (each kind's @1 and bound said >= ${NAMED_TARGET * 100}%)`);
+  for (const r of namedReport) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
   console.log(
     `\nunderstanding, in the gateway: ${cost.perQueryUs.toFixed(1)} µs per query (median of ${cost.rounds} rounds over ${cost.queries} queries); the companies' dictionary built in ${cost.dictionaryMs.toFixed(0)} ms once per index generation`,
   );
@@ -136,6 +158,7 @@ async function main() {
         people: peopleReport,
         overall: all,
         comparisons: comparisonReport,
+        named: namedReport.map((r) => ({ ...r, misses: r.misses.length })),
       },
       null,
       2,

@@ -33,21 +33,31 @@ export interface SpecValues {
  * What the words of `q` were understood as (search/understanding.ts): a second reading of the query
  * beside the words as typed. Products that satisfy all of it rank above those that only match words.
  */
-export type Relaxation = 'bounds' | 'parts';
+export type Relaxation = 'bounds' | 'ranges' | 'parts';
 
 export interface Understood {
   readonly categories: readonly string[];
   /** Company ids (any of them). */
   readonly companies: readonly string[];
+  /** Of those, the ones the words name themselves, when others are reached only through a relation (a former name). */
+  readonly named?: readonly string[];
   readonly values: readonly SpecValues[];
-  /** Bounds the words imply (a microinverter's DC voltage). */
-  readonly ranges: readonly Range[];
+  /**
+   * Bounds the words imply (a microinverter's DC voltage) or typed ("at least 10 kW": `typed`, the
+   * words, so a relaxation can loosen what was typed and say so, and never what a word implies).
+   */
+  readonly ranges: readonly (Range & { readonly typed?: string })[];
   /** Quantities typed, with the bounds their tolerance allows: the nearer a product's value, the higher it ranks. */
   readonly near: readonly {
     readonly spec: RangeSpec;
     readonly value: number;
     readonly min: number;
     readonly max: number;
+    /**
+     * The number as typed ("3.8" of "Sunny Boy 3.8", "405" of "Jinko 405"), when it may be a model's
+     * designation: a model that carries it ranks above products only of that value (search-ranking.ts).
+     */
+    readonly designation?: string;
   }[];
   /** Product lines (any of them), by series id: the products each covers (series.ts, seriesOf). */
   readonly series?: readonly string[];
@@ -63,7 +73,8 @@ export interface Understood {
   readonly sort?: { readonly spec: SpecName; readonly desc: boolean };
   /**
    * Loosened because nothing satisfied all of it: `bounds`, the leftover text only ranks and quantities
-   * only order by nearness; `parts`, besides, every part only ranks (at least one must hold).
+   * only order by nearness; `ranges`, besides, typed comparisons only order, nearest to their bound
+   * first; `parts`, besides, every part only ranks (at least one must hold).
    */
   readonly relaxed?: Relaxation;
 }

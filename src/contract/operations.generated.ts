@@ -251,6 +251,19 @@ export type Product = {
     in_latest_edition: boolean;
     last_edition: string;
   };
+  /** Present when the page is ordered by a spec (a ranking such as `most efficient`, or a `sort` whose first key is a spec): what this product was ranked on, its value, unit and where the value comes from. */
+  rank_basis?: {
+    spec: string;
+    /** The product's value (a number, text or boolean); null when it has none (it then sorts last). */
+    value: {
+      [key: string]: unknown;
+    };
+    /** Null for a spec without a unit. */
+    unit: string | null;
+    provenance: (Provenance | {
+      [key: string]: unknown;
+    } | null);
+  };
   [key: string]: unknown;
 };
 
@@ -424,7 +437,7 @@ export type CollectionMeta = {
   /** Present exactly when another page exists; pass it as `cursor` with the same filters. */
   next_cursor?: string;
   limit: number;
-  /** Products matching the query: exact up to 10,000; beyond, 10,000 with `total_relation` `gte`. */
+  /** Products matching the query, as exact as the facets: every match is counted while the index holds at most 50,000 products (where facets are never sampled); on a larger index, exact up to 10,000, beyond, 10,000 with `total_relation` `gte`. */
   total: number;
   /** `eq`: `total` is the exact count; `gte`: more products match than `total` (counting every match of a broad query would cost what the catalog weighs; the pages themselves are complete either way). */
   total_relation: "eq" | "gte";
@@ -442,8 +455,20 @@ export type Interpretation = {
   parts: Array<InterpretedPart>;
   /** The reading in words, e.g. `bifacial PV modules by Trina Solar, 550 W ± 2%`. */
   summary: string;
-  /** What was loosened because no product satisfied every part, rather than answer nothing: `text`, the leftover words only rank; `quantities`, they only order the results, nearest first; `parts`, every part only ranks and a product meets at least one. Empty when nothing was. */
-  relaxed: Array<"text" | "quantities" | "parts">;
+  /** What was loosened because no product satisfied every part, rather than answer nothing: `text`, the leftover words only rank; `quantities`, they only order the results, nearest first; `ranges`, the typed comparisons only order the results, nearest to their bound first (for `at least 10 kW`, the largest), the other parts still select; `parts`, every part only ranks and a product meets at least one. Empty when nothing was: an answer is exact exactly when `relaxed` is empty. */
+  relaxed: Array<"text" | "quantities" | "ranges" | "parts">;
+  /** Present when `relaxed` is not empty: each quantity or comparison the answer no longer holds to, with the bounds it asked (a quantity: its tolerance as `gte`/`lte`). The summary never claims one of them. */
+  unmet?: Array<{
+    /** The words of `q` it was read from. */
+    from: string;
+    /** The spec it bounds (`nominal_power_w`: any category's). */
+    spec: string;
+    unit: string;
+    /** Its bounds in `unit`, by operator (`{"gte": 10000}`). */
+    bounds: {
+      [key: string]: number;
+    };
+  }>;
 };
 
 export type InterpretedPart = {
@@ -458,6 +483,15 @@ export type InterpretedPart = {
   companies?: Array<{
     id: string;
     name: string;
+  }>;
+  /** A manufacturer part: the ids among `companies` whose own name carries the words, present when others are reached only by another name (a former name): the named ones rank first. */
+  named?: Array<string>;
+  /** A manufacturer part: the companies reached only through a relation, which answer below the named ones: `name`, another name of it carries the words (`via`); `made-by`, it sells products the named company made (its lists say "Original Mfg - …"; `via` is the maker). */
+  related?: Array<{
+    id: string;
+    name: string;
+    relation: "name" | "made-by";
+    via: string;
   }>;
   /** A manufacturer part whose words name a group (parent brand, e.g. `Qcells`): `companies` are then all its members, and `parameters` select it by the group's id. */
   group?: {

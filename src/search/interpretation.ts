@@ -2,7 +2,7 @@
 // as `meta.interpretation`, where each part carries the ordinary parameters that select the same
 // thing, so a client can show "bifacial PV modules, 550 W ± 2%" and take a part away.
 import { rangeParam } from '../contract/query-vocabulary';
-import type { Range, Relaxation, SpecValues, Understood } from '../catalog/product-query';
+import type { Range, RangeOp, Relaxation, SpecValues, Understood } from '../catalog/product-query';
 import type { Condition } from './query-words';
 import type { Part, Reading } from './understanding';
 
@@ -16,8 +16,18 @@ export interface Interpretation {
   readonly text: string;
   readonly parts: PartView[];
   readonly summary: string;
-  /** What was loosened because no product satisfied every part: `text`, `quantities`, `parts`. */
-  readonly relaxed: ('text' | 'quantities' | 'parts')[];
+  /** What was loosened because no product satisfied every part: `text`, `quantities`, `ranges`, `parts`. */
+  readonly relaxed: ('text' | 'quantities' | 'ranges' | 'parts')[];
+  /** Each quantity or comparison the answer no longer holds to (relaxed), and what it asked. */
+  readonly unmet?: Unmet[];
+}
+
+/** A bound loosened: the words, the spec and the bounds they asked, in the spec's unit. */
+export interface Unmet {
+  readonly from: string;
+  readonly spec: string;
+  readonly unit: string;
+  readonly bounds: Partial<Record<RangeOp, number>>;
 }
 
 function conditionParameters(conditions: readonly Condition[]): Parameters {
@@ -59,7 +69,7 @@ const PLURAL: Record<string, string> = {
   'ev-charger': 'EV chargers',
 };
 
-function summaryOf(reading: Reading): string {
+function summaryOf(reading: Reading, unmet: ReadonlySet<string>, relaxation?: Relaxation): string {
   const of = (kind: Part['kind']) => reading.parts.filter((p) => p.kind === kind).map((p) => p.label);
   // Plurals from the table: "home battery" is not made plural by an s.
   const categories = reading.parts.flatMap((p) => (p.kind === 'category' ? [PLURAL[p.category] ?? `${p.label}s`] : []));
@@ -77,12 +87,16 @@ function summaryOf(reading: Reading): string {
   const makers = of('manufacturer');
   const exclusions = of('exclusion');
   const rankings = of('ranking');
-  const quantities = reading.parts.filter((p) => p.kind === 'quantity' || p.kind === 'range').map((p) => p.label);
+  // A bound loosened is never claimed: the summary says none met it and what the order is instead.
+  const quantities = reading.parts
+    .filter((p) => p.kind === 'quantity' || p.kind === 'range')
+    .map((p) => (unmet.has(p.from) ? `none ${p.label}: nearest first` : p.label));
   return [
+    relaxation === 'parts' ? 'nothing meets every part; nearest to: ' : '',
     subject.join(' '),
     makers.length ? ` by ${makers.join(' or ')}` : '',
     quantities.length ? `, ${quantities.join(', ')}` : '',
-    reading.text ? `, matching "${reading.text}"` : '',
+    reading.text ? (relaxation ? `, ranked by "${reading.text}"` : `, matching "${reading.text}"`) : '',
     exclusions.length ? `, ${exclusions.join(', ')}` : '',
     rankings.length ? `; ${rankings.join('; ')}` : '',
   ].join('');
@@ -90,18 +104,39 @@ function summaryOf(reading: Reading): string {
 
 export function interpretationOf(reading: Reading, relaxation?: Relaxation): Interpretation {
   const relaxed: Interpretation['relaxed'] = [];
+  const rangesLoosened = relaxation === 'ranges' || relaxation === 'parts';
   if (relaxation && reading.text) relaxed.push('text');
   if (relaxation && reading.parts.some((p) => p.kind === 'quantity')) relaxed.push('quantities');
+  if (rangesLoosened && reading.parts.some((p) => p.kind === 'range')) relaxed.push('ranges');
   if (relaxation === 'parts') relaxed.push('parts');
+  const unmet: Unmet[] = reading.parts.flatMap((p): Unmet[] =>
+    p.kind === 'quantity' && relaxation
+      ? [{ from: p.from, spec: p.spec, unit: p.unit, bounds: { gte: p.min, lte: p.max } }]
+      : p.kind === 'range' && rangesLoosened
+        ? [{ from: p.from, spec: p.spec, unit: p.unit, bounds: p.bounds }]
+        : [],
+  );
+  const unmetFrom = new Set(unmet.map((u) => u.from));
   return {
     text: reading.text,
     parts: reading.parts.map((p) => {
       const { conditions: _, ...shown } = p as Part & { conditions?: unknown };
       return { ...shown, parameters: parametersOf(p) };
     }),
-    summary: reading.parts.length ? summaryOf(reading) : `products matching "${reading.text}"`,
+    summary: reading.parts.length ? summaryOf(reading, unmetFrom, relaxation) : `products matching "${reading.text}"`,
     relaxed,
+    ...(unmet.length ? { unmet } : {}),
   };
+}
+
+/**
+ * The number of a quantity as typed, when a model may carry it as its designation: "3.8" of "Sunny
+ * Boy 3.8" (SB3.8-1SP-US-40), "405" of "Jinko 405W". Three characters at least: a "5" or a "10"
+ * stands in too many model numbers for something else.
+ */
+export function designationOf(typed: string): string | undefined {
+  const number = /^\d+(?:[.,]\d+)?/.exec(typed.trim())?.[0].replace(',', '.');
+  return number && number.length >= 3 ? number : undefined;
 }
 
 /** The reading as the index ranks by it; undefined when nothing was understood. */
@@ -115,28 +150,36 @@ export function understoodOf(reading: Reading): Understood | undefined {
   let sort: Understood['sort'];
   const excluded: { companies: string[]; values: SpecValues[] } = { companies: [], values: [] };
   const series: string[] = [];
-  const addConditions = (conditions: readonly Condition[]) => {
+  const named: string[] = [];
+  const addConditions = (conditions: readonly Condition[], typed?: string) => {
     for (const c of conditions) {
       if ('values' in c) values.push({ spec: c.spec, values: c.values });
-      else ranges.push({ spec: c.spec, op: c.op, value: c.value });
+      else ranges.push({ spec: c.spec, op: c.op, value: c.value, ...(typed ? { typed } : {}) });
     }
   };
   for (const p of reading.parts) {
     if (p.kind === 'category') {
       categories.push(p.category);
       addConditions(p.conditions);
-    } else if (p.kind === 'attribute' || p.kind === 'range') addConditions(p.conditions);
+    } else if (p.kind === 'attribute') addConditions(p.conditions);
+    else if (p.kind === 'range') addConditions(p.conditions, p.from);
     else if (p.kind === 'ranking') sort ??= p.sort;
     else if (p.kind === 'series') series.push(p.id);
     else if (p.kind === 'exclusion') {
       excluded.companies.push(...p.companies.map((c) => c.id));
       for (const c of p.conditions) if ('values' in c) excluded.values.push({ spec: c.spec, values: c.values });
-    } else if (p.kind === 'manufacturer') companies.push(...p.companies.map((c) => c.id));
-    else near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max });
+    } else if (p.kind === 'manufacturer') {
+      companies.push(...p.companies.map((c) => c.id));
+      named.push(...(p.named ?? p.companies.map((c) => c.id)));
+    } else {
+      const designation = designationOf(p.from);
+      near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max, ...(designation ? { designation } : {}) });
+    }
   }
   return {
     categories: [...new Set(categories)],
     companies: [...new Set(companies)],
+    ...(named.length < companies.length ? { named: [...new Set(named)] } : {}),
     values,
     ranges,
     near,

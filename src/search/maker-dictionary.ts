@@ -10,6 +10,7 @@ import { FILLER, PHRASES } from './query-words';
 import { AFTER_COMPARATORS, COMPARATORS, RANKINGS, SPEC_WORDS } from './query-comparisons';
 import { SERIES } from '../catalog/series';
 import type { CompanyNames } from '../catalog/product-query';
+import { BRAND_NAMES } from './brand-names';
 
 export interface MakerDictionary {
   /** Company ids by name key. */
@@ -19,6 +20,8 @@ export interface MakerDictionary {
   readonly groups: ReadonlyMap<string, readonly string[]>;
   /** The most words a name has, so a reader knows how far to look ahead. */
   readonly maxWords: number;
+  /** The companies a reviewed brand name means (brand-names.ts), by its key: all of them are named by it. */
+  readonly brands: ReadonlyMap<string, readonly string[]>;
 }
 
 const VOCABULARY = new Set(
@@ -80,11 +83,20 @@ export function makerDictionary(companies: readonly CompanyNames[]): MakerDictio
     [...ids].filter((id) => !(byId.get(id)?.madeBy ?? []).some((maker) => maker !== id && ids.has(maker))).sort();
   const groups = new Map<string, string[]>();
   for (const c of companies) if (c.group) groups.set(c.group.id, [...(groups.get(c.group.id) ?? []), c.id]);
+  const brands = new Map<string, string[]>();
+  for (const b of BRAND_NAMES) {
+    const ids = b.companies.filter((id) => byId.has(id));
+    const key = compactModel(b.brand);
+    if (ids.length === 0 || !usable(key)) continue;
+    brands.set(key, ids);
+    for (const id of ids) add(byKey, key, id);
+  }
   return {
     byKey: new Map([...byKey].map(([k, ids]) => [k, own(ids)])),
     companies: byId,
     groups,
     maxWords: Math.min(maxWords, 6),
+    brands,
   };
 }
 

@@ -2,6 +2,7 @@
 // the cursor to the query, ask the index for one item more than the page so `next_cursor` appears
 // exactly when another page exists.
 import { NOTICE } from '../catalog/notice';
+import { rankedSpec, withRankBasis } from '../catalog/rank-basis';
 import { validationError } from '../errors/app-error';
 import { parseProductQuery, queryHash, type CollectionQuery } from './product-query-parser';
 import { decodeCursor, encodeCursor, type SortValue } from '../shared/cursor';
@@ -35,7 +36,7 @@ export interface ProductCollection {
   };
 }
 
-const RELAXATIONS: readonly Relaxation[] = ['bounds', 'parts'];
+const RELAXATIONS: readonly Relaxation[] = ['bounds', 'ranges', 'parts'];
 
 /**
  * A word longer than any model or word of the catalog (models run to about 30 characters) names
@@ -83,6 +84,8 @@ export async function findProducts(
   const hopeless = parsed.q !== undefined && NAMES_NOTHING.test(parsed.q);
   for (const relaxed of RELAXATIONS) {
     if (result.total > 0 || !understood || hopeless) break;
+    // Loosening the typed comparisons changes nothing where none was typed: no request for it.
+    if (relaxed === 'ranges' && !understood.ranges.some((r) => r.typed)) continue;
     query = { ...parsed, understood: { ...understood, relaxed } };
     result = await port.find(query, after, withFacets);
   }
@@ -98,5 +101,7 @@ export async function findProducts(
   if (mode === 'search' && query.q && !after && result.total === 0)
     meta.suggestions = hopeless ? [] : await port.suggest(query.q);
   if (reading) meta.interpretation = interpretationOf(reading, query.understood?.relaxed);
-  return { data: page.map((h) => h.source), meta };
+  const ranked = rankedSpec(query);
+  const data = ranked ? page.map((h) => withRankBasis(h.source, ranked, query.fields)) : page.map((h) => h.source);
+  return { data, meta };
 }

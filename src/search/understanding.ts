@@ -31,7 +31,8 @@ import { compactModel } from '../catalog/search-document';
 import { SERIES, type Series } from '../catalog/series';
 import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeOp, type RangeSpec } from '../catalog/product-query';
-import { mainCategory, wholeGroup, type MakerDictionary } from './maker-dictionary';
+import { mainCategory, type MakerDictionary } from './maker-dictionary';
+import { manufacturerPart, type ManufacturerPart } from './named-companies';
 
 export type Part =
   | {
@@ -47,14 +48,7 @@ export type Part =
       readonly label: string;
       readonly conditions: readonly Condition[];
     }
-  | {
-      readonly kind: 'manufacturer';
-      readonly from: string;
-      readonly label: string;
-      readonly companies: readonly { id: string; name: string }[];
-      /** When the words name a group (parent brand): the companies are then all its members. */
-      readonly group?: { readonly id: string; readonly name: string };
-    }
+  | ManufacturerPart
   | {
       /** A comparison or a range ("over 600W", "between 5 and 8 kW"): bounds as typed, strict or inclusive. */
       readonly kind: 'range';
@@ -200,7 +194,7 @@ interface Bound extends Measure {
 
 type Found =
   | { kind: 'phrase'; meaning: Meaning; span: number }
-  | { kind: 'maker'; ids: readonly string[]; span: number }
+  | { kind: 'maker'; ids: readonly string[]; key: string; span: number }
   | { kind: 'quantity'; value: number; unit: string; span: number }
   | { kind: 'range'; bounds: readonly Bound[]; between: boolean; span: number }
   | { kind: 'spec-word'; word: string; span: number }
@@ -262,7 +256,7 @@ function makerAt(q: string, ws: Word[], i: number, dictionary: MakerDictionary):
     const key = compactModel(q.slice(ws[i].start, ws[i + n - 1].end));
     if (NUMBER.test(key)) continue;
     const ids = dictionary.byKey.get(key);
-    if (ids) return { kind: 'maker', ids, span: n };
+    if (ids) return { kind: 'maker', ids, key, span: n };
   }
   return undefined;
 }
@@ -425,12 +419,7 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
           : { kind: 'attribute', from: text, label: m.label, conditions: m.conditions ?? [] },
       );
     } else if (f.kind === 'maker') {
-      const companies = f.ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
-      const group = wholeGroup(dictionary, f.ids);
-      const label = group
-        ? `${group.name} (a group: ${companies.map((c) => c.name).join(', ')})`
-        : companies.map((c) => c.name).join(' or ');
-      parts.push({ kind: 'manufacturer', from: text, label, companies, ...(group ? { group } : {}) });
+      parts.push(manufacturerPart(text, f.key, f.ids, dictionary));
     } else if (f.kind === 'exclusion') {
       const t = f.target;
       if (t.kind === 'maker') {

@@ -236,6 +236,24 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     await page.waitForSelector('#results li.card');
   });
 
+  it('when a ranking is typed, then each card says what it was ranked on, and the total is the exact count', async () => {
+    const back = page.url();
+    await page.goto(`${server.url}/explore?q=${encodeURIComponent('most efficient 400W module')}`);
+    await page.waitForSelector('#results li.card .rank-basis');
+    const cards = page.locator('#results li.card');
+    const bases = await page.locator('#results li.card .rank-basis').allTextContents();
+    assert.equal(bases.length, await cards.count(), 'every card has its basis');
+    for (const text of bases)
+      assert.match(text, /^Ranked on .*efficiency.*: [\d.]+ % \([\w-]+, (reported|derived)\)$/i);
+    await page.goto(`${server.url}/explore?q=module`);
+    await page.waitForSelector('#results li.card');
+    const total = (await page.locator('#total').textContent()) ?? '';
+    assert.match(total, /^[\d,]+ products/);
+    assert.ok(!/^[\d,]+\+/.test(total) && Number(total.split(' ')[0].replace(/,/g, '')) > 10000, total);
+    await page.goto(back);
+    await page.waitForSelector('#results li.card');
+  });
+
   it('when a category facet and a range are applied, then the results and the URL follow, and a reload shows the same', async () => {
     const total = async () => (await page.locator('#total').textContent()) ?? '';
     const box = page.locator('#facets .facet-category input#f-category-pv-module');

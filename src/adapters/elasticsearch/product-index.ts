@@ -143,10 +143,12 @@ export class ProductIndex {
   async find(query: ProductQuery, after: SortValue[] | undefined, withFacets: boolean): Promise<ResultPage> {
     const specs = withFacets && query.categories.length === 1 ? this.specRanges(query.categories[0]) : undefined;
     // A small index counts the facets in the page's own pass; a large one first learns from the page
-    // whether the matches are few enough to count them all, or only a sample.
-    const probability = withFacets ? await this.facetSampling() : 1;
+    // whether the matches are few enough to count them all, or only a sample. Totals are as exact as
+    // facets: every match counted where the facets would be (an index small enough that they are
+    // never sampled), bounded where they would be sampled, so the cost still stops growing with it.
+    const probability = await this.facetSampling();
     const together = withFacets && probability === 1;
-    const res = await this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, together));
+    const res = await this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, together, probability === 1));
     const total = totalOf(res.hits);
     const aggs = together
       ? res.aggregations

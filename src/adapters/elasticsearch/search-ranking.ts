@@ -7,11 +7,13 @@
 
 /**
  * Where a rule scores. `understood`: the reading of the words as a category, companies, values and
- * quantities, above every product that only matches the words. `parts`: that reading loosened because
+ * quantities, above every product that only matches the words. `ranges`: that reading with the typed
+ * comparisons loosened because no product met them, each then ordering by nearness to its bound.
+ * `parts`: that reading loosened because
  * nothing met all of it, each part then only ranking. `power`: a power typed among other words
  * ("400W Trina"). `words`: the text as typed, matched against models and names.
  */
-export type Reading = 'understood' | 'parts' | 'power' | 'words';
+export type Reading = 'understood' | 'ranges' | 'parts' | 'power' | 'words';
 
 export interface RankingRule {
   readonly name: string;
@@ -29,6 +31,18 @@ export const RANKING_RULES = [
     why: 'above any score the words as typed reach (a few hundred): a product with every understood part ranks first',
   },
   {
+    name: 'named_company',
+    reading: 'understood',
+    boost: 600,
+    why: "a company the words name outranks the companies reached through it (a brand whose lists say 'Original Mfg - SMA America', a group's other members), whatever their nearness or designation: those still answer, below",
+  },
+  {
+    name: 'designation',
+    reading: 'understood',
+    boost: 300,
+    why: 'what was typed outranks what was inferred: a model carrying the number typed ("SB3.8-1SP-US-40" for "Sunny Boy 3.8") above products only of that value (nearness gives at most 100)',
+  },
+  {
     name: 'nearness',
     reading: 'understood',
     boost: 100,
@@ -39,6 +53,12 @@ export const RANKING_RULES = [
     reading: 'understood',
     boost: 1,
     why: 'among products that meet the reading equally, what the newest lists still carry first',
+  },
+  {
+    name: 'bound_nearness',
+    reading: 'ranges',
+    boost: 100,
+    why: 'a typed bound no product meets ("at least 10 kW") only orders: a product meeting it scores 100, the others the nearer the more (for "at least", the largest first)',
   },
   {
     name: 'category',

@@ -4,9 +4,10 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { NOMINAL_POWER_SPECS } from '../../catalog/spec-catalog';
 import { compactModel, modelParts } from '../../catalog/search-document';
-import { NOMINAL_POWER, type Understood } from '../../catalog/product-query';
+import { NOMINAL_POWER, type Range, type Understood } from '../../catalog/product-query';
 import { anyOf, rangeClause, valuesClause } from './search-filters';
 import { boostOf, rulesOf, type RuleOf } from './search-ranking';
+import { boundNearness, designationClause, ownCompanyClause, splitRanges } from './named-first';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -140,16 +141,21 @@ interface Parts {
   readonly categories: Query[];
   readonly companies: Query[];
   readonly conditions: Query[];
+  /** The typed comparisons (among `conditions` unless relaxed to `ranges`, where they only order). */
+  readonly typed: Range[];
 }
 
 function partsOf(u: Understood): Parts {
+  const { typed, implied } = splitRanges(u);
+  const loosened = u.relaxed === 'ranges';
   return {
     u,
+    typed,
     categories: u.categories.length ? [anyOf('category', u.categories)] : [],
     companies: u.companies.length ? [anyOf('company_match', u.companies)] : [],
     conditions: [
       ...u.values.map(valuesClause),
-      ...u.ranges.map(rangeClause),
+      ...(loosened ? implied : [...typed, ...implied]).map(rangeClause),
       // A line named: the products the series table puts in it (their indexed `series`, seriesOf).
       ...(u.series?.length ? [anyOf('series.id', u.series)] : []),
     ],
@@ -158,8 +164,17 @@ function partsOf(u: Understood): Parts {
 
 const UNDERSTOOD_CLAUSES: Readonly<Record<RuleOf<'understood'>, (p: Parts, boost: number) => Query[]>> = {
   understood: (_, boost) => [scored({ match_all: {} }, boost)],
+  named_company: ({ u }, boost) =>
+    u.companies.length ? [scored(ownCompanyClause(u.named ?? u.companies), boost)] : [],
+  // Loosened, a quantity no product met is not a designation either ("Astronergy 275 kW" is no 275 W module).
+  designation: ({ u }, boost) =>
+    u.relaxed ? [] : u.near.flatMap((n) => (n.designation ? [scored(designationClause(n.designation), boost)] : [])),
   nearness: ({ u }, boost) => u.near.map((n) => nearness(n, u.relaxed !== undefined, boost)),
   latest_edition: (_, boost) => [scored({ term: { 'listing.in_latest_edition': true } }, boost)],
+};
+
+const RANGE_CLAUSES: Readonly<Record<RuleOf<'ranges'>, (p: Parts, boost: number) => Query[]>> = {
+  bound_nearness: (p, boost) => (p.u.relaxed === 'ranges' ? p.typed.map((r) => boundNearness(r, boost)) : []),
 };
 
 const PART_CLAUSES: Readonly<Record<RuleOf<'parts'>, (p: Parts, boost: number) => Query[]>> = {
@@ -189,22 +204,36 @@ function understoodQuery(u: Understood): Query {
         minimum_should_match: 1,
       },
     };
-  const bounds = u.relaxed
-    ? []
-    : u.near.flatMap((n) => [
-        rangeClause({ spec: n.spec, op: 'gte', value: n.min }),
-        rangeClause({ spec: n.spec, op: 'lte', value: n.max }),
-      ]);
+  const bounds = u.relaxed ? [] : u.near.map((n) => withinTolerance(n, (u.series?.length ?? 0) > 0));
   return {
     bool: {
       filter: [...parts.categories, ...parts.companies, ...parts.conditions, ...bounds],
       must: u.relaxed ? [] : words,
       should: [
         ...rulesOf('understood').flatMap((rule) => UNDERSTOOD_CLAUSES[rule.name](parts, rule.boost)),
+        ...rulesOf('ranges').flatMap((rule) => RANGE_CLAUSES[rule.name](parts, rule.boost)),
         ...(u.relaxed ? words : []),
       ],
     },
   };
+}
+
+/**
+ * A quantity's tolerance; within a named line ("Sunny Boy 3.8"), a model carrying the number typed
+ * meets it too, whatever its rated value (the SB3.8-1SP-US-40 lists 3,600 W at 208 V).
+ */
+function withinTolerance(n: Understood['near'][number], line: boolean): Query {
+  const within: Query = {
+    bool: {
+      filter: [
+        rangeClause({ spec: n.spec, op: 'gte', value: n.min }),
+        rangeClause({ spec: n.spec, op: 'lte', value: n.max }),
+      ],
+    },
+  };
+  return line && n.designation
+    ? { bool: { should: [within, designationClause(n.designation)], minimum_should_match: 1 } }
+    : within;
 }
 
 /** The text of a search: as typed, and (when some of it was understood) as understood, the better counting. */

@@ -9,6 +9,7 @@ import { exclusions, queryFilters } from './search-filters';
 import { textQuery } from './search-relevance';
 import { FACET_AGGS } from './search-aggregations';
 import { TOTAL_EXACT_UP_TO } from '../../contract/query-vocabulary';
+import { basisFields, rankedSpec } from '../../catalog/rank-basis';
 
 const SORT_FIELD: ReadonlyMap<string, string> = new Map([
   ['model', 'model.keyword'],
@@ -54,9 +55,12 @@ function sortClause(query: ProductQuery): estypes.SortCombinations[] {
   return clause;
 }
 
-function sourceFor(fields: string[] | undefined): string[] {
-  if (!fields) return SUMMARY_SOURCE;
-  return [...new Set(['id', ...fields])];
+/** The fields asked for (the summary by default), and what a ranked hit's basis needs (rank-basis.ts). */
+function sourceFor(query: ProductQuery): string[] {
+  const spec = rankedSpec(query);
+  const basis = spec ? basisFields(spec) : [];
+  if (!query.fields) return basis.length ? [...SUMMARY_SOURCE, ...basis] : SUMMARY_SOURCE;
+  return [...new Set(['id', ...query.fields, ...basis])];
 }
 
 /** What a query selects and how its text scores: the same for its pages and its facets. */
@@ -71,20 +75,23 @@ export function searchQuery(query: ProductQuery): estypes.QueryDslQueryContainer
 
 /**
  * One page: limit + 1 hits are asked for, so the presence of a next page is known exactly. Matches
- * are counted up to TOTAL_EXACT_UP_TO only, so past it the engine may skip what cannot reach the page.
- * The facets, when asked with it, are counted in the same pass (search-aggregations.ts says when).
+ * are counted exactly where `exactTotal` (an index whose facets are never sampled: every match is
+ * counted for them anyway), else up to TOTAL_EXACT_UP_TO only, so past it the engine may skip what
+ * cannot reach the page. The facets, when asked with it, are counted in the same pass
+ * (search-aggregations.ts says when).
  */
 export function buildSearchRequest(
   query: ProductQuery,
   after: SortValue[] | undefined,
   withFacets: boolean,
+  exactTotal = false,
 ): estypes.SearchRequest {
   return {
     size: query.limit + 1,
-    track_total_hits: TOTAL_EXACT_UP_TO,
+    track_total_hits: exactTotal ? true : TOTAL_EXACT_UP_TO,
     query: searchQuery(query),
     sort: sortClause(query),
-    _source: sourceFor(query.fields),
+    _source: sourceFor(query),
     ...(after ? { search_after: after } : {}),
     ...(withFacets ? { aggs: FACET_AGGS } : {}),
   };

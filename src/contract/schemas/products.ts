@@ -95,6 +95,27 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
         required: ['in_latest_edition', 'last_edition'],
         properties: { in_latest_edition: { type: 'boolean' }, last_edition: { type: 'string', format: 'date' } },
       },
+      rank_basis: {
+        type: 'object',
+        description:
+          'Present when the page is ordered by a spec (a ranking such as `most efficient`, or a `sort` whose first key ' +
+          'is a spec): what this product was ranked on, its value, unit and where the value comes from.',
+        required: ['spec', 'value', 'unit', 'provenance'],
+        properties: {
+          spec: { type: 'string' },
+          value: {
+            description: "The product's value (a number, text or boolean); null when it has none (it then sorts last).",
+          },
+          unit: { type: 'string', nullable: true, description: 'Null for a spec without a unit.' },
+          provenance: {
+            oneOf: [
+              { $ref: '#/components/schemas/Provenance' },
+              { type: 'object', nullable: true, maxProperties: 0, description: 'null: no value' },
+            ],
+          },
+        },
+        additionalProperties: false,
+      },
     },
     additionalProperties: true,
   },

@@ -76,8 +76,10 @@ export const SEARCH_SCHEMAS: SchemasObject = {
       total: {
         type: 'integer',
         minimum: 0,
-        maximum: TOTAL_EXACT_UP_TO,
-        description: `Products matching the query: exact up to ${TOTAL_EXACT_UP_TO.toLocaleString('en')}; beyond, ${TOTAL_EXACT_UP_TO.toLocaleString('en')} with \`total_relation\` \`gte\`.`,
+        description:
+          `Products matching the query, as exact as the facets: every match is counted while the index holds at most ` +
+          `${(2 * FACET_SAMPLE_TARGET).toLocaleString('en')} products (where facets are never sampled); on a larger index, exact up to ` +
+          `${TOTAL_EXACT_UP_TO.toLocaleString('en')}, beyond, ${TOTAL_EXACT_UP_TO.toLocaleString('en')} with \`total_relation\` \`gte\`.`,
       },
       total_relation: {
         type: 'string',
@@ -117,11 +119,33 @@ export const SEARCH_SCHEMAS: SchemasObject = {
       },
       relaxed: {
         type: 'array',
-        items: { type: 'string', enum: ['text', 'quantities', 'parts'] },
+        items: { type: 'string', enum: ['text', 'quantities', 'ranges', 'parts'] },
         description:
           'What was loosened because no product satisfied every part, rather than answer nothing: `text`, the ' +
-          'leftover words only rank; `quantities`, they only order the results, nearest first; `parts`, every ' +
-          'part only ranks and a product meets at least one. Empty when nothing was.',
+          'leftover words only rank; `quantities`, they only order the results, nearest first; `ranges`, the typed ' +
+          'comparisons only order the results, nearest to their bound first (for `at least 10 kW`, the largest), ' +
+          'the other parts still select; `parts`, every part only ranks and a product meets at least one. Empty ' +
+          'when nothing was: an answer is exact exactly when `relaxed` is empty.',
+      },
+      unmet: {
+        type: 'array',
+        description:
+          'Present when `relaxed` is not empty: each quantity or comparison the answer no longer holds to, with the ' +
+          'bounds it asked (a quantity: its tolerance as `gte`/`lte`). The summary never claims one of them.',
+        items: {
+          type: 'object',
+          required: ['from', 'spec', 'unit', 'bounds'],
+          properties: {
+            from: { type: 'string', description: 'The words of `q` it was read from.' },
+            spec: { type: 'string', description: "The spec it bounds (`nominal_power_w`: any category's)." },
+            unit: { type: 'string' },
+            bounds: {
+              type: 'object',
+              description: 'Its bounds in `unit`, by operator (`{"gte": 10000}`).',
+              additionalProperties: { type: 'number' },
+            },
+          },
+        },
       },
     },
   },
@@ -162,6 +186,30 @@ export const SEARCH_SCHEMAS: SchemasObject = {
         },
         description:
           'The companies the name may mean (a first word several companies share, such as `Bosch`, means any of them).',
+      },
+      named: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'A manufacturer part: the ids among `companies` whose own name carries the words, present when others ' +
+          'are reached only by another name (a former name): the named ones rank first.',
+      },
+      related: {
+        type: 'array',
+        description:
+          'A manufacturer part: the companies reached only through a relation, which answer below the named ones: ' +
+          '`name`, another name of it carries the words (`via`); `made-by`, it sells products the named company made ' +
+          '(its lists say "Original Mfg - …"; `via` is the maker).',
+        items: {
+          type: 'object',
+          required: ['id', 'name', 'relation', 'via'],
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            relation: { type: 'string', enum: ['name', 'made-by'] },
+            via: { type: 'string' },
+          },
+        },
       },
       group: {
         type: 'object',

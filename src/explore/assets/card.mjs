@@ -101,6 +101,7 @@ export function card(p) {
     h('h3', {}, h('a', { href: `?product=${encodeURIComponent(p.id)}`, 'data-nav': true }, p.model)),
     h('p', {}, p.company?.name ?? p.manufacturer, ' · ', p.category),
     deciding.length > 0 ? h('dl', { className: 'deciding' }, deciding) : null,
+    p.rank_basis ? rankBasis(p.rank_basis) : null,
     h(
       'p',
       { className: 'badges' },
@@ -114,6 +115,18 @@ export function card(p) {
       p.quality ? h('span', { className: `badge q-${p.quality.status}` }, `checks: ${p.quality.status}`) : null,
     ),
     pickButton(p),
+  );
+}
+
+/** What a ranked hit was ranked on: the spec, its value and unit, and the source the value comes from. */
+function rankBasis(b) {
+  const source = b.provenance ? ` (${b.provenance.source_id}, ${b.provenance.method})` : '';
+  return h(
+    'p',
+    { className: 'rank-basis', 'data-rank-spec': b.spec, title: specInfo(b.spec).description },
+    `Ranked on ${specLabel(b.spec)}: `,
+    b.value === null ? 'no value' : withUnit(b.value, b.unit ?? ''),
+    source,
   );
 }
 

@@ -178,7 +178,13 @@ export function searchView(main, ctx) {
         );
       }),
       interpretation.relaxed.length > 0
-        ? h('span', { className: 'muted' }, ` (loosened: ${interpretation.relaxed.join(', ')})`)
+        ? h(
+            'span',
+            { className: 'muted relaxed' },
+            ` (loosened: ${interpretation.relaxed.join(', ')}${
+              interpretation.unmet ? `; none meets ${interpretation.unmet.map((u) => u.from).join(', ')}` : ''
+            })`,
+          )
         : null,
     );
   }
