@@ -3830,7 +3830,7 @@ export interface Operations {
     params: never;
     body: NewSamLink;
     responses: {
-      200: SamLink;
+      201: SamLink;
       400: Problem;
       401: Problem;
       402: Problem;

@@ -63,16 +63,19 @@ export class SamLinkService {
     return `/api/v1/sam-links/${link._id}?signature=${this.signature(link)}`;
   }
 
-  async create(principal: KeyPrincipal, body: NewSamLink): Promise<SamLinkDoc> {
-    let query: Record<string, unknown>;
+  /** The export query of a new link as exportSamList validates it; its failures named `query.<parameter>`. */
+  validated(body: NewSamLink): Record<string, unknown> {
     try {
-      query = this.ports.validate(body.list, body.query ?? {});
+      return this.ports.validate(body.list, body.query ?? {});
     } catch (err) {
-      // The query's failures, named as members of the body's `query`.
       if (err instanceof AppError && err.code === 'VALIDATION_FAILED' && err.errors)
         throw validationError(err.errors.map((e) => ({ ...e, in: 'body', name: `query.${e.name}` })));
       throw err;
     }
+  }
+
+  /** Makes a link to the export `query` (as `validated` gave it). */
+  async create(principal: KeyPrincipal, body: NewSamLink, query = this.validated(body)): Promise<SamLinkDoc> {
     const now = this.now();
     const link: SamLinkDoc = {
       _id: randomBytes(16).toString('base64url'),

@@ -6,7 +6,7 @@ import { requireState, type RequestContext } from '../http/request-state';
 import { planSamList, samFileName, samListBody, samListCost, type SamListPorts } from './sam-list.service';
 import { samRequest } from './sam-filter';
 import { linkView, type SamLinkService } from './sam-links.service';
-import { samList } from './sam-list.service';
+import { samEdition, samList } from './sam-list.service';
 
 export interface SamRouteDeps {
   readonly ports: SamListPorts;
@@ -47,11 +47,15 @@ export function samRoutes({ ports, links }: SamRouteDeps): AnyRoute[] {
     route({
       operationId: 'createSamLink',
       async handle(ctx, input) {
-        // The list must be one SAM has a format for before a link to it is made.
-        samList(input.body.list, await ports.sources.list());
-        const link = await links.create(requireState(ctx, 'apiKey'), input.body);
+        // A link to a list SAM has no format for, or to an edition the list does not have, is not made.
+        const sources = await ports.sources.list();
+        samList(input.body.list, sources);
+        const query = links.validated(input.body);
+        samEdition(input.body.list, samRequest(query), sources);
+        const link = await links.create(requireState(ctx, 'apiKey'), input.body, query);
         ctx.status = 201;
-        ctx.body = linkView(link, `${ctx.origin}${links.path(link)}`);
+        // The address the request came to (behind a trusted proxy, the one it names).
+        ctx.body = linkView(link, `${ctx.protocol}://${ctx.host}${links.path(link)}`);
       },
     }),
     route({

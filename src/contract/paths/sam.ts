@@ -85,29 +85,37 @@ const LINK_ERRORS = {
   503: { ...problem('A dependency is unavailable; see Retry-After.'), headers: RETRY_AFTER },
 };
 
+/** A key operation that answers 201 (it makes something) where keyOperation answers 200. */
+function created(op: OperationObject): OperationObject {
+  const { 200: made, ...others } = op.responses;
+  return { ...op, responses: { 201: made, ...others } };
+}
+
 export const SAM_PATHS: PathsObject = {
   '/api/v1/exports/sam/{list}': { get: exportSam },
   '/api/v1/sam-links': {
     post: {
-      ...keyOperation(
-        'createSamLink',
-        'A signed, read-only, expiring URL for one SAM list export, for readers that cannot send a key (pvlib)',
-        'products:read',
-        1,
-        {
-          tags: ['sam'],
-          description: `The URL names a random id and carries an HMAC signature of the link (list, query, expiry, owner) under a server secret; never the key. Anyone holding it can download that export, and only that export, until \`expires_at\` (default ${SAM_LINK_DEFAULT_TTL_S} s, at most \`x-max-expires-in\`), or until the link or the key that made it is revoked. Each download is charged to this key's account as \`exportSamList\` would be (1 credit per 100 rows), under this key's rate limit. Making a link costs 1 credit; its query is validated now, as \`exportSamList\` validates it. \`pvlib.pvsystem.retrieve_sam(path=url)\` reads it.`,
-          requestBody: jsonBody('NewSamLink'),
-        },
-        {
-          description: 'The link.',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/SamLink' } } },
-        },
-        {
-          400: problem('Invalid list name, query (each failure named `query.<parameter>`), expires_in or body.'),
-          404: problem('No such list, or a list SAM has no format for (type `no-sam-format`).'),
-        },
-        true,
+      ...created(
+        keyOperation(
+          'createSamLink',
+          'A signed, read-only, expiring URL for one SAM list export, for readers that cannot send a key (pvlib)',
+          'products:read',
+          1,
+          {
+            tags: ['sam'],
+            description: `The URL names a random id and carries an HMAC signature of the link (list, query, expiry, owner) under a server secret; never the key. Anyone holding it can download that export, and only that export, until \`expires_at\` (default ${SAM_LINK_DEFAULT_TTL_S} s, at most \`x-max-expires-in\`), or until the link or the key that made it is revoked. Each download is charged to this key's account as \`exportSamList\` would be (1 credit per 100 rows), under this key's rate limit. Making a link costs 1 credit; its query is validated now, as \`exportSamList\` validates it. \`pvlib.pvsystem.retrieve_sam(path=url)\` reads it.`,
+            requestBody: jsonBody('NewSamLink'),
+          },
+          {
+            description: 'The link.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/SamLink' } } },
+          },
+          {
+            400: problem('Invalid list name, query (each failure named `query.<parameter>`), expires_in or body.'),
+            404: problem('No such list, or a list SAM has no format for (type `no-sam-format`).'),
+          },
+          true,
+        ),
       ),
       'x-max-expires-in': SAM_LINK_MAX_TTL_S,
     },
