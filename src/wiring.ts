@@ -61,6 +61,14 @@ import { OutboxRepository } from './adapters/mongo/outbox.repository';
 import { DestinationRefused, postTo } from './adapters/outbound/outbound-http';
 import { DeliveryService } from './watches/deliveries.service';
 import { DeliveryWorker, parseSchedule } from './watches/delivery.worker';
+import { samRoutes } from './interchange/sam.routes';
+import { SamLinkService } from './interchange/sam-links.service';
+import { SignedUrlRepository } from './adapters/mongo/signed-url.repository';
+import { sourceFiles } from './adapters/files/source-files';
+import { signedUrlGate } from './http/signed-url-gate';
+import { OPERATIONS } from './contract/operations';
+import type { AnyRoute } from './http/pipeline';
+import type { RequestMiddleware } from './http/request-state';
 
 export interface Wired {
   readonly routers: Router[];
@@ -203,8 +211,10 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     createThrottle('key-failures-ip', config.KEY_FAILURES_MAX, config.LOGIN_RATE_LIMIT_WINDOW_MS, throttleStore),
   );
   const loginToken = loginTokenGate(config.JWT_SECRET);
+  const sam = samWiring(config, mongo, productIndex, now);
   const gates: Gates = {
     apiKey,
+    signedUrl: sam.gate,
     rateLimit: limits.gate,
     credits: creditsGate(leases),
     loginToken,
@@ -268,6 +278,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         ),
       }),
       ...watchRoutes({ watches, deliveries }),
+      ...sam.routes,
     ],
     gates,
     config.BODY_LIMIT_BYTES,
@@ -297,6 +308,35 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       await Promise.allSettled([es.close(), mongo.client.close(), redis?.quit(), rateLimitRedis?.quit()]);
     },
   };
+}
+
+/**
+ * SAM lists and their signed links. Links are signed under a key derived from CURSOR_SECRET (the
+ * secret pagination cursors are signed with, configured or generated the same way), so a link made
+ * on one instance opens on every other that shares it.
+ */
+function samWiring(
+  config: Config,
+  mongo: MongoHandle,
+  index: ProductIndex,
+  now: () => number,
+): { gate: RequestMiddleware; routes: AnyRoute[] } {
+  const keyStore = new ApiKeyRepository(mongo.db, processLock());
+  const links = new SamLinkService(
+    {
+      links: new SignedUrlRepository(mongo.db),
+      keys: keyStore,
+      validate(list, query) {
+        const input = { query: { ...query }, params: { list } };
+        OPERATIONS.get('exportSamList')!.validate(input);
+        return input.query;
+      },
+    },
+    config.CURSOR_SECRET,
+    now,
+  );
+  const ports = { index, sources: new SourceRepository(mongo.db), sourceText: sourceFiles() };
+  return { gate: signedUrlGate(links), routes: samRoutes({ ports, links }) };
 }
 
 /** One turn at a time per name: across instances by a lease in Redis; without Redis, in this process. */

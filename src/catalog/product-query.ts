@@ -107,6 +107,12 @@ export interface ProductFilter {
   readonly inLatestEdition?: boolean;
   /** Only products whose id sorts after this one (an export resumed after its last line). */
   readonly afterId?: string;
+  /** The list operation's filters, with its meaning (a SAM list export selects by them). */
+  readonly manufacturers?: readonly string[];
+  readonly series?: readonly string[];
+  readonly quality?: readonly string[];
+  readonly ranges?: readonly Range[];
+  readonly values?: readonly SpecValues[];
 }
 
 /** A hit: the stored fields asked for, and the sort values a cursor resumes after. */

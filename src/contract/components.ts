@@ -13,6 +13,7 @@ import { COMPANY_SCHEMAS } from './schemas/companies';
 import { DESIGN_SCHEMAS } from './schemas/design';
 import { BATCH_SCHEMAS } from './schemas/batch';
 import { WATCH_SCHEMAS } from './schemas/watches';
+import { SAM_SCHEMAS } from './schemas/sam';
 
 export const SECURITY_SCHEMES = {
   apiKey: {
@@ -41,4 +42,5 @@ export const SCHEMAS = inOrder(SCHEMA_ORDER, [
   DESIGN_SCHEMAS,
   BATCH_SCHEMAS,
   WATCH_SCHEMAS,
+  SAM_SCHEMAS,
 ]);

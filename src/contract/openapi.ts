@@ -21,6 +21,7 @@ import { ACCOUNT_PATHS } from './paths/accounts';
 import { KEY_PATHS } from './paths/keys';
 import { WATCH_PATHS } from './paths/watches';
 import { CONTRACT_PATHS } from './paths/contract';
+import { SAM_PATHS } from './paths/sam';
 
 export { CHANGES_PER_CREDIT } from './paths/revisions';
 
@@ -35,6 +36,7 @@ const TAGS: readonly (readonly [string, PathsObject])[] = [
   ['accounts', ACCOUNT_PATHS],
   ['keys', KEY_PATHS],
   ['watches', WATCH_PATHS],
+  ['sam', SAM_PATHS],
   ['contract', CONTRACT_PATHS],
 ];
 

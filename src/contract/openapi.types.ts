@@ -4,7 +4,8 @@
 import type { Scope } from '../catalog/api-key.types';
 
 /** A scope; `key`: any valid API key, whatever its scopes; `account`: the login token; `public`: no one. */
-export type Access = Scope | 'key' | 'account' | 'public';
+/** `signed-url`: no key; a signed link names the account that pays (src/interchange/sam-links.service.ts). */
+export type Access = Scope | 'key' | 'account' | 'public' | 'signed-url';
 
 /** A JSON Schema as OpenAPI 3.0 writes it; its keywords are read where needed, so they stay open. */
 export type SchemaObject = { readonly [keyword: string]: unknown };

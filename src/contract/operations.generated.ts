@@ -2,7 +2,7 @@
 
 /** RFC 9457 problem details. `type` is one of the documented problem types (see `x-problem-types`). */
 export type Problem = {
-  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/query-too-complex" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/idempotency-key-reused" | "/problems/watch-limit-reached" | "/problems/unsuitable-product" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
+  type: "/problems/malformed-request" | "/problems/headers-too-large" | "/problems/query-too-complex" | "/problems/request-timeout" | "/problems/validation-failed" | "/problems/malformed-json" | "/problems/invalid-cursor" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/insufficient-credits" | "/problems/insufficient-scope" | "/problems/forbidden" | "/problems/not-found" | "/problems/route-not-found" | "/problems/method-not-allowed" | "/problems/email-taken" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/unknown-products" | "/problems/key-limit-reached" | "/problems/idempotency-key-reused" | "/problems/watch-limit-reached" | "/problems/unsuitable-product" | "/problems/no-sam-format" | "/problems/signed-url-invalid" | "/problems/signed-url-expired" | "/problems/signed-url-revoked" | "/problems/rate-limited" | "/problems/internal" | "/problems/dependency-unavailable" | "/problems/dependency-timeout";
   title: string;
   status: number;
   detail: string;
@@ -1119,6 +1119,31 @@ export type Delivery = {
 
 export type DeliveryList = {
   data: Array<Delivery>;
+};
+
+export type NewSamLink = {
+  /** As in exportSamList. */
+  list: string;
+  /** The query of exportSamList, as its parameters named (`edition`, `manufacturer`: ["Qcells"], `specs.stc_power_w[gte]`: "400", `product_id`: true). */
+  query?: {
+    [key: string]: unknown;
+  };
+  /** Seconds the link works. */
+  expires_in?: number;
+};
+
+export type SamLink = {
+  id: string;
+  /** The signed URL: `pvlib.pvsystem.retrieve_sam(path=url)`. */
+  url: string;
+  list: string;
+  /** The query as validated (defaults applied). */
+  query: {
+    [key: string]: unknown;
+  };
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 };
 
 export interface Operations {
@@ -3169,6 +3194,733 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** One edition of a SAM list (CEC modules or inverters, Sandia modules, ADR inverters) as SAM and pvlib read it */
+  exportSamList: {
+    method: "GET";
+    path: "/api/v1/exports/sam/{list}";
+    query: {
+      /** The list's edition (its date, as `GET /api/v1/sources` gives it): the rows and cells as that edition printed them. Default: the newest. */
+      edition?: string;
+      /** Instead of `edition`: the newest edition dated on or before this day (a date, or an RFC 3339 time whose date is taken). */
+      as_of?: string;
+      /** true: a last column `Product_ID` holds each row's product id here (pvlib keeps it as one more row of each product's Series; nothing it reads changes). Default: SAM's columns alone. */
+      product_id?: boolean;
+      /** Only these companies (repeat for several): a company id (`meta.facets.manufacturer[].id`, `GET /api/v1/manufacturers`), any way the sources spell it, or a short name people use (`Jinko`, `Qcells`), case-insensitive; each selects the whole company, and the products branded by others that it made (`made_by`). A group's id or name (`meta.facets.group[]`, e.g. `qcells-group`, `Sonali Energees`) selects every member of the group (parent brand); a company id selects that company alone. */
+      manufacturer?: Array<string>;
+      /** Only products of these product lines (repeat for several), by the id `series` on a product and `meta.facets.series[].id` give: a line of the reviewed series table, whose rule (`ProductSeries`) puts a product in it by its company and model prefix. A search that names a line in `q` (`Sunny Boy`) selects by the same parameter. */
+      series?: Array<"sma-sunny-boy" | "sma-sunny-tripower" | "enphase-iq8-plus">;
+      /** true: only products the newest edition of their lists still lists (what is listed now); false: only those it no longer lists. See `listing` on each product. */
+      in_latest_edition?: boolean;
+      /** Only products whose consistency checks (see `x-quality-checks`) have this status: pass, fail or unchecked (repeat for several). */
+      quality?: Array<"pass" | "fail" | "unchecked">;
+      /** Only products whose stc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gte]"?: string;
+      /** Only products whose stc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[gt]"?: string;
+      /** Only products whose stc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lte]"?: string;
+      /** Only products whose stc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.stc_power_w[lt]"?: string;
+      /** Only products whose ptc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gte]"?: string;
+      /** Only products whose ptc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[gt]"?: string;
+      /** Only products whose ptc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lte]"?: string;
+      /** Only products whose ptc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ptc_power_w[lt]"?: string;
+      /** Only products whose area_m2 is at least this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gte]"?: string;
+      /** Only products whose area_m2 is more than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[gt]"?: string;
+      /** Only products whose area_m2 is at most this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lte]"?: string;
+      /** Only products whose area_m2 is less than this (unit, any case: m2; none means m2). */
+      "specs.area_m2[lt]"?: string;
+      /** Only products whose length_m is at least this (unit, any case: m; none means m). */
+      "specs.length_m[gte]"?: string;
+      /** Only products whose length_m is more than this (unit, any case: m; none means m). */
+      "specs.length_m[gt]"?: string;
+      /** Only products whose length_m is at most this (unit, any case: m; none means m). */
+      "specs.length_m[lte]"?: string;
+      /** Only products whose length_m is less than this (unit, any case: m; none means m). */
+      "specs.length_m[lt]"?: string;
+      /** Only products whose width_m is at least this (unit, any case: m; none means m). */
+      "specs.width_m[gte]"?: string;
+      /** Only products whose width_m is more than this (unit, any case: m; none means m). */
+      "specs.width_m[gt]"?: string;
+      /** Only products whose width_m is at most this (unit, any case: m; none means m). */
+      "specs.width_m[lte]"?: string;
+      /** Only products whose width_m is less than this (unit, any case: m; none means m). */
+      "specs.width_m[lt]"?: string;
+      /** Only products whose cells_in_series is at least this. */
+      "specs.cells_in_series[gte]"?: string;
+      /** Only products whose cells_in_series is more than this. */
+      "specs.cells_in_series[gt]"?: string;
+      /** Only products whose cells_in_series is at most this. */
+      "specs.cells_in_series[lte]"?: string;
+      /** Only products whose cells_in_series is less than this. */
+      "specs.cells_in_series[lt]"?: string;
+      /** Only products whose parallel_strings is at least this. */
+      "specs.parallel_strings[gte]"?: string;
+      /** Only products whose parallel_strings is more than this. */
+      "specs.parallel_strings[gt]"?: string;
+      /** Only products whose parallel_strings is at most this. */
+      "specs.parallel_strings[lte]"?: string;
+      /** Only products whose parallel_strings is less than this. */
+      "specs.parallel_strings[lt]"?: string;
+      /** Only products whose isc_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gte]"?: string;
+      /** Only products whose isc_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[gt]"?: string;
+      /** Only products whose isc_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lte]"?: string;
+      /** Only products whose isc_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.isc_a[lt]"?: string;
+      /** Only products whose voc_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gte]"?: string;
+      /** Only products whose voc_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[gt]"?: string;
+      /** Only products whose voc_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lte]"?: string;
+      /** Only products whose voc_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.voc_v[lt]"?: string;
+      /** Only products whose imp_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gte]"?: string;
+      /** Only products whose imp_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[gt]"?: string;
+      /** Only products whose imp_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lte]"?: string;
+      /** Only products whose imp_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.imp_a[lt]"?: string;
+      /** Only products whose vmp_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gte]"?: string;
+      /** Only products whose vmp_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[gt]"?: string;
+      /** Only products whose vmp_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lte]"?: string;
+      /** Only products whose vmp_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.vmp_v[lt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at least this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is more than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[gt]"?: string;
+      /** Only products whose alpha_isc_a_per_k is at most this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lte]"?: string;
+      /** Only products whose alpha_isc_a_per_k is less than this (unit, any case: a/k; none means A/K). */
+      "specs.alpha_isc_a_per_k[lt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at least this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gte]"?: string;
+      /** Only products whose beta_voc_v_per_k is more than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[gt]"?: string;
+      /** Only products whose beta_voc_v_per_k is at most this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lte]"?: string;
+      /** Only products whose beta_voc_v_per_k is less than this (unit, any case: v/k; none means V/K). */
+      "specs.beta_voc_v_per_k[lt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at least this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is more than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[gt]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is at most this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lte]"?: string;
+      /** Only products whose gamma_pmp_pct_per_k is less than this (unit, any case: %/k; none means %/K). */
+      "specs.gamma_pmp_pct_per_k[lt]"?: string;
+      /** Only products whose noct_c is at least this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gte]"?: string;
+      /** Only products whose noct_c is more than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[gt]"?: string;
+      /** Only products whose noct_c is at most this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lte]"?: string;
+      /** Only products whose noct_c is less than this (unit, any case: °c; none means °C). */
+      "specs.noct_c[lt]"?: string;
+      /** Only products whose a_ref_v is at least this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gte]"?: string;
+      /** Only products whose a_ref_v is more than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[gt]"?: string;
+      /** Only products whose a_ref_v is at most this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lte]"?: string;
+      /** Only products whose a_ref_v is less than this (unit, any case: v; none means V). */
+      "specs.a_ref_v[lt]"?: string;
+      /** Only products whose il_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gte]"?: string;
+      /** Only products whose il_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[gt]"?: string;
+      /** Only products whose il_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lte]"?: string;
+      /** Only products whose il_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.il_ref_a[lt]"?: string;
+      /** Only products whose io_ref_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gte]"?: string;
+      /** Only products whose io_ref_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[gt]"?: string;
+      /** Only products whose io_ref_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lte]"?: string;
+      /** Only products whose io_ref_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.io_ref_a[lt]"?: string;
+      /** Only products whose rs_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gte]"?: string;
+      /** Only products whose rs_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[gt]"?: string;
+      /** Only products whose rs_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lte]"?: string;
+      /** Only products whose rs_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rs_ohm[lt]"?: string;
+      /** Only products whose rsh_ref_ohm is at least this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gte]"?: string;
+      /** Only products whose rsh_ref_ohm is more than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[gt]"?: string;
+      /** Only products whose rsh_ref_ohm is at most this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lte]"?: string;
+      /** Only products whose rsh_ref_ohm is less than this (unit, any case: ohm; none means ohm). */
+      "specs.rsh_ref_ohm[lt]"?: string;
+      /** Only products whose adjust_pct is at least this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gte]"?: string;
+      /** Only products whose adjust_pct is more than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[gt]"?: string;
+      /** Only products whose adjust_pct is at most this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lte]"?: string;
+      /** Only products whose adjust_pct is less than this (unit, any case: %; none means %). */
+      "specs.adjust_pct[lt]"?: string;
+      /** Only products whose module_efficiency_pct is at least this (unit, any case: %; none means %). */
+      "specs.module_efficiency_pct[gte]"?: string;
+      /** Only products whose module_efficiency_pct is more than this (unit, any case: %; none means %). */
+      "specs.module_efficiency_pct[gt]"?: string;
+      /** Only products whose module_efficiency_pct is at most this (unit, any case: %; none means %). */
+      "specs.module_efficiency_pct[lte]"?: string;
+      /** Only products whose module_efficiency_pct is less than this (unit, any case: %; none means %). */
+      "specs.module_efficiency_pct[lt]"?: string;
+      /** Only products whose power_per_area_w_per_m2 is at least this (unit, any case: w/m2; none means W/m2). */
+      "specs.power_per_area_w_per_m2[gte]"?: string;
+      /** Only products whose power_per_area_w_per_m2 is more than this (unit, any case: w/m2; none means W/m2). */
+      "specs.power_per_area_w_per_m2[gt]"?: string;
+      /** Only products whose power_per_area_w_per_m2 is at most this (unit, any case: w/m2; none means W/m2). */
+      "specs.power_per_area_w_per_m2[lte]"?: string;
+      /** Only products whose power_per_area_w_per_m2 is less than this (unit, any case: w/m2; none means W/m2). */
+      "specs.power_per_area_w_per_m2[lt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[gt]"?: string;
+      /** Only products whose nominal_ac_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lte]"?: string;
+      /** Only products whose nominal_ac_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_ac_voltage_v[lt]"?: string;
+      /** Only products whose ac_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gte]"?: string;
+      /** Only products whose ac_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[gt]"?: string;
+      /** Only products whose ac_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lte]"?: string;
+      /** Only products whose ac_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.ac_power_w[lt]"?: string;
+      /** Only products whose dc_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gte]"?: string;
+      /** Only products whose dc_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[gt]"?: string;
+      /** Only products whose dc_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lte]"?: string;
+      /** Only products whose dc_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.dc_power_w[lt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[gt]"?: string;
+      /** Only products whose nominal_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lte]"?: string;
+      /** Only products whose nominal_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.nominal_dc_voltage_v[lt]"?: string;
+      /** Only products whose self_consumption_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gte]"?: string;
+      /** Only products whose self_consumption_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[gt]"?: string;
+      /** Only products whose self_consumption_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lte]"?: string;
+      /** Only products whose self_consumption_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.self_consumption_w[lt]"?: string;
+      /** Only products whose night_tare_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gte]"?: string;
+      /** Only products whose night_tare_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[gt]"?: string;
+      /** Only products whose night_tare_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lte]"?: string;
+      /** Only products whose night_tare_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.night_tare_w[lt]"?: string;
+      /** Only products whose max_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_dc_current_a is at least this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gte]"?: string;
+      /** Only products whose max_dc_current_a is more than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[gt]"?: string;
+      /** Only products whose max_dc_current_a is at most this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lte]"?: string;
+      /** Only products whose max_dc_current_a is less than this (unit, any case: a, ka, ma; none means A). */
+      "specs.max_dc_current_a[lt]"?: string;
+      /** Only products whose mppt_low_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gte]"?: string;
+      /** Only products whose mppt_low_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[gt]"?: string;
+      /** Only products whose mppt_low_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lte]"?: string;
+      /** Only products whose mppt_low_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_low_v[lt]"?: string;
+      /** Only products whose mppt_high_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gte]"?: string;
+      /** Only products whose mppt_high_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[gt]"?: string;
+      /** Only products whose mppt_high_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lte]"?: string;
+      /** Only products whose mppt_high_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.mppt_high_v[lt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose min_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.min_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at least this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is more than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[gt]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is at most this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lte]"?: string;
+      /** Only products whose max_operating_dc_voltage_v is less than this (unit, any case: v, kv, mv; none means V). */
+      "specs.max_operating_dc_voltage_v[lt]"?: string;
+      /** Only products whose ambient_temp_min_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gte]"?: string;
+      /** Only products whose ambient_temp_min_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[gt]"?: string;
+      /** Only products whose ambient_temp_min_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lte]"?: string;
+      /** Only products whose ambient_temp_min_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_min_c[lt]"?: string;
+      /** Only products whose ambient_temp_max_c is at least this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gte]"?: string;
+      /** Only products whose ambient_temp_max_c is more than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[gt]"?: string;
+      /** Only products whose ambient_temp_max_c is at most this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lte]"?: string;
+      /** Only products whose ambient_temp_max_c is less than this (unit, any case: °c; none means °C). */
+      "specs.ambient_temp_max_c[lt]"?: string;
+      /** Only products whose weight_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gte]"?: string;
+      /** Only products whose weight_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[gt]"?: string;
+      /** Only products whose weight_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lte]"?: string;
+      /** Only products whose weight_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.weight_kg[lt]"?: string;
+      /** Only products whose sandia_c0_per_w is at least this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gte]"?: string;
+      /** Only products whose sandia_c0_per_w is more than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[gt]"?: string;
+      /** Only products whose sandia_c0_per_w is at most this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lte]"?: string;
+      /** Only products whose sandia_c0_per_w is less than this (unit, any case: 1/w; none means 1/W). */
+      "specs.sandia_c0_per_w[lt]"?: string;
+      /** Only products whose sandia_c1_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gte]"?: string;
+      /** Only products whose sandia_c1_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[gt]"?: string;
+      /** Only products whose sandia_c1_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lte]"?: string;
+      /** Only products whose sandia_c1_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c1_per_v[lt]"?: string;
+      /** Only products whose sandia_c2_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gte]"?: string;
+      /** Only products whose sandia_c2_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[gt]"?: string;
+      /** Only products whose sandia_c2_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lte]"?: string;
+      /** Only products whose sandia_c2_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c2_per_v[lt]"?: string;
+      /** Only products whose sandia_c3_per_v is at least this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gte]"?: string;
+      /** Only products whose sandia_c3_per_v is more than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[gt]"?: string;
+      /** Only products whose sandia_c3_per_v is at most this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lte]"?: string;
+      /** Only products whose sandia_c3_per_v is less than this (unit, any case: 1/v; none means 1/V). */
+      "specs.sandia_c3_per_v[lt]"?: string;
+      /** Only products whose rated_efficiency_pct is at least this (unit, any case: %; none means %). */
+      "specs.rated_efficiency_pct[gte]"?: string;
+      /** Only products whose rated_efficiency_pct is more than this (unit, any case: %; none means %). */
+      "specs.rated_efficiency_pct[gt]"?: string;
+      /** Only products whose rated_efficiency_pct is at most this (unit, any case: %; none means %). */
+      "specs.rated_efficiency_pct[lte]"?: string;
+      /** Only products whose rated_efficiency_pct is less than this (unit, any case: %; none means %). */
+      "specs.rated_efficiency_pct[lt]"?: string;
+      /** Only products whose cec_weighted_efficiency_pct is at least this (unit, any case: %; none means %). */
+      "specs.cec_weighted_efficiency_pct[gte]"?: string;
+      /** Only products whose cec_weighted_efficiency_pct is more than this (unit, any case: %; none means %). */
+      "specs.cec_weighted_efficiency_pct[gt]"?: string;
+      /** Only products whose cec_weighted_efficiency_pct is at most this (unit, any case: %; none means %). */
+      "specs.cec_weighted_efficiency_pct[lte]"?: string;
+      /** Only products whose cec_weighted_efficiency_pct is less than this (unit, any case: %; none means %). */
+      "specs.cec_weighted_efficiency_pct[lt]"?: string;
+      /** Only products whose adr_vintage_year is at least this. */
+      "specs.adr_vintage_year[gte]"?: string;
+      /** Only products whose adr_vintage_year is more than this. */
+      "specs.adr_vintage_year[gt]"?: string;
+      /** Only products whose adr_vintage_year is at most this. */
+      "specs.adr_vintage_year[lte]"?: string;
+      /** Only products whose adr_vintage_year is less than this. */
+      "specs.adr_vintage_year[lt]"?: string;
+      /** Only products whose adr_data_year is at least this. */
+      "specs.adr_data_year[gte]"?: string;
+      /** Only products whose adr_data_year is more than this. */
+      "specs.adr_data_year[gt]"?: string;
+      /** Only products whose adr_data_year is at most this. */
+      "specs.adr_data_year[lte]"?: string;
+      /** Only products whose adr_data_year is less than this. */
+      "specs.adr_data_year[lt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at least this. */
+      "specs.adr_pac_fit_error_max[gte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is more than this. */
+      "specs.adr_pac_fit_error_max[gt]"?: string;
+      /** Only products whose adr_pac_fit_error_max is at most this. */
+      "specs.adr_pac_fit_error_max[lte]"?: string;
+      /** Only products whose adr_pac_fit_error_max is less than this. */
+      "specs.adr_pac_fit_error_max[lt]"?: string;
+      /** Only products whose hplib_group_id is at least this. */
+      "specs.hplib_group_id[gte]"?: string;
+      /** Only products whose hplib_group_id is more than this. */
+      "specs.hplib_group_id[gt]"?: string;
+      /** Only products whose hplib_group_id is at most this. */
+      "specs.hplib_group_id[lte]"?: string;
+      /** Only products whose hplib_group_id is less than this. */
+      "specs.hplib_group_id[lt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at least this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gte]"?: string;
+      /** Only products whose refrigerant_mass_kg is more than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[gt]"?: string;
+      /** Only products whose refrigerant_mass_kg is at most this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lte]"?: string;
+      /** Only products whose refrigerant_mass_kg is less than this (unit, any case: kg; none means kg). */
+      "specs.refrigerant_mass_kg[lt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gte]"?: string;
+      /** Only products whose sound_power_indoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[gt]"?: string;
+      /** Only products whose sound_power_indoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lte]"?: string;
+      /** Only products whose sound_power_indoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_indoor_dba[lt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at least this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is more than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[gt]"?: string;
+      /** Only products whose sound_power_outdoor_dba is at most this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lte]"?: string;
+      /** Only products whose sound_power_outdoor_dba is less than this (unit, any case: dba; none means dBA). */
+      "specs.sound_power_outdoor_dba[lt]"?: string;
+      /** Only products whose standby_power_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gte]"?: string;
+      /** Only products whose standby_power_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[gt]"?: string;
+      /** Only products whose standby_power_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lte]"?: string;
+      /** Only products whose standby_power_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.standby_power_w[lt]"?: string;
+      /** Only products whose heating_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gte]"?: string;
+      /** Only products whose heating_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[gt]"?: string;
+      /** Only products whose heating_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lte]"?: string;
+      /** Only products whose heating_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.heating_power_ref_w[lt]"?: string;
+      /** Only products whose electric_power_ref_w is at least this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gte]"?: string;
+      /** Only products whose electric_power_ref_w is more than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[gt]"?: string;
+      /** Only products whose electric_power_ref_w is at most this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lte]"?: string;
+      /** Only products whose electric_power_ref_w is less than this (unit, any case: w, kw, mw; none means W). */
+      "specs.electric_power_ref_w[lt]"?: string;
+      /** Only products whose cop_ref is at least this. */
+      "specs.cop_ref[gte]"?: string;
+      /** Only products whose cop_ref is more than this. */
+      "specs.cop_ref[gt]"?: string;
+      /** Only products whose cop_ref is at most this. */
+      "specs.cop_ref[lte]"?: string;
+      /** Only products whose cop_ref is less than this. */
+      "specs.cop_ref[lt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gte]"?: string;
+      /** Only products whose hplib_p1_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[gt]"?: string;
+      /** Only products whose hplib_p1_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lte]"?: string;
+      /** Only products whose hplib_p1_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_heating_power[lt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gte]"?: string;
+      /** Only products whose hplib_p2_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[gt]"?: string;
+      /** Only products whose hplib_p2_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lte]"?: string;
+      /** Only products whose hplib_p2_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_heating_power[lt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at least this. */
+      "specs.hplib_p3_heating_power[gte]"?: string;
+      /** Only products whose hplib_p3_heating_power is more than this. */
+      "specs.hplib_p3_heating_power[gt]"?: string;
+      /** Only products whose hplib_p3_heating_power is at most this. */
+      "specs.hplib_p3_heating_power[lte]"?: string;
+      /** Only products whose hplib_p3_heating_power is less than this. */
+      "specs.hplib_p3_heating_power[lt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gte]"?: string;
+      /** Only products whose hplib_p4_heating_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[gt]"?: string;
+      /** Only products whose hplib_p4_heating_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lte]"?: string;
+      /** Only products whose hplib_p4_heating_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_heating_power[lt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gte]"?: string;
+      /** Only products whose hplib_p1_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[gt]"?: string;
+      /** Only products whose hplib_p1_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lte]"?: string;
+      /** Only products whose hplib_p1_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p1_electric_power[lt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gte]"?: string;
+      /** Only products whose hplib_p2_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[gt]"?: string;
+      /** Only products whose hplib_p2_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lte]"?: string;
+      /** Only products whose hplib_p2_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p2_electric_power[lt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at least this. */
+      "specs.hplib_p3_electric_power[gte]"?: string;
+      /** Only products whose hplib_p3_electric_power is more than this. */
+      "specs.hplib_p3_electric_power[gt]"?: string;
+      /** Only products whose hplib_p3_electric_power is at most this. */
+      "specs.hplib_p3_electric_power[lte]"?: string;
+      /** Only products whose hplib_p3_electric_power is less than this. */
+      "specs.hplib_p3_electric_power[lt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at least this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gte]"?: string;
+      /** Only products whose hplib_p4_electric_power is more than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[gt]"?: string;
+      /** Only products whose hplib_p4_electric_power is at most this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lte]"?: string;
+      /** Only products whose hplib_p4_electric_power is less than this (unit, any case: 1/°c; none means 1/°C). */
+      "specs.hplib_p4_electric_power[lt]"?: string;
+      /** Only products whose hplib_p1_cop is at least this. */
+      "specs.hplib_p1_cop[gte]"?: string;
+      /** Only products whose hplib_p1_cop is more than this. */
+      "specs.hplib_p1_cop[gt]"?: string;
+      /** Only products whose hplib_p1_cop is at most this. */
+      "specs.hplib_p1_cop[lte]"?: string;
+      /** Only products whose hplib_p1_cop is less than this. */
+      "specs.hplib_p1_cop[lt]"?: string;
+      /** Only products whose hplib_p2_cop is at least this. */
+      "specs.hplib_p2_cop[gte]"?: string;
+      /** Only products whose hplib_p2_cop is more than this. */
+      "specs.hplib_p2_cop[gt]"?: string;
+      /** Only products whose hplib_p2_cop is at most this. */
+      "specs.hplib_p2_cop[lte]"?: string;
+      /** Only products whose hplib_p2_cop is less than this. */
+      "specs.hplib_p2_cop[lt]"?: string;
+      /** Only products whose hplib_p3_cop is at least this. */
+      "specs.hplib_p3_cop[gte]"?: string;
+      /** Only products whose hplib_p3_cop is more than this. */
+      "specs.hplib_p3_cop[gt]"?: string;
+      /** Only products whose hplib_p3_cop is at most this. */
+      "specs.hplib_p3_cop[lte]"?: string;
+      /** Only products whose hplib_p3_cop is less than this. */
+      "specs.hplib_p3_cop[lt]"?: string;
+      /** Only products whose hplib_p4_cop is at least this. */
+      "specs.hplib_p4_cop[gte]"?: string;
+      /** Only products whose hplib_p4_cop is more than this. */
+      "specs.hplib_p4_cop[gt]"?: string;
+      /** Only products whose hplib_p4_cop is at most this. */
+      "specs.hplib_p4_cop[lte]"?: string;
+      /** Only products whose hplib_p4_cop is less than this. */
+      "specs.hplib_p4_cop[lt]"?: string;
+      /** Only products whose usable_capacity_kwh is at least this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[gte]"?: string;
+      /** Only products whose usable_capacity_kwh is more than this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[gt]"?: string;
+      /** Only products whose usable_capacity_kwh is at most this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[lte]"?: string;
+      /** Only products whose usable_capacity_kwh is less than this (unit, any case: kwh; none means kWh). */
+      "specs.usable_capacity_kwh[lt]"?: string;
+      /** Only products whose max_charge_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[gte]"?: string;
+      /** Only products whose max_charge_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[gt]"?: string;
+      /** Only products whose max_charge_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[lte]"?: string;
+      /** Only products whose max_charge_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.max_charge_power_kw[lt]"?: string;
+      /** Only products whose max_discharge_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[gte]"?: string;
+      /** Only products whose max_discharge_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[gt]"?: string;
+      /** Only products whose max_discharge_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[lte]"?: string;
+      /** Only products whose max_discharge_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.max_discharge_power_kw[lt]"?: string;
+      /** Only products whose battery_efficiency is at least this. */
+      "specs.battery_efficiency[gte]"?: string;
+      /** Only products whose battery_efficiency is more than this. */
+      "specs.battery_efficiency[gt]"?: string;
+      /** Only products whose battery_efficiency is at most this. */
+      "specs.battery_efficiency[lte]"?: string;
+      /** Only products whose battery_efficiency is less than this. */
+      "specs.battery_efficiency[lt]"?: string;
+      /** Only products whose battery_inverter_efficiency is at least this. */
+      "specs.battery_inverter_efficiency[gte]"?: string;
+      /** Only products whose battery_inverter_efficiency is more than this. */
+      "specs.battery_inverter_efficiency[gt]"?: string;
+      /** Only products whose battery_inverter_efficiency is at most this. */
+      "specs.battery_inverter_efficiency[lte]"?: string;
+      /** Only products whose battery_inverter_efficiency is less than this. */
+      "specs.battery_inverter_efficiency[lt]"?: string;
+      /** Only products whose charging_power_kw is at least this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[gte]"?: string;
+      /** Only products whose charging_power_kw is more than this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[gt]"?: string;
+      /** Only products whose charging_power_kw is at most this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[lte]"?: string;
+      /** Only products whose charging_power_kw is less than this (unit, any case: kw; none means kW). */
+      "specs.charging_power_kw[lt]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at least this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[gte]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is more than this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[gt]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is at most this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[lte]"?: string;
+      /** Only products whose nominal power (STC power of a module, AC power of an inverter, heating output of a heat pump) is less than this (unit, any case: w, kw, mw; none means W). */
+      "nominal_power_w[lt]"?: string;
+      /** Only products whose technology is one of these (repeat for several; compared without regard to case). */
+      "specs.technology"?: Array<string>;
+      /** Only products whose bifacial is this. */
+      "specs.bifacial"?: boolean;
+      /** Only products whose bipv is this. */
+      "specs.bipv"?: boolean;
+      /** Only products whose sandia_vintage is one of these (repeat for several; compared without regard to case). */
+      "specs.sandia_vintage"?: Array<string>;
+      /** Only products whose inverter_type is one of these (repeat for several; compared without regard to case). */
+      "specs.inverter_type"?: Array<string>;
+      /** Only products whose hybrid is this. */
+      "specs.hybrid"?: boolean;
+      /** Only products whose cec_listing_date is one of these (repeat for several; compared without regard to case). */
+      "specs.cec_listing_date"?: Array<string>;
+      /** Only products whose sam_library_version is one of these (repeat for several; compared without regard to case). */
+      "specs.sam_library_version"?: Array<string>;
+      /** Only products whose sam_library_date is one of these (repeat for several; compared without regard to case). */
+      "specs.sam_library_date"?: Array<string>;
+      /** Only products whose heat_pump_type is one of these (repeat for several; compared without regard to case). */
+      "specs.heat_pump_type"?: Array<string>;
+      /** Only products whose compressor_regulation is one of these (repeat for several; compared without regard to case). */
+      "specs.compressor_regulation"?: Array<string>;
+      /** Only products whose refrigerant is one of these (repeat for several; compared without regard to case). */
+      "specs.refrigerant"?: Array<string>;
+      /** Only products whose test_climate is one of these (repeat for several; compared without regard to case). */
+      "specs.test_climate"?: Array<string>;
+      /** Only products whose keymark_date is one of these (repeat for several; compared without regard to case). */
+      "specs.keymark_date"?: Array<string>;
+      /** Only products whose datasheet_url is one of these (repeat for several; compared without regard to case). */
+      "specs.datasheet_url"?: Array<string>;
+    };
+    validatedQuery: Operations["exportSamList"]['query'] & { product_id: boolean; };
+    params: {
+      /** The list: cec-modules, cec-inverters, sandia-modules, adr-inverters. Another list of the service (`GET /api/v1/sources`) answers 404 `no-sam-format`. */
+      list: string;
+    };
+    body: never;
+    responses: {
+      200: string;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** A signed, read-only, expiring URL for one SAM list export, for readers that cannot send a key (pvlib) */
+  createSamLink: {
+    method: "POST";
+    path: "/api/v1/sam-links";
+    query: never;
+    validatedQuery: Operations["createSamLink"]['query'];
+    params: never;
+    body: NewSamLink;
+    responses: {
+      201: SamLink;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** A signed SAM list URL: the export it was made for, charged to its owner */
+  downloadSamLink: {
+    method: "GET";
+    path: "/api/v1/sam-links/{id}";
+    query: {
+      /** The signature the link was made with. */
+      signature: string;
+    };
+    validatedQuery: Operations["downloadSamLink"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: string;
+      400: Problem;
+      402: Problem;
+      403: Problem;
+      410: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** Revoke one of the account's signed SAM links */
+  revokeSamLink: {
+    method: "DELETE";
+    path: "/api/v1/sam-links/{id}";
+    query: never;
+    validatedQuery: Operations["revokeSamLink"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      204: undefined;
+      401: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
 }
 
 /** Method, path and the query parameters sent comma-separated (form style, explode false) of every operation, for the client at run time. */
@@ -3206,4 +3958,8 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   listWatchDeliveries: { method: "GET", path: "/api/v1/watches/{id}/deliveries", commaSeparated: [] },
   redeliverWatchDelivery: { method: "POST", path: "/api/v1/watches/{id}/deliveries/{delivery_id}/redeliver", commaSeparated: [] },
   sendWatchTestEvent: { method: "POST", path: "/api/v1/watches/{id}/test", commaSeparated: [] },
+  exportSamList: { method: "GET", path: "/api/v1/exports/sam/{list}", commaSeparated: [] },
+  createSamLink: { method: "POST", path: "/api/v1/sam-links", commaSeparated: [] },
+  downloadSamLink: { method: "GET", path: "/api/v1/sam-links/{id}", commaSeparated: [] },
+  revokeSamLink: { method: "DELETE", path: "/api/v1/sam-links/{id}", commaSeparated: [] },
 };

@@ -155,6 +155,32 @@ export const ERRORS = {
     description:
       'A product named in the request is of the wrong category, or lacks a value the calculation needs; `errors` names each.',
   },
+  NO_SAM_FORMAT: {
+    status: 404,
+    slug: 'no-sam-format',
+    title: 'No SAM format for this list',
+    description:
+      'A SAM list was asked of a list SAM has no library format for (heat pumps, batteries, wallboxes); the detail names the SAM lists.',
+  },
+  SIGNED_URL_INVALID: {
+    status: 403,
+    slug: 'signed-url-invalid',
+    title: 'Signed URL not valid',
+    description:
+      'A signed URL whose id or signature was altered, or that no link ever had: nothing is sent and nothing charged.',
+  },
+  SIGNED_URL_EXPIRED: {
+    status: 410,
+    slug: 'signed-url-expired',
+    title: 'Signed URL expired',
+    description: 'A signed URL past its expiry: ask its owner for a new one. Nothing is charged.',
+  },
+  SIGNED_URL_REVOKED: {
+    status: 410,
+    slug: 'signed-url-revoked',
+    title: 'Signed URL revoked',
+    description: 'A signed URL its owner revoked, or whose API key was revoked or expired since. Nothing is charged.',
+  },
   RATE_LIMITED: {
     status: 429,
     slug: 'rate-limited',

@@ -53,6 +53,8 @@ export interface Gates {
   loginToken: Middleware;
   /** A login token, or an API key with `scope` (then rate-limited); either way ctx.state.accountId is set. */
   accountOrKey(scope: Scope): Middleware;
+  /** A signed URL in place of a key: sets the key of the link's owner, who pays (signed-url-gate.ts). */
+  signedUrl: Middleware;
   /** Serves and keeps rendered answers of index-only reads (response-cache.ts); after the credits. */
   responseCache(operationId: string, fromIndex: FromIndex): Middleware;
 }
@@ -65,6 +67,7 @@ const ACCESS: readonly Access[] = [
   'key',
   'account',
   'public',
+  'signed-url',
 ];
 /** Scopes that manage the account's own resources: a login token does too, and they cost no credits. */
 const MANAGING: readonly Access[] = ['watches:write'];
@@ -113,6 +116,7 @@ function gatesFor(op: ContractOperation, gates: Gates): Middleware[] {
   if (op.access === 'public') return [];
   if (op.access === 'account') return [gates.loginToken];
   if (op.access === 'key') return [gates.apiKey(null), gates.rateLimit];
+  if (op.access === 'signed-url') return [gates.signedUrl, gates.rateLimit];
   if (MANAGING.includes(op.access)) return [gates.accountOrKey(op.access)];
   return [gates.apiKey(op.access), gates.rateLimit];
 }

@@ -114,6 +114,10 @@ describe('Python client (clients/python) against the service on the complete dat
     console.log(`      ${summary[0]}`);
   });
 
+  it('when pvlib reads a signed SAM URL the client made, or the file sam_list wrote, then it reads the rows as the source file has them; a revoked or altered URL is refused (tests.test_sam)', async () => {
+    await passes(['tests.test_sam'], 3);
+  });
+
   it('when pip installs clients/python into a fresh venv (python3 -m venv), then it imports, typed, with no dependency (tests.test_install)', async () => {
     await passes(['tests.test_install'], 1);
   });

@@ -12,7 +12,9 @@ import copy
 import inspect
 import io
 import json
+import os
 import re
+import tempfile
 import unittest
 import urllib.parse
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
@@ -120,6 +122,8 @@ class Recorder(Client):
         if body is not None:
             self.bodies.append((operation_id, body))
         body: Dict[str, Any] = {"data": [], "meta": {}} if operation_id != "exportProducts" else {}
+        if operation_id == "createSamLink":
+            body = {"url": "http://recorder.invalid/api/v1/sam-links/l?signature=s"}
         return io.BytesIO(b"" if operation_id == "exportProducts" else json.dumps(body).encode()), {}
 
 
@@ -145,6 +149,16 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Calls]:
         quality=["pass"],
         sort=["id"],
         fields=["id", "model"],
+        specs=specs,
+        nominal_power={bound: 1 for bound in RANGE_OPS},
+    )
+    sam = dict(
+        edition="2024-11-14",
+        product_id=True,
+        manufacturer=["Trina Solar"],
+        series=["sma-sunny-boy"],
+        in_latest_edition=True,
+        quality=["pass"],
         specs=specs,
         nominal_power={bound: 1 for bound in RANGE_OPS},
     )
@@ -186,6 +200,13 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Calls]:
         "watch_deliveries": dict(id=WATCH, limit=5),
         "redeliver": dict(id=WATCH, delivery_id="msg_abc_wh_0123456789abcdef"),
         "send_test_event": dict(id=WATCH),
+        "sam_list": (
+            dict(list="cec-modules", path=os.path.join(tempfile.gettempdir(), "pds-drift-sam.csv"), **sam),
+            dict(list="cec-modules", as_of="2024-01-01"),
+        ),
+        "sam_link": (dict(list="cec-modules", expires_in=600, **sam), dict(list="cec-modules", as_of="2024-01-01")),
+        "sam_url": (dict(list="cec-modules", expires_in=600, **sam), dict(list="cec-modules", as_of="2024-01-01")),
+        "revoke_sam_link": dict(id="l"),
     }
 
 
@@ -262,7 +283,9 @@ class DriftTest(unittest.TestCase):
         recorder = Recorder()
         record(self.glossary, recorder)
         with_body = {op for op, _ in recorder.bodies}
-        self.assertEqual(with_body, {"getProducts", "createWatch", "changeWatch"}, "the operations that send a body")
+        self.assertEqual(
+            with_body, {"getProducts", "createWatch", "changeWatch", "createSamLink"}, "the operations that send a body"
+        )
         for operation_id, body in recorder.bodies:
             method, path, _, _ = declared(self.document)[operation_id]
             schema = _resolve(

@@ -43,7 +43,12 @@ export function valuesClause(v: SpecValues): Query {
 }
 
 /** The parameters' filters, in the order they are checked. */
-export function queryFilters(query: ProductQuery): Query[] {
+export function queryFilters(
+  query: Pick<
+    ProductQuery,
+    'categories' | 'manufacturers' | 'series' | 'quality' | 'inLatestEdition' | 'ranges' | 'values'
+  >,
+): Query[] {
   const out: Query[] = [];
   if (query.categories.length > 0) out.push({ terms: { category: query.categories } });
   // A company id, any spelling of a company or a short form of it: the whole company (company_match, lower-cased).
@@ -78,6 +83,15 @@ export function filterQuery(filter: ProductFilter): Query {
       ? [{ term: { 'listing.in_latest_edition': filter.inLatestEdition } }]
       : []),
     ...(filter.afterId !== undefined ? [{ range: { id: { gt: filter.afterId } } }] : []),
+    // The list operation's filters, meant as there (a SAM list export).
+    ...queryFilters({
+      categories: [],
+      manufacturers: [...(filter.manufacturers ?? [])],
+      series: [...(filter.series ?? [])],
+      quality: [...(filter.quality ?? [])],
+      ranges: [...(filter.ranges ?? [])],
+      values: [...(filter.values ?? [])],
+    }),
   ];
   return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
 }

@@ -29,6 +29,7 @@ export const COLLECTIONS = {
   announced: 'announced',
   deliveries: 'deliveries',
   schedule: 'delivery_schedule',
+  samLinks: 'sam_links',
 } as const;
 
 export async function ensureIndexes(db: Db): Promise<void> {

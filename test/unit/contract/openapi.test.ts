@@ -31,13 +31,21 @@ describe('OpenAPI contract', () => {
     for (const id of SPEC_OPERATIONS) assert.ok(OPERATIONS.has(id), id);
     for (const op of OPERATIONS.values()) {
       assert.ok(
-        ['products:read', 'search:read', 'revisions:read', 'watches:write', 'key', 'account', 'public'].includes(
-          op.access,
-        ),
+        [
+          'products:read',
+          'search:read',
+          'revisions:read',
+          'watches:write',
+          'key',
+          'account',
+          'public',
+          'signed-url',
+        ].includes(op.access),
         `${op.operationId} access`,
       );
       // Reading scopes charge credits; managing the account's own watches does not (documented on each).
-      if (op.access.endsWith(':read')) assert.ok(op.cost > 0, `${op.operationId} cost`);
+      // A signed URL is charged to the account that made it, like the operation it stands for.
+      if (op.access.endsWith(':read') || op.access === 'signed-url') assert.ok(op.cost > 0, `${op.operationId} cost`);
     }
   });
 
@@ -88,6 +96,7 @@ describe('OpenAPI contract', () => {
       credits: () => pass,
       loginToken: pass,
       accountOrKey: () => pass,
+      signedUrl: pass,
       responseCache: () => pass,
     };
     assert.throws(

@@ -668,6 +668,133 @@ class Client:
         response, headers = self._open("exportProducts", None, query, accept="application/x-ndjson", gzip_ok=True)
         return ExportStream(response, headers)
 
+    # -- SAM lists --------------------------------------------------------------------------------
+
+    def _sam_query(
+        self,
+        edition: Optional[str],
+        as_of: Optional[str],
+        product_id: Optional[bool],
+        filters: Tuple[Any, ...],
+    ) -> List[Tuple[str, str]]:
+        manufacturer, series, in_latest_edition, quality, specs, nominal_power = filters
+        query = self._collection(
+            None, None, manufacturer, series, in_latest_edition, quality, None, None, specs, nominal_power, None, None
+        )
+        for name, value in (("edition", edition), ("as_of", as_of)):
+            if value is not None:
+                query.append((name, _text(name, value)))
+        if product_id is not None:
+            query.append(("product_id", _scalar(bool(product_id))))
+        return query
+
+    def sam_list(
+        self,
+        list: str,
+        *,
+        edition: Optional[str] = None,
+        as_of: Optional[str] = None,
+        product_id: Optional[bool] = None,
+        manufacturer: Optional[Many] = None,
+        series: Optional[Many] = None,
+        in_latest_edition: Optional[bool] = None,
+        quality: Optional[Many] = None,
+        specs: Optional[SpecFilters] = None,
+        nominal_power: Optional[Mapping[str, Scalar]] = None,
+        path: Optional[str] = None,
+    ) -> str:
+        """``GET /api/v1/exports/sam/{list}`` (exportSamList, 1 credit per 100 rows): one edition of a SAM list.
+
+        ``list``: ``cec-modules``, ``cec-inverters``, ``sandia-modules`` or ``adr-inverters``;
+        ``edition`` (``"2024-11-14"``) or ``as_of`` (a date: the newest edition by then), default the
+        newest; ``product_id=True`` adds a ``Product_ID`` column; the filters of :meth:`list_products`.
+        Returns the CSV text, or, with ``path``, writes it there and returns ``path``:
+        ``pvlib.pvsystem.retrieve_sam(path=path)`` reads it.
+        """
+        filters = (manufacturer, series, in_latest_edition, quality, specs, nominal_power)
+        query = self._sam_query(edition, as_of, product_id, filters)
+        response, _ = self._open("exportSamList", {"list": _text("list", list)}, query, accept="text/csv")
+        try:
+            text = response.read().decode("utf-8")
+        except (OSError, http.client.HTTPException) as err:
+            raise TransportError(f"exportSamList: the answer was cut short: {err!r}") from err
+        finally:
+            response.close()
+        if path is None:
+            return text
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        return path
+
+    def sam_link(
+        self,
+        list: str,
+        *,
+        edition: Optional[str] = None,
+        as_of: Optional[str] = None,
+        product_id: Optional[bool] = None,
+        manufacturer: Optional[Many] = None,
+        series: Optional[Many] = None,
+        in_latest_edition: Optional[bool] = None,
+        quality: Optional[Many] = None,
+        specs: Optional[SpecFilters] = None,
+        nominal_power: Optional[Mapping[str, Scalar]] = None,
+        expires_in: Optional[int] = None,
+    ) -> JSON:
+        """``POST /api/v1/sam-links`` (createSamLink, 1 credit): a signed, read-only, expiring link to one SAM list.
+
+        Takes what :meth:`sam_list` takes (but ``path``), and ``expires_in`` (seconds, default 7
+        days). The answer's ``url`` needs no key and never contains it; each download is charged to
+        this key's account. Revoke it with :meth:`revoke_sam_link`.
+        """
+        filters = (manufacturer, series, in_latest_edition, quality, specs, nominal_power)
+        query: Dict[str, Any] = {}
+        for name, value in self._sam_query(edition, as_of, product_id, filters):
+            if name in ("manufacturer", "series", "quality") or (name.startswith("specs.") and "[" not in name):
+                query.setdefault(name, []).append(value)
+            else:
+                query[name] = value
+        body: Dict[str, Any] = {"list": _text("list", list), "query": query}
+        if expires_in is not None:
+            body["expires_in"] = int(expires_in)
+        link, _ = self._json("createSamLink", None, (), body)
+        return link  # type: ignore[no-any-return]
+
+    def sam_url(
+        self,
+        list: str,
+        *,
+        edition: Optional[str] = None,
+        as_of: Optional[str] = None,
+        product_id: Optional[bool] = None,
+        manufacturer: Optional[Many] = None,
+        series: Optional[Many] = None,
+        in_latest_edition: Optional[bool] = None,
+        quality: Optional[Many] = None,
+        specs: Optional[SpecFilters] = None,
+        nominal_power: Optional[Mapping[str, Scalar]] = None,
+        expires_in: Optional[int] = None,
+    ) -> str:
+        """The signed URL of :meth:`sam_link` (same arguments): ``pvsystem.retrieve_sam(path=client.sam_url("cec-modules"))``."""
+        link = self.sam_link(
+            list,
+            edition=edition,
+            as_of=as_of,
+            product_id=product_id,
+            manufacturer=manufacturer,
+            series=series,
+            in_latest_edition=in_latest_edition,
+            quality=quality,
+            specs=specs,
+            nominal_power=nominal_power,
+            expires_in=expires_in,
+        )
+        return str(link["url"])
+
+    def revoke_sam_link(self, id: str) -> None:
+        """Revokes a signed SAM link of this account (revokeSamLink, no credits): its URL answers 410 from now on."""
+        self._no_content("revokeSamLink", {"id": _text("id", id)})
+
     # -- design ----------------------------------------------------------------------------------
 
     def module_performance(

@@ -127,4 +127,15 @@ OPERATIONS: Dict[str, Operation] = _table(
     Operation("listWatchDeliveries", "GET", "/api/v1/watches/{id}/deliveries", ("limit",)),
     Operation("redeliverWatchDelivery", "POST", "/api/v1/watches/{id}/deliveries/{delivery_id}/redeliver"),
     Operation("sendWatchTestEvent", "POST", "/api/v1/watches/{id}/test"),
+    # SAM lists: with the key, or through a signed URL pvlib's retrieve_sam reads.
+    Operation(
+        "exportSamList",
+        "GET",
+        "/api/v1/exports/sam/{list}",
+        ("edition", "as_of", "product_id", "manufacturer", "series", "in_latest_edition", "quality"),
+        spec_ranges=True,
+        spec_values=True,
+    ),
+    Operation("createSamLink", "POST", "/api/v1/sam-links"),
+    Operation("revokeSamLink", "DELETE", "/api/v1/sam-links/{id}"),
 )
