@@ -58,12 +58,25 @@ for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.error(`[test] mocha on Node ${version}`);
 const mocha = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
-const res = spawnSync(node, [mocha, ...process.argv.slice(2)], { stdio: 'inherit', env, cwd: ROOT });
+const res = spawnSync(node, [mocha, ...mochaArgs(process.argv.slice(2))], { stdio: 'inherit', env, cwd: ROOT });
 phase('mocha');
 await down(started);
 phase('engines down');
 printPhases();
 process.exit(res.status ?? 1);
+
+/**
+ * Mocha adds the config file's `spec` to the files named on the command line, so `npm test -- one.test.js`
+ * would run everything: when test files are named, the config's other settings are passed instead.
+ */
+function mochaArgs(args) {
+  if (!args.some((arg) => arg.endsWith('.test.js')) || args.includes('--config')) return args;
+  const config = JSON.parse(readFileSync(path.join(ROOT, '.mocharc.json'), 'utf8'));
+  const settings = ['--no-config', '--timeout', String(config.timeout), '--reporter', config.reporter];
+  for (const file of config.require) settings.push('--require', file);
+  if (config.exit) settings.push('--exit');
+  return [...settings, ...args];
+}
 
 function printPhases() {
   const rows = phases.map(([name, seconds]) => `  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
