@@ -42,11 +42,14 @@ async function main() {
       };
       await Promise.all(Array.from({ length: 8 }, lane));
     };
-    const before = {
-      first_page_ms: (await timed(() => earlierPage(0))).ms,
-      last_page_ms: (await timed(() => earlierPage(N - PAGE))).ms,
-    };
+    const say = (what: string, value: unknown) =>
+      process.stderr.write(`changes-feed: ${what} ${JSON.stringify(value)}\n`);
+    const before = { first_page_ms: (await timed(() => earlierPage(0))).ms, last_page_ms: 0 };
+    say('earlier layout, page 1 ms', before.first_page_ms);
+    before.last_page_ms = (await timed(() => earlierPage(N - PAGE))).ms;
+    say('earlier layout, last page ms', before.last_page_ms);
     const migration_ms = (await timed(() => new ChangeRepository(db).ready())).ms;
+    say('moved over in ms', migration_ms);
     const page = async (after: number) => {
       const { ms, value } = await timed(() => new ChangeRepository(db).range(after, after + PAGE));
       if (value.length !== PAGE || value[0]._id !== after + 1) throw new Error(`page after ${after} read wrong`);

@@ -45,6 +45,11 @@ export class DeliveryLanes {
     return this.sending[lane] < this.options[lane] && (this.perWatch.get(watchId) ?? 0) < this.options.perWatch;
   }
 
+  /** Whether any lane has a free place (when none has, a poll has nothing to start). */
+  anyRoom(): boolean {
+    return this.sending.main < this.options.main || this.sending.slow < this.options.slow;
+  }
+
   /** Takes a place for a send to `watchId`: the lane it goes in, or null when its lane or its watch is full. */
   take(watchId: string): Lane | null {
     if (!this.hasRoom(watchId)) return null;

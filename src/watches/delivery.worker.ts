@@ -175,7 +175,8 @@ export class DeliveryWorker {
     const slots = await this.ports.outbox.dueSlots(this.now(), SLOTS_PER_POLL);
     const room = { left: this.options.batch };
     for (const slot of slots) {
-      if (this.stopped) break;
+      // Every place taken: nothing more can start (the send that ends first wakes the next poll).
+      if (this.stopped || !this.lanes.anyRoom()) break;
       const done = await this.startAll(slot.ids, room);
       if (done) await this.ports.outbox.dropSlot(slot._id);
     }

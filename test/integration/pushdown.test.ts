@@ -138,7 +138,7 @@ describe('FerretDB pushdown: every lookup on the request path uses the _id index
 
     const commands = watch.commands.slice(from);
     assert.ok(
-      commands.some((c) => c.collection === 'changes') && commands.some((c) => c.collection === 'deliveries'),
+      commands.some((c) => c.collection === 'change_feed') && commands.some((c) => c.collection === 'deliveries'),
       'the proxy saw the feed and the deliveries being read',
     );
     assert.deepEqual(await scanned(commands), [], 'every filter is pushed down');

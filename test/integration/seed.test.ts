@@ -79,7 +79,7 @@ describe('seed and reindex', function () {
     // Batches are written several at once: the changes feed still has every revision, and its
     // watermark stands at the last one, none left behind.
     const db = catalog.mongo.db;
-    assert.equal(await db.collection('changes').countDocuments({}), report.ingest.revisions);
+    assert.equal(await db.collection('change_feed').countDocuments({}), report.ingest.revisions);
     const counters = await db.collection<{ _id: string; value: number }>('counters').find({}).toArray();
     const value = (id: string) => counters.find((c) => c._id === id)?.value;
     assert.equal(value('changes_settled'), value('revision_seq'));

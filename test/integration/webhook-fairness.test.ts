@@ -71,8 +71,8 @@ describe('webhooks: one endpoint that never answers delays no other watch', func
   this.timeout(180000);
   const TIMEOUT_MS = 6000;
   const POLL_MS = 1000;
-  /** The stated bound: one poll interval, plus the healthy send itself and a loaded machine's slack. */
-  const BOUND_MS = POLL_MS + 1000;
+  /** The stated bound: one poll interval beyond the healthy send itself (timed alone first), with 1 s of a loaded machine's slack. */
+  const bound = (aloneMs: number) => aloneMs + POLL_MS + 1000;
   let catalog: Catalog;
   let server: TestServer;
   let hostile: Developer;
@@ -122,6 +122,11 @@ describe('webhooks: one endpoint that never answers delays no other watch', func
 
   it("when test events and redeliveries pile up on a silent endpoint, then another account's test event still arrives within the bound, and the silent watch never holds more than its cap", async () => {
     const [silentWatch, healthyWatch] = [await watch(hostile, silentUrl), await watch(tenant, healthyUrl)];
+    // The healthy send alone: what this machine's engines take for one test event right now.
+    const startedAlone = performance.now();
+    const alone = await test(tenant, healthyWatch);
+    const aloneMs = (await healthy.arrival(alone.body.id)) - startedAlone;
+    const BOUND_MS = bound(aloneMs);
     // The hostile tenant: five test events and two redeliveries of the first, all at the silent endpoint.
     const first = await test(hostile, silentWatch);
     assert.equal(first.status, 202, first.text);
@@ -146,7 +151,7 @@ describe('webhooks: one endpoint that never answers delays no other watch', func
     const delay = arrived - started;
     assert.ok(
       delay <= BOUND_MS,
-      `the healthy watch's test event took ${Number.isNaN(delay) ? 'more than ' + 8 * TIMEOUT_MS : Math.round(delay)} ms (bound ${BOUND_MS} ms)`,
+      `the healthy watch's test event took ${Number.isNaN(delay) ? 'more than ' + 8 * TIMEOUT_MS : Math.round(delay)} ms (bound ${Math.round(BOUND_MS)} ms: ${Math.round(aloneMs)} ms alone + one poll + 1 s)`,
     );
     assert.ok(
       silent.stats().mostOpen <= server.config.WEBHOOK_CONCURRENCY_PER_WATCH,
@@ -164,7 +169,11 @@ describe('webhooks: one endpoint that never answers delays no other watch', func
     }, 3 * TIMEOUT_MS);
     const later = performance.now();
     const second = await test(tenant, healthyWatch);
-    assert.ok((await healthy.arrival(second.body.id)) - later <= BOUND_MS, 'still within the bound');
+    const secondMs = (await healthy.arrival(second.body.id)) - later;
+    assert.ok(
+      secondMs <= BOUND_MS,
+      `still within the bound: ${Math.round(secondMs)} ms (bound ${Math.round(BOUND_MS)} ms)`,
+    );
   });
 
   it('when a watch asks for more test events and redeliveries than its limit, then 429 with Retry-After, and nothing more is queued', async () => {

@@ -15,7 +15,10 @@ export const COLLECTIONS = {
   revisions: 'revisions',
   sources: 'sources',
   counters: 'counters',
-  changes: 'changes',
+  /** The changes feed, keyed by string (`c000000040000`). */
+  changes: 'change_feed',
+  /** The changes feed as stored before (the seq as a numeric _id): moved to `change_feed` once, then dropped. */
+  changesEarlier: 'changes',
   accounts: 'accounts',
   emails: 'account_emails',
   apiKeys: 'api_keys',

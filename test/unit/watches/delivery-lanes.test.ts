@@ -13,6 +13,7 @@ describe('delivery lanes', () => {
     assert.equal(l.take('b'), 'main');
     assert.equal(l.take('c'), 'main');
     assert.equal(l.take('d'), null, 'the main budget is full');
+    assert.equal(l.anyRoom(), true, 'the slow lane is still free');
     l.release('b', 'main', 'answered');
     assert.equal(l.take('d'), 'main');
   });
