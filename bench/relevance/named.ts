@@ -142,17 +142,20 @@ function relaxationCases(catalog: readonly Product[], rnd: () => number): Omit<N
     const reached = catalog.filter(
       (x) => x.category === category && (re.test(x.company?.name ?? '') || re.test(x.manufacturer)),
     );
-    const top = Math.max(...reached.map((x) => power(x) ?? -Infinity));
+    // The bound lies above every product reached; the nearest is the largest of those the words name.
+    const ceiling = Math.max(...reached.map((x) => power(x) ?? -Infinity));
+    const named = (x: Product) => x.category === category && re.test(x.company?.name ?? x.manufacturer);
+    const top = Math.max(...reached.filter(named).map((x) => power(x) ?? -Infinity));
     if (!Number.isFinite(top) || products.length < 2) continue;
     const inverter = category === 'inverter';
-    const bound = inverter ? Math.ceil(top / 1000) + 1 + Math.floor(rnd() * 3) : Math.ceil(top / 10) * 10 + 10;
+    const bound = inverter ? Math.ceil(ceiling / 1000) + 1 + Math.floor(rnd() * 3) : Math.ceil(ceiling / 10) * 10 + 10;
     const words = inverter
       ? [`${m} inverter at least ${bound} kW`, `${m} inverter over ${bound}kW`]
       : [`${m} module at least ${bound}W`, `${m} panels over ${bound} W`];
     out.push({
       q: words[Math.floor(rnd() * words.length)],
       unmet: inverter ? 'ac_power_w' : 'stc_power_w',
-      wanted: (x) => x.category === category && re.test(x.company?.name ?? x.manufacturer) && power(x) === top,
+      wanted: (x) => named(x) && power(x) === top,
     });
   }
   return out;

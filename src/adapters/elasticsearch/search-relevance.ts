@@ -204,7 +204,12 @@ function understoodQuery(u: Understood): Query {
         minimum_should_match: 1,
       },
     };
-  const bounds = u.relaxed ? [] : u.near.map((n) => withinTolerance(n, (u.series?.length ?? 0) > 0));
+  const bounds = u.relaxed
+    ? []
+    : u.near.flatMap((n) => [
+        rangeClause({ spec: n.spec, op: 'gte', value: n.min }),
+        rangeClause({ spec: n.spec, op: 'lte', value: n.max }),
+      ]);
   return {
     bool: {
       filter: [...parts.categories, ...parts.companies, ...parts.conditions, ...bounds],
@@ -216,24 +221,6 @@ function understoodQuery(u: Understood): Query {
       ],
     },
   };
-}
-
-/**
- * A quantity's tolerance; within a named line ("Sunny Boy 3.8"), a model carrying the number typed
- * meets it too, whatever its rated value (the SB3.8-1SP-US-40 lists 3,600 W at 208 V).
- */
-function withinTolerance(n: Understood['near'][number], line: boolean): Query {
-  const within: Query = {
-    bool: {
-      filter: [
-        rangeClause({ spec: n.spec, op: 'gte', value: n.min }),
-        rangeClause({ spec: n.spec, op: 'lte', value: n.max }),
-      ],
-    },
-  };
-  return line && n.designation
-    ? { bool: { should: [within, designationClause(n.designation)], minimum_should_match: 1 } }
-    : within;
 }
 
 /** The text of a search: as typed, and (when some of it was understood) as understood, the better counting. */
