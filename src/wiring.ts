@@ -336,7 +336,8 @@ function samWiring(
     now,
   );
   const ports = { index, sources: new SourceRepository(mongo.db), sourceText: sourceFiles() };
-  return { gate: signedUrlGate(links), routes: samRoutes({ ports, links }) };
+  const perAccount = config.EXPORT_CONCURRENCY_PER_ACCOUNT;
+  return { gate: signedUrlGate(links), routes: samRoutes({ ports, links, perAccount }) };
 }
 
 /** One turn at a time per name: across instances by a lease in Redis; without Redis, in this process. */

@@ -2,6 +2,7 @@
 // (createSamLink) and may revoke (revokeSamLink). Both downloads are planned and priced before
 // anything is sent: the rows are counted, the price charged, then the text streams.
 import { route, type AnyRoute } from '../http/pipeline';
+import { AccountSlots } from '../shared/account-slots';
 import { requireState, type RequestContext } from '../http/request-state';
 import { planSamList, samFileName, samListBody, samListCost, type SamListPorts } from './sam-list.service';
 import { samRequest } from './sam-filter';
@@ -11,15 +12,18 @@ import { samEdition, samList } from './sam-list.service';
 export interface SamRouteDeps {
   readonly ports: SamListPorts;
   readonly links: SamLinkService;
+  /** SAM lists an account may have chosen at once on this instance (the choosing reads the index). */
+  readonly perAccount: number;
 }
 
 async function sendSamList(
   ctx: RequestContext,
   list: string,
   query: Readonly<Record<string, unknown>>,
-  ports: SamListPorts,
+  { ports, slots }: { ports: SamListPorts; slots: AccountSlots },
 ) {
-  const plan = await planSamList(list, samRequest(query), ports);
+  const accountId = requireState(ctx, 'apiKey').accountId;
+  const plan = await slots.within(accountId, () => planSamList(list, samRequest(query), ports));
   // The base credit is held already; the rest of the price before a byte is sent.
   await requireState(ctx, 'charge')(samListCost(plan.rows.length) - 1);
   ctx.type = 'text/csv; charset=utf-8';
@@ -28,12 +32,13 @@ async function sendSamList(
   ctx.body = samListBody(plan);
 }
 
-export function samRoutes({ ports, links }: SamRouteDeps): AnyRoute[] {
+export function samRoutes({ ports, links, perAccount }: SamRouteDeps): AnyRoute[] {
+  const sending = { ports, slots: new AccountSlots(perAccount, 'SAM lists', 10) };
   return [
     route({
       operationId: 'exportSamList',
       async handle(ctx, input) {
-        await sendSamList(ctx, input.params.list, input.query, ports);
+        await sendSamList(ctx, input.params.list, input.query, sending);
       },
     }),
     route({
@@ -41,7 +46,7 @@ export function samRoutes({ ports, links }: SamRouteDeps): AnyRoute[] {
       async handle(ctx, input) {
         // The gate opened the link already; it is read again here for its list and query.
         const { link } = await links.open(input.params.id, input.query.signature);
-        await sendSamList(ctx, link.list, link.query, ports);
+        await sendSamList(ctx, link.list, link.query, sending);
       },
     }),
     route({

@@ -9,7 +9,7 @@ import {
 import type { OperationObject, ParameterObject, PathsObject } from '../openapi.types';
 import { collectionParams, RANGE_DOC } from './collection-parameters';
 import { param } from './parameters';
-import { BEARER_HEADERS, RETRY_AFTER, jsonBody, keyOperation, problem } from './responses';
+import { BEARER_HEADERS, RETRY_AFTER, jsonBody, keyOperation, problem, setting } from './responses';
 
 /** A day, or an RFC 3339 time. */
 const SAM_AS_OF_PATTERN =
@@ -52,7 +52,7 @@ const CSV = {
   content: { 'text/csv': { schema: { type: 'string' } } },
 };
 
-const PRICE = `Costs 1 credit per 100 rows (at least 1), charged in full before anything is sent; \`X-Quota-Cost\` says how many.`;
+const PRICE = `Costs 1 credit per 100 rows (at least 1), charged in full before anything is sent; \`X-Quota-Cost\` says how many. An account chooses at most \`x-exports-per-account\` SAM lists at once on one instance (one more answers 429).`;
 
 const DESCRIPTION = `The rows of one edition of a list SAM has a format for, for the products the list operation's filters select (by their current values; ${RANGE_DOC}), as that edition's file printed them: \`pvlib.pvsystem.retrieve_sam(path=url)\` reads it as it reads the file (use a signed URL: \`POST /api/v1/sam-links\`). The \`Name\` column is SAM's name (pvlib's column after its normalisation); \`product_id=true\` adds the service's id. ${PRICE} The file is the one the catalog was seeded from (its sha256 checked); a product listed twice by the edition has both rows.`;
 
@@ -73,6 +73,7 @@ const exportSam: OperationObject = {
     true,
   ),
   'x-credit-cost-per-100-rows': 1,
+  'x-exports-per-account': setting('EXPORT_CONCURRENCY_PER_ACCOUNT'),
 };
 
 const LINK_ERRORS = {
@@ -129,6 +130,7 @@ export const SAM_PATHS: PathsObject = {
       'x-scope': 'signed-url',
       'x-credit-cost': 1,
       'x-credit-cost-per-100-rows': 1,
+      'x-exports-per-account': setting('EXPORT_CONCURRENCY_PER_ACCOUNT'),
       description: `No key: the \`signature\` is the credential. Answers what \`exportSamList\` answers for the link's list and query (the edition as it is now pinned: a link made without \`edition\` follows the newest). ${PRICE} The credits are the link owner's.`,
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } },
