@@ -152,7 +152,7 @@ const schema = {
     },
     LOGIN_RATE_LIMIT_MAX: {
       description:
-        'Failed logins allowed per email and client address together, and per client address (IPv6: per /64), per window; registrations per client address likewise.',
+        'Failed logins allowed per email and client address together, and per client address (IPv6: per /64), per window; registrations per client network (IPv4: per /24, IPv6: per /64) likewise.',
       type: 'integer',
       minimum: 1,
       default: 10,
