@@ -29,6 +29,19 @@ export function workerCount(config: Pick<Config, 'WEB_CONCURRENCY' | 'REDIS_URL'
 }
 
 /**
+ * The flags that give each worker its heap limit (WORKER_HEAP_MB), unless it is off or the operator
+ * set one already (NODE_OPTIONS or the primary's own flags, which every worker inherits).
+ */
+export function workerExecArgv(
+  config: Pick<Config, 'WORKER_HEAP_MB'>,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+  execArgv: readonly string[] = process.execArgv,
+): string[] {
+  const set = [nodeOptions, ...execArgv].some((flag) => flag.includes('--max-old-space-size'));
+  return config.WORKER_HEAP_MB === 0 || set ? [] : [`--max-old-space-size=${config.WORKER_HEAP_MB}`];
+}
+
+/**
  * A worker's share of the caches: the configured bounds hold for the instance as a whole, so the
  * memory an operator sizes for does not grow with the number of cores.
  */
