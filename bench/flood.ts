@@ -20,6 +20,14 @@ const kib = (pid: number, field: string) => {
     return 0;
   }
 };
+/** Proportional set size: shared pages (the Node binary's) split among the processes that map them. */
+const pss = (pid: number) => {
+  try {
+    return 1024 * Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
 const childrenOf = (pid: number) => {
   const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
   return text ? text.split(' ').map(Number) : [];
@@ -40,18 +48,25 @@ async function main(): Promise<void> {
       SIGNUP_CREDITS: String(count + 1000),
       RATE_LIMIT_MAX: '1000000',
       ACCOUNT_RATE_LIMIT_MAX: '1000000',
-      LOG_LEVEL: 'warn',
       ...overrides,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (c: Buffer) => {
+    // Until it listens (with workers: all of them, which the primary says); later lines are dropped.
+    const read = (c: Buffer) => {
       out += c.toString();
-      const at = /"address":"([^"]+)"/.exec(out)?.[1];
-      if (at && /"msg":"(workers )?listening"/.test(out)) resolve(`http://${at}`);
-    });
+      const line = out
+        .split('\n')
+        .find((l) => /"msg":"workers listening"/.test(l) || (/"msg":"listening"/.test(l) && !/"worker":/.test(l)));
+      const at = line && /"address":"([^"]+)"/.exec(line)?.[1];
+      if (!at) return;
+      child.stdout.off('data', read);
+      child.stdout.resume();
+      resolve(`http://${at}`);
+    };
+    child.stdout.on('data', read);
     child.on('exit', (code) => reject(new Error(`the service exited ${code}: ${out}`)));
   });
   const pids = () => [child.pid!, ...childrenOf(child.pid!)];
@@ -100,6 +115,7 @@ async function main(): Promise<void> {
       peaks_mb: peaks.map((b) => Math.round(b / MB)),
       sum_of_peaks_mb: Math.round(peaks.reduce((a, b) => a + b, 0) / MB),
       highest_sum_sampled_mb: Math.round(highest / MB),
+      pss_sum_at_end_mb: Math.round(pids().reduce((sum, pid) => sum + pss(pid), 0) / MB),
     }),
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));

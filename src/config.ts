@@ -28,11 +28,11 @@ const schema = {
     },
     WORKER_HEAP_MB: {
       description:
-        "With several workers, each worker's V8 old-space limit (--max-old-space-size), MB: V8 otherwise sizes it from the host's memory and lets garbage of large answers pile up far past what is live, in every worker. 0 leaves V8's default; ignored when NODE_OPTIONS sets --max-old-space-size. A worker that needs more than its limit is stopped and replaced.",
+        "With several workers, each worker's V8 old-space limit (--max-old-space-size; its young generation then keeps 4 MB semi-spaces), MB: V8 otherwise sizes it from the host's memory and lets garbage of large answers pile up far past what is live, in every worker. 0 leaves V8's defaults; ignored when NODE_OPTIONS sets --max-old-space-size. A worker that needs more than its limit is stopped and replaced.",
       type: 'integer',
       minimum: 0,
       maximum: 65536,
-      default: 160,
+      default: 128,
     },
     NODE_ENV: {
       description:

@@ -38,8 +38,11 @@ describe('cluster: how many workers, and their share of the caches', () => {
   });
 
   it('when several workers run, then each gets the old-space limit WORKER_HEAP_MB, unless it is 0 or the operator set one', () => {
-    assert.equal(loadConfig({}).WORKER_HEAP_MB, 160);
-    assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 160 }, '', []), ['--max-old-space-size=160']);
+    assert.equal(loadConfig({}).WORKER_HEAP_MB, 128);
+    assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 160 }, '', []), [
+      '--max-old-space-size=160',
+      '--max-semi-space-size=4',
+    ]);
     assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 0 }, '', []), []);
     assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 160 }, '--max-old-space-size=512', []), []);
     assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 160 }, '', ['--max-old-space-size=300']), []);
