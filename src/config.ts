@@ -1,6 +1,8 @@
 // The only reader of process.env. Every key is declared, typed and validated here; a bad value stops
 // start-up with a message naming the variable.
 import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Ajv from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
 
@@ -24,9 +26,17 @@ const schema = {
       maximum: 64,
       default: 0,
     },
+    WORKER_HEAP_MB: {
+      description:
+        "With several workers, each worker's V8 old-space limit (--max-old-space-size; its young generation then keeps 4 MB semi-spaces), MB: V8 otherwise sizes it from the host's memory and lets garbage of large answers pile up far past what is live, in every worker. 0 leaves V8's defaults; ignored when NODE_OPTIONS sets --max-old-space-size. A worker that needs more than its limit is stopped and replaced.",
+      type: 'integer',
+      minimum: 0,
+      maximum: 65536,
+      default: 128,
+    },
     NODE_ENV: {
       description:
-        'production requires JWT_SECRET, CURSOR_SECRET and WEBHOOK_SECRET_KEY; elsewhere missing secrets are generated per process.',
+        'production requires JWT_SECRET, CURSOR_SECRET and WEBHOOK_SECRET_KEY; elsewhere a missing one is generated once and kept in SECRETS_FILE (with NODE_ENV=test and no SECRETS_FILE, per process).',
       enum: ['development', 'test', 'production'],
       default: 'development',
     },
@@ -77,6 +87,13 @@ const schema = {
       type: 'string',
       pattern: '^[A-Za-z0-9:_-]{1,64}$',
       default: 'pds:',
+    },
+    SECRETS_FILE: {
+      description:
+        'Outside production: the file (JSON, mode 0600, relative to the working directory) where JWT_SECRET, CURSOR_SECRET and WEBHOOK_SECRET_KEY are kept when the environment does not set them: generated the first time, read by every worker and every later start. Production never reads it.',
+      type: 'string',
+      minLength: 1,
+      default: '.engines/secrets.json',
     },
     JWT_SECRET: {
       description: 'HMAC key for login tokens (HS256); at least 32 characters.',
@@ -152,7 +169,7 @@ const schema = {
     },
     LOGIN_RATE_LIMIT_MAX: {
       description:
-        'Failed logins allowed per email and client address together, and per client address (IPv6: per /64), per window; registrations per client address likewise.',
+        'Failed logins allowed per email and client address together, and per client address (IPv6: per /64), per window; registrations per client network (IPv4: per /24, IPv6: per /64) likewise.',
       type: 'integer',
       minimum: 1,
       default: 10,
@@ -466,14 +483,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
   }
   if (env.REDIS_URL === '') raw.REDIS_URL = '';
-  if ((raw.NODE_ENV ?? 'development') !== 'production') {
-    raw.JWT_SECRET ??= randomBytes(32).toString('base64url');
-    raw.CURSOR_SECRET ??= randomBytes(32).toString('base64url');
-    raw.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64url');
+  const nodeEnv = raw.NODE_ENV ?? 'development';
+  if (nodeEnv !== 'production' && GENERATED_SECRETS.some((key) => raw[key] === undefined)) {
+    // Tests start many services side by side: each makes up its own unless told where to keep them.
+    const file = nodeEnv === 'test' && raw.SECRETS_FILE === undefined ? undefined : secretsFile(raw);
+    Object.assign(raw, { ...keptSecrets(file), ...pick(raw, GENERATED_SECRETS) });
   }
   if (!validate(raw)) {
     const problems = (validate.errors ?? []).map((e) => {
       const name = e.instancePath.slice(1) || String(e.params.missingProperty ?? '');
+      if (e.keyword === 'required' && nodeEnv === 'production')
+        return `${name}: must be set in production (elsewhere it is generated once and kept in SECRETS_FILE)`;
       return `${name}: ${e.message}`;
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
@@ -490,6 +510,81 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (range && Number(range[1]) > Number(range[2]))
     throw new ConfigError(`invalid configuration: ELASTICSEARCH_REPLICAS: the range ${range[0]} runs backwards`);
   return Object.freeze(raw as Config);
+}
+
+/** The secrets generated outside production when the environment does not set them. */
+export const GENERATED_SECRETS = ['JWT_SECRET', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
+
+const pick = (from: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.flatMap((k) => (from[k] === undefined ? [] : [[k, from[k]]])));
+
+function secretsFile(raw: Record<string, unknown>): string {
+  const file = raw.SECRETS_FILE ?? CONFIG_DEFAULTS.SECRETS_FILE;
+  if (typeof file !== 'string' || file === '')
+    throw new ConfigError('invalid configuration: SECRETS_FILE: must name a file');
+  return resolve(file);
+}
+
+/**
+ * Every generated secret: those `file` keeps, and any it lacks generated and added to it. The first
+ * process to create the file wins (written aside, then linked into place, which fails if another
+ * process linked first: everyone then reads the winner's). Without a file, generated here and lost
+ * with the process.
+ */
+function keptSecrets(file: string | undefined): Record<string, string> {
+  const generate = () =>
+    Object.fromEntries(GENERATED_SECRETS.map((key) => [key, randomBytes(32).toString('base64url')]));
+  if (!file) return generate();
+  try {
+    const kept = readSecrets(file) ?? createSecrets(file, generate());
+    if (GENERATED_SECRETS.every((key) => typeof kept[key] === 'string')) return kept;
+    const whole = { ...generate(), ...kept };
+    writeAside(file, whole, (aside) => renameSync(aside, file));
+    return whole;
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(`invalid configuration: SECRETS_FILE: ${file} cannot be used (${(err as Error).message})`);
+  }
+}
+
+function readSecrets(file: string): Record<string, string> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  const kept: unknown = JSON.parse(text);
+  if (typeof kept !== 'object' || kept === null || Array.isArray(kept))
+    throw new ConfigError(`invalid configuration: SECRETS_FILE: ${file} is not a JSON object`);
+  return kept as Record<string, string>;
+}
+
+function createSecrets(file: string, secrets: Record<string, string>): Record<string, string> {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    writeAside(file, secrets, (aside) => linkSync(aside, file));
+    return secrets;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readSecrets(file)!;
+  }
+}
+
+/** Writes `secrets` to a file of its own beside `file` (mode 0600), hands it to `place`, and removes what is left. */
+function writeAside(file: string, secrets: Record<string, string>, place: (aside: string) => void): void {
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    place(aside);
+  } finally {
+    try {
+      unlinkSync(aside);
+    } catch {
+      // renamed into place: nothing left aside
+    }
+  }
 }
 
 /** The database named in the MongoDB URI's path, `pds` when it names none. */

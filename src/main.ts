@@ -5,9 +5,9 @@
 // where they serve, so the primary stays small.
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
-import { loadConfig, ConfigError, type Config } from './config';
+import { loadConfig, ConfigError, GENERATED_SECRETS, type Config } from './config';
 import { createLogger, type Logger } from './shared/logger';
-import { availableCores, workerCount, workerShare } from './cluster/cluster.workers';
+import { availableCores, workerCount, workerExecArgv, workerShare } from './cluster/cluster.workers';
 import { runPrimary } from './cluster/cluster.primary';
 
 async function main(): Promise<void> {
@@ -25,15 +25,14 @@ async function main(): Promise<void> {
   if (workers > 1 && cluster.isPrimary) {
     // A worker's drain, then closing its clients (returning leased credits: a database call or two).
     const stopMs = config.SHUTDOWN_TIMEOUT_MS + 2 * config.REQUEST_TIMEOUT_MS + 1000;
-    // Each worker reads the count (and keeps its share of the caches), and the secrets: generated
-    // ones (outside production) are generated here once, or a login or cursor from one worker
-    // would be refused by the next.
+    // Each worker reads the count (and keeps its share of the caches), and every secret: generated
+    // ones (outside production) are read or made here once (and kept in SECRETS_FILE), or a login,
+    // a cursor or a watch's sealed signing secret from one worker would be refused by the next.
     const env = {
       WEB_CONCURRENCY: String(workers),
-      JWT_SECRET: config.JWT_SECRET,
-      CURSOR_SECRET: config.CURSOR_SECRET,
+      ...Object.fromEntries(GENERATED_SECRETS.map((key) => [key, config[key]])),
     };
-    runPrimary(createLogger(config.LOG_LEVEL), { workers, env, stopMs });
+    runPrimary(createLogger(config.LOG_LEVEL), { workers, env, stopMs, execArgv: workerExecArgv(config) });
     return;
   }
   const fields = cluster.isWorker ? { worker: cluster.worker!.id, pid: process.pid } : undefined;

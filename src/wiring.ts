@@ -35,6 +35,8 @@ import { redisThrottleStore } from './adapters/redis/throttle-store';
 import { passwordCheckSlots } from './accounts/password-checks';
 import { Refunds, memoryOwedRefunds } from './credits/refunds';
 import { redisOwedRefunds } from './adapters/redis/owed-refunds';
+import { redisRevocations } from './adapters/redis/revocations';
+import { redisCreditBook } from './adapters/redis/credit-book';
 import { CreditLeases } from './credits/leases';
 import { productRoutes } from './products/products.routes';
 import { designRoutes } from './design/design.routes';
@@ -109,6 +111,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     {
       keys: keyStore,
       turns: turnsLock(config, redis, logger, 'key creation'),
+      revocations: rateLimitRedis && redisRevocations(rateLimitRedis, config.REDIS_KEY_PREFIX),
     },
     {
       cacheTtlMs: config.KEY_CACHE_TTL_MS,
@@ -190,14 +193,19 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
     { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS },
     now,
   );
-  const credits = buildCreditLock(config, mongo, redis, logger, atomicUpdates);
+  // With several processes, the credit book (credits/book.ts) tells each request the account's
+  // balance over all of them; it hears of every write to the stored balance under the credit lock,
+  // which then takes turns even where the database's own updates are atomic, so it hears them in order.
+  const book = rateLimitRedis && redisCreditBook(rateLimitRedis, config.REDIS_KEY_PREFIX, config.CREDIT_LEASE_IDLE_MS);
+  const credits = buildCreditLock(config, mongo, redis, logger, book ? async () => false : atomicUpdates);
   const creditPorts = { accounts, lock: credits };
   const refunds = new Refunds({ ...creditPorts, ...owedRefundPorts(config, redis, logger) }, logger);
-  const leases = new CreditLeases(creditPorts, refunds, {
-    maxBlock: config.CREDIT_LEASE_MAX,
-    idleMs: config.CREDIT_LEASE_IDLE_MS,
-    waitMs: config.REQUEST_TIMEOUT_MS,
-  });
+  const leases = new CreditLeases(
+    creditPorts,
+    refunds,
+    { maxBlock: config.CREDIT_LEASE_MAX, idleMs: config.CREDIT_LEASE_IDLE_MS, waitMs: config.REQUEST_TIMEOUT_MS },
+    book,
+  );
 
   const limits = rateLimit({
     max: config.RATE_LIMIT_MAX,

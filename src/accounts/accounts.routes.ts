@@ -1,6 +1,6 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { refuseOverLimit as refuse, type Throttle } from '../limits/throttle';
-import { addressKey } from '../http/client-address';
+import { addressKey, networkKey } from '../http/client-address';
 import { AppError } from '../errors/app-error';
 import { register, login, normalizeEmail, type AccountPorts } from './accounts.service';
 
@@ -35,7 +35,7 @@ export function accountRoutes(deps: AccountRouteDeps): AnyRoute[] {
     route({
       operationId: 'register',
       async handle(ctx, input) {
-        refuse(await deps.throttles.registerByAddress.hit(addressKey(ctx.ip)), 'registrations from this address');
+        refuse(await deps.throttles.registerByAddress.hit(networkKey(ctx.ip)), 'registrations from this network');
         ctx.status = 201;
         ctx.body = await register(input.body, deps.signupCredits, deps.ports);
       },

@@ -29,3 +29,9 @@ export const ENDED_KEYS_KEPT_DAYS = 30;
 
 /** How long a creation sent again with its Idempotency-Key gets the key made the first time. */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
+/** The revocation generation: bumped by every revocation, read before a cached key is trusted (keys.service.ts). */
+export interface Revocations {
+  current(): Promise<string>;
+  bump(): Promise<void>;
+}

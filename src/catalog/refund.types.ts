@@ -4,6 +4,8 @@ export interface Refund {
   readonly id: string;
   readonly accountId: string;
   readonly credits: number;
+  /** Credits a lease gives back unspent (still the account's all along), not a refund of a charge. */
+  readonly returned?: boolean;
 }
 
 /** Where owed refunds wait until the database takes them. */

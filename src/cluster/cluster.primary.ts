@@ -12,6 +12,8 @@ export interface PrimaryOptions {
   readonly env: Readonly<Record<string, string>>;
   /** How long a stopping worker may take before it is killed: its drain (SHUTDOWN_TIMEOUT_MS) and then closing its clients. */
   readonly stopMs: number;
+  /** Node flags every worker gets on top of the primary's own (its heap limit). */
+  readonly execArgv?: readonly string[];
 }
 
 /** A replacement for a worker that lived less than YOUNG_MS waits, doubling per such death in a row: no busy crash loop. */
@@ -35,6 +37,7 @@ export function runPrimary(logger: Logger, options: PrimaryOptions): void {
     return worker;
   };
   answerMetricRequests(() => listening);
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...(options.execArgv ?? [])] });
 
   cluster.on('listening', (worker, address) => {
     listening.add(worker);

@@ -28,6 +28,24 @@ export function workerCount(config: Pick<Config, 'WEB_CONCURRENCY' | 'REDIS_URL'
   return config.REDIS_URL ? cores : 1;
 }
 
+/** Each worker's young-generation semi-space, MB, beside its old-space limit (V8's default is 16). */
+export const WORKER_SEMI_SPACE_MB = 4;
+
+/**
+ * The flags that give each worker its heap limit (WORKER_HEAP_MB) and a small young generation,
+ * unless the limit is off or the operator set one already (NODE_OPTIONS or the primary's own
+ * flags, which every worker inherits).
+ */
+export function workerExecArgv(
+  config: Pick<Config, 'WORKER_HEAP_MB'>,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+  execArgv: readonly string[] = process.execArgv,
+): string[] {
+  const set = [nodeOptions, ...execArgv].some((flag) => flag.includes('--max-old-space-size'));
+  if (config.WORKER_HEAP_MB === 0 || set) return [];
+  return [`--max-old-space-size=${config.WORKER_HEAP_MB}`, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
+}
+
 /**
  * A worker's share of the caches: the configured bounds hold for the instance as a whole, so the
  * memory an operator sizes for does not grow with the number of cores.

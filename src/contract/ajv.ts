@@ -2,6 +2,7 @@
 import Ajv, { type ValidateFunction, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { SCHEMAS } from './components';
+import { AS_OF_FORMAT, isAsOf } from './as-of';
 
 const DOC_ID = 'pds-openapi';
 
@@ -22,6 +23,7 @@ function rebase(schema: unknown): unknown {
 export function createAjv(options: Options = {}): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, ...options });
   addFormats(ajv);
+  ajv.addFormat(AS_OF_FORMAT, isAsOf);
   ajv.addSchema({ $id: DOC_ID, components: { schemas: rebase(SCHEMAS) } });
   return ajv;
 }

@@ -3,6 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { OPENAPI } from './openapi';
 import { createAjv, compile } from './ajv';
+import { AS_OF_FORMAT } from './as-of';
 import { validationError, type FieldError } from '../errors/app-error';
 import { isSpecName } from '../catalog/spec-catalog';
 import { unitFactors } from './query-vocabulary';
@@ -93,6 +94,12 @@ function fieldErrors(where: FieldError['in'], errors: ErrorObject[] | null | und
         in: where,
         name,
         message: `'${String(e.data)}' is not a number with an optional unit${rangeUnitsHint(name)}`,
+      };
+    if (e.keyword === 'format' && e.params.format === AS_OF_FORMAT)
+      return {
+        in: where,
+        name,
+        message: `'${String(e.data)}' is no such time (a month, day, hour or offset out of range)`,
       };
     return { in: where, name, message: `${at}${e.message ?? 'is invalid'}` };
   });

@@ -14,9 +14,21 @@ export interface CreditPorts {
   };
 }
 
-/** Debits `cost`; resolves with the balance left, or throws 402 with the balance as it is. */
-export async function debit(accountId: string, cost: number, ports: CreditPorts): Promise<number> {
-  const left = await ports.lock.run(accountId, () => ports.accounts.debit(accountId, cost));
+/**
+ * Debits `cost`; resolves with the balance left, or throws 402 with the balance as it is.
+ * `debited`: runs under the account's lock right after a debit, with the balance left.
+ */
+export async function debit(
+  accountId: string,
+  cost: number,
+  ports: CreditPorts,
+  debited: (left: number) => Promise<void> = async () => undefined,
+): Promise<number> {
+  const left = await ports.lock.run(accountId, async () => {
+    const stored = await ports.accounts.debit(accountId, cost);
+    if (stored !== null) await debited(stored);
+    return stored;
+  });
   if (left !== null) return left;
   const balance = (await ports.accounts.findById(accountId))?.credits ?? 0;
   throw new AppError(

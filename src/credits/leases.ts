@@ -9,7 +9,10 @@
 // dies without shutting down loses at most the unspent part of its leases (at most `maxBlock` per
 // account: a background block tops the lease up to its block size, never beyond). Balances stay
 // exact otherwise: balance + leased = what the account really has.
+// The balance a request is shown (X-Quota-Balance) is that sum, told by the credit book (book.ts)
+// that every worker and instance keeps together; without one (a single process), this lease's own.
 import { debit, type CreditPorts } from './credits.service';
+import type { CreditBook } from './book';
 import { processLock, type ProcessLock } from '../shared/keyed-lock';
 import type { Refunds } from './refunds';
 
@@ -36,15 +39,17 @@ export class CreditLeases {
     private readonly ports: CreditPorts,
     private readonly refunds: Refunds,
     private readonly options: { readonly maxBlock: number; readonly idleMs: number; readonly waitMs: number },
+    private readonly book?: CreditBook,
   ) {
     this.turns = processLock(options.waitMs);
     // A refund that lands in the database (one owed while it was away, settled now) is part of the
     // balance this process shows, though no block was taken since. Where the database serializes
     // nothing (MongoDB: no lock), a refund landing during a block's debit may be counted twice in
     // what is shown, until the next block: the balance itself stays exact.
-    refunds.onLanded((accountId, credits) => {
+    refunds.onLanded(async (accountId, credits, returned) => {
       const lease = this.leases.get(accountId);
       if (lease) lease.stored += credits;
+      await this.book?.landed(accountId, credits, returned).catch(() => undefined);
     });
   }
 
@@ -53,8 +58,7 @@ export class CreditLeases {
     const held = this.leases.get(accountId);
     // The common case needs no turn: the lease covers the cost and nothing is under way for the
     // account, and spending from memory is one synchronous step.
-    if (held && held.remaining >= cost && !this.turns.busy(accountId))
-      return Promise.resolve(this.spend(accountId, held, cost));
+    if (held && held.remaining >= cost && !this.turns.busy(accountId)) return this.spend(accountId, held, cost);
     return this.turns.run(accountId, async () => {
       await this.leases.get(accountId)?.topping;
       let lease = this.leases.get(accountId);
@@ -66,8 +70,9 @@ export class CreditLeases {
   /** Gives credits back: into the account's lease when it has one, else to the database. */
   async give(accountId: string, amount: number): Promise<void> {
     const lease = this.leases.get(accountId);
-    if (lease) lease.remaining += amount;
-    else await this.refunds.give(accountId, amount);
+    if (!lease) return this.refunds.give(accountId, amount);
+    lease.remaining += amount;
+    await this.book?.refunded(accountId, amount).catch(() => undefined);
   }
 
   /** Returns every unspent lease to the database (shutdown). */
@@ -83,7 +88,7 @@ export class CreditLeases {
       lease && now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : 1;
     if (block > 1) {
       const taken = need + block - 1;
-      const stored = await this.ports.lock.run(accountId, () => this.ports.accounts.debit(accountId, taken));
+      const stored = await this.debitBlock(accountId, taken);
       if (stored !== null) {
         // The same object: refunds given into it while the debit was on their way are kept.
         const current = this.leases.get(accountId) ?? { remaining: 0, stored, block, refilledAt: now, usedAt: now };
@@ -95,20 +100,35 @@ export class CreditLeases {
     // One credit at a time, or not enough for a block: hand back what the lease holds, then take
     // exactly the cost, so a 402 is decided on the whole balance.
     await this.release(accountId);
-    const stored = await debit(accountId, cost, this.ports);
+    const stored = await debit(accountId, cost, this.ports, (left) => this.tellLeased(accountId, cost, left));
     const exact: Lease = { remaining: cost, stored, block: 1, refilledAt: now, usedAt: now };
     this.leases.set(accountId, exact);
     return exact;
   }
 
-  private spend(accountId: string, lease: Lease, cost: number): number {
+  /** Takes `taken` from the stored balance under the account's lock, and tells the book there; null when short. */
+  private debitBlock(accountId: string, taken: number): Promise<number | null> {
+    return this.ports.lock.run(accountId, async () => {
+      const stored = await this.ports.accounts.debit(accountId, taken);
+      if (stored !== null) await this.tellLeased(accountId, taken, stored);
+      return stored;
+    });
+  }
+
+  private async tellLeased(accountId: string, taken: number, stored: number): Promise<void> {
+    await this.book?.leased(accountId, taken, stored).catch(() => undefined);
+  }
+
+  /** Spends from the lease at once (exact); then the balance to show: the book's, else this lease's. */
+  private async spend(accountId: string, lease: Lease, cost: number): Promise<number> {
     lease.remaining -= cost;
     lease.usedAt = Date.now();
     this.schedule();
     if (lease.block > 1 && !lease.topping && lease.remaining * 4 <= lease.block) {
       lease.topping = this.topUp(accountId, lease).finally(() => (lease.topping = undefined));
     }
-    return lease.stored + lease.remaining;
+    const own = lease.stored + lease.remaining;
+    return (await this.book?.spent(accountId, cost).catch(() => undefined)) ?? own;
   }
 
   /**
@@ -122,9 +142,7 @@ export class CreditLeases {
     const block =
       now - lease.refilledAt < GROW_WITHIN_MS ? Math.min(this.options.maxBlock, lease.block * 2) : lease.block;
     const taken = block - lease.remaining;
-    const stored = await this.ports.lock
-      .run(accountId, () => this.ports.accounts.debit(accountId, taken))
-      .catch(() => null);
+    const stored = await this.debitBlock(accountId, taken).catch(() => null);
     if (stored === null) return;
     Object.assign(lease, { remaining: lease.remaining + taken, stored, block, refilledAt: now });
   }
@@ -134,7 +152,7 @@ export class CreditLeases {
     await this.leases.get(accountId)?.topping;
     const lease = this.leases.get(accountId);
     this.leases.delete(accountId);
-    if (lease && lease.remaining > 0) await this.refunds.land(accountId, lease.remaining);
+    if (lease && lease.remaining > 0) await this.refunds.land(accountId, lease.remaining, true);
   }
 
   /** Under the account's turn, so a lease used meanwhile is kept. */

@@ -35,6 +35,9 @@ export function memoryOwedRefunds(): OwedRefundStore {
   };
 }
 
+/** Told of every refund that lands, under the account's lock; `returned`: a lease's unspent credits. */
+export type LandedListener = (accountId: string, credits: number, returned: boolean) => void | Promise<void>;
+
 /** How long a failed request waits for its refund before answering; the refund goes on after. */
 const ANSWER_WITHIN_MS = 200;
 const RETRY_MS = 2000;
@@ -44,7 +47,7 @@ export class Refunds {
   private readonly local = memoryOwedRefunds();
   private readonly timer: NodeJS.Timeout;
   private settling?: Promise<void>;
-  private readonly landedListeners: ((accountId: string, credits: number) => void)[] = [];
+  private readonly landedListeners: LandedListener[] = [];
 
   /** Settles owed refunds every RETRY_MS, including those another instance owed and could not settle before it stopped. */
   constructor(
@@ -58,7 +61,7 @@ export class Refunds {
    * Calls `listener` whenever a refund lands in the database, under the account's lock, before the
    * next write to the balance: the leases keep the balance they show in step with it.
    */
-  onLanded(listener: (accountId: string, credits: number) => void): void {
+  onLanded(listener: LandedListener): void {
     this.landedListeners.push(listener);
   }
 
@@ -67,9 +70,12 @@ export class Refunds {
     await Promise.race([this.land(accountId, amount), new Promise((r) => setTimeout(r, ANSWER_WITHIN_MS).unref())]);
   }
 
-  /** Gives `amount` back and resolves once it landed or is owed. Never rejects. */
-  async land(accountId: string, amount: number): Promise<void> {
-    const refund: Refund = { id: randomUUID(), accountId, credits: amount };
+  /**
+   * Gives `amount` back and resolves once it landed or is owed. Never rejects. `returned`: credits a
+   * lease gives back unspent, not a refund.
+   */
+  async land(accountId: string, amount: number, returned = false): Promise<void> {
+    const refund: Refund = { id: randomUUID(), accountId, credits: amount, ...(returned ? { returned } : {}) };
     try {
       await this.ports.lock.run(accountId, () => this.creditOnce(refund));
     } catch {
@@ -126,7 +132,8 @@ export class Refunds {
 
   private async creditOnce(refund: Refund): Promise<void> {
     if (!(await this.ports.accounts.creditOnce(refund.accountId, refund.credits, refund.id))) return;
-    for (const listener of this.landedListeners) listener(refund.accountId, refund.credits);
+    for (const listener of this.landedListeners)
+      await listener(refund.accountId, refund.credits, refund.returned === true);
   }
 
   /**

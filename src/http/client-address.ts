@@ -21,3 +21,13 @@ export function addressKey(ip: string): string {
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The key registrations are counted under: a whole network a client may hop within, since each new
+ * account brings its signup credits. IPv4 counts its /24 (one host usually has a block of neighbours
+ * to hand), IPv6 its /64 as every per-address limit does.
+ */
+export function networkKey(ip: string): string {
+  const key = addressKey(ip);
+  return isIPv4(key) ? `${key.split('.').slice(0, 3).join('.')}.0/24` : key;
+}

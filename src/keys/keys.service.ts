@@ -1,8 +1,11 @@
 // API keys: creation (secret shown once), listing, revocation, and the lookup the gate does on every
 // product read. That lookup is served from an in-process cache for KEY_CACHE_TTL_MS, so steady-state
-// reads cost no database round trip; revoking clears the entry here at once, and other instances
-// stop accepting the key within the TTL. A key revoked or expired more than ENDED_KEYS_KEPT_MS ago
-// is deleted the next time the account's keys are listed or one is created.
+// reads cost no database round trip; but a cached key is trusted only while the revocation
+// generation it was read under is current: every revocation bumps that generation (in Redis, shared
+// by every worker and instance) before it answers, so from then on every process reads the key
+// again. With the generation unreadable (Redis away), a cached key is trusted for at most
+// UNCHECKED_TRUST_MS. A key revoked or expired more than ENDED_KEYS_KEPT_MS ago is deleted the next
+// time the account's keys are listed or one is created.
 import { LRUCache } from 'lru-cache';
 import { AppError, validationError } from '../errors/app-error';
 import {
@@ -11,10 +14,24 @@ import {
   type ApiKeyDoc,
   type KeyPrincipal,
   type Scope,
+  type Revocations,
 } from '../catalog/api-key.types';
 import { newKeyId, newSecret, keyPrefix, hashSecret, keyIdOf, secretMatches, idempotentKey } from './api-key-secret';
 
+export type { Revocations };
+
+/** The generation in this process only: enough where one process serves (no Redis, one worker). */
+export function processRevocations(): Revocations {
+  let generation = 0;
+  return { current: async () => String(generation), bump: async () => void generation++ };
+}
+
+/** How long a cached key is trusted when the revocation generation cannot be read. */
+export const UNCHECKED_TRUST_MS = 1000;
+
 export interface KeyPorts {
+  /** Shared by every process that serves (default: this process only). */
+  readonly revocations?: Revocations;
   /** One turn at a time per name, across instances: creations for one account are counted and written in turn. */
   readonly turns: { run<T>(name: string, work: () => Promise<T>): Promise<T> };
   readonly keys: {
@@ -52,6 +69,14 @@ const LAST_USED_RESOLUTION_MS = 60000;
  */
 export const KEYS_REMEMBERED = 10_000;
 
+interface CachedKey {
+  readonly key: ApiKeyDoc;
+  readonly until: number;
+  readonly readAt: number;
+  /** The revocation generation read just before the key; undefined when it could not be read. */
+  readonly generation: string | undefined;
+}
+
 function randomKey(): { id: string; secret: string } {
   const id = newKeyId();
   return { id, secret: newSecret(id) };
@@ -72,7 +97,8 @@ function view(k: ApiKeyDoc) {
 }
 
 export class KeyService {
-  private readonly cache = new LRUCache<string, { key: ApiKeyDoc; until: number }>({ max: KEYS_REMEMBERED });
+  private readonly cache = new LRUCache<string, CachedKey>({ max: KEYS_REMEMBERED });
+  private readonly revocations: Revocations;
   private readonly touched = new LRUCache<string, number>({ max: KEYS_REMEMBERED });
 
   /**
@@ -89,7 +115,9 @@ export class KeyService {
       readonly idempotencySecret: string;
     },
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.revocations = ports.revocations ?? processRevocations();
+  }
 
   async create(accountId: string, body: NewKey, idempotencyKey?: string): Promise<CreatedKey> {
     const expires = body.expires_at ? new Date(body.expires_at) : null;
@@ -176,6 +204,9 @@ export class KeyService {
     if (!key || key.account_id !== accountId) throw new AppError('NOT_FOUND', `No key '${id}' on this account.`);
     if (!key.revoked_at) await this.ports.keys.revoke(id, new Date(this.now()));
     this.cache.delete(id);
+    // Before the answer: every process then reads its cached keys again. Unreadable, they are
+    // trusted for UNCHECKED_TRUST_MS at most (by processes that cannot read it either).
+    await this.revocations.bump().catch(() => undefined);
   }
 
   /** The principal behind a bearer secret, or a 401 saying why not. */
@@ -192,10 +223,17 @@ export class KeyService {
   }
 
   private async lookup(id: string): Promise<ApiKeyDoc | null> {
+    if (this.options.cacheTtlMs === 0) return this.ports.keys.findById(id);
     const hit = this.cache.get(id);
-    if (hit && hit.until > this.now()) return hit.key;
+    // Read before the key itself: a revocation between the two makes the entry stale, never trusted.
+    const generation = await this.revocations.current().catch(() => undefined);
+    const now = this.now();
+    if (hit && hit.until > now) {
+      const current = generation === undefined ? now - hit.readAt < UNCHECKED_TRUST_MS : generation === hit.generation;
+      if (current) return hit.key;
+    }
     const key = await this.ports.keys.findById(id);
-    if (key && this.options.cacheTtlMs > 0) this.cache.set(id, { key, until: this.now() + this.options.cacheTtlMs });
+    if (key) this.cache.set(id, { key, until: now + this.options.cacheTtlMs, readAt: now, generation });
     return key;
   }
 

@@ -182,6 +182,37 @@ describe('batch lookup: a bill of materials in one call (fixture with two editio
     assert.equal(quota((await batch({ ids: ['nothing-by-this-name'] })).headers).balance, start);
   });
 
+  it('when as_of names a time that does not exist (month 13, 30 February, hour 24), then the batch and getProduct answer a 400 naming as_of, and nothing is charged', async () => {
+    // A real time still reads: 29 February of a leap year.
+    assert.equal((await batch({ ids: [trinaId], as_of: '2028-02-29T00:00:00Z' })).status, 200);
+    const start = quota((await batch({ ids: ['nothing-by-this-name'] })).headers).balance;
+    for (const as_of of [
+      '2026-13-45T00:00:00Z',
+      '2026-02-30T00:00:00Z',
+      '2026-09-15T24:00:00Z',
+      '2026-09-15T00:00:00+25:00',
+    ]) {
+      const many = await callUnchecked(server.url, 'getProducts', { token: key, body: { ids: [trinaId], as_of } });
+      const one = await callUnchecked(server.url, 'getProduct', {
+        token: key,
+        params: { id: trinaId },
+        query: { as_of },
+      });
+      for (const res of [many, one]) {
+        assert.equal(res.status, 400, `${as_of}: ${res.text}`);
+        assert.equal(res.body.type, '/problems/validation-failed');
+        assert.deepEqual(
+          res.body.errors.map((e: any) => e.name),
+          ['as_of'],
+          res.text,
+        );
+        assert.match(res.body.errors[0].message, /no such time/, res.text);
+      }
+    }
+    const after = quota((await batch({ ids: ['nothing-by-this-name'] })).headers);
+    assert.equal(after.balance, start - after.cost, 'the refused reads were not charged');
+  });
+
   it('when the key lacks products:read or the account lacks credits, then the call is refused with its problem before anything is read', async () => {
     const searchOnly = (await dev.key(['search:read'])).secret;
     const refused = await batch({ ids: [trinaId] }, searchOnly);

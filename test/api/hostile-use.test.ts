@@ -111,7 +111,8 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
     for (const [i, spoofed] of ['1.1.1.1', '2.2.2.2', '3.3.3.3'].entries())
       codes.push((await register(`${spoofed}, 203.0.113.9`, i)).status);
     assert.deepEqual(codes, [201, 201, 429], 'counted as 203.0.113.9 each time, whatever the client wrote first');
-    assert.equal((await register('203.0.113.10', 4)).status, 201, 'another client behind the proxy has its own count');
+    assert.equal((await register('203.0.113.10', 4)).status, 429, 'a neighbour in the same /24 shares its count');
+    assert.equal((await register('203.0.114.10', 5)).status, 201, 'a client in another /24 has its own count');
   });
 
   it('when IPv6 addresses hop within one /64, then every per-address limit counts them as one; another /64 counts apart', async () => {

@@ -3,6 +3,7 @@
 // many different answers it is asked for. Measured on the real process (its VmHWM), not on what the
 // caches believe they hold.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
@@ -91,6 +92,10 @@ describe('memory under a flood of distinct queries', function () {
     });
     try {
       assert.equal(whole.pids().length, 3, 'a primary and two workers');
+      // Each worker's old space is capped (WORKER_HEAP_MB), so garbage of large answers cannot pile
+      // up to V8's host-sized default in every worker (docs/performance.md, "Workers").
+      for (const pid of whole.pids().slice(1))
+        assert.match(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), /--max-old-space-size=128\0/, `worker ${pid}`);
       const { flood } = await flooder(whole);
       await flood(WARM_UP);
       const baseline = whole.memory().rss;

@@ -7,6 +7,7 @@ import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
 import { newDeveloper } from '../helpers/accounts';
 import { request } from '../helpers/http';
+import { call } from '../helpers/contract';
 import { uniqueName } from '../helpers/engines';
 import { until } from '../helpers/load';
 import { CuttableProxy } from '../helpers/private-engines';
@@ -84,6 +85,40 @@ describe('two instances sharing MongoDB and Redis', function () {
     const count = (s: number) => replies.filter((r) => r.status === s).length;
     assert.deepEqual([count(200), count(429)], [LIMIT, 30]);
     assert.ok(replies.filter((r) => r.status === 429).every((r) => Number(r.headers.get('retry-after')) > 0));
+  });
+
+  it('when a key is revoked on one instance, then every following request on either instance is refused, from the moment the revocation answers', async () => {
+    const dev = await newDeveloper(a.url);
+    const key = await dev.key(['products:read']);
+    const read = (server: TestServer) =>
+      request(`${server.url}/api/v1/products?limit=1&fields=id`, { token: key.secret });
+    // Both instances have the key in their caches.
+    assert.deepEqual([(await read(a)).status, (await read(b)).status, (await read(b)).status], [200, 200, 200]);
+    const revoked = await call(a.url, 'revokeApiKey', { token: dev.token, params: { id: key.id } });
+    assert.equal(revoked.status, 204);
+    const after = [];
+    for (let i = 0; i < 6; i++) after.push((await read(i % 2 ? a : b)).status);
+    assert.deepEqual(after, [401, 401, 401, 401, 401, 401]);
+  });
+
+  it('when one account’s requests alternate between the instances, then X-Quota-Balance drops by each cost and never rises, and ends at the stored balance', async () => {
+    const dev = await newDeveloper(a.url);
+    const key = await dev.key(['products:read', 'search:read']);
+    const paths = ['/api/v1/products?limit=2&fields=id', '/api/v1/search?q=trina&limit=2'];
+    const replies = [];
+    for (let i = 0; i < 30; i++)
+      replies.push(await request(`${(i % 3 ? a : b).url}${paths[i % 2]}`, { token: key.secret }));
+    assert.deepEqual(new Set(replies.map((r) => r.status)), new Set([200]));
+    const shown = replies.map((r) => Number(r.headers.get('x-quota-balance')));
+    const costs = replies.map((r) => Number(r.headers.get('x-quota-cost')));
+    assert.equal(shown[0], CREDITS - costs[0]);
+    for (let i = 1; i < shown.length; i++)
+      assert.equal(shown[i], shown[i - 1] - costs[i], `request ${i}: ${shown.slice(0, i + 1).join(', ')}`);
+    await until(
+      async () => (await balanceInDatabase(dev.email)) === shown.at(-1),
+      10000,
+      `the stored balance settles at ${shown.at(-1)}`,
+    );
   });
 });
 

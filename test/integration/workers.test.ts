@@ -3,8 +3,11 @@
 // to the workers in turn; the access log's `pid` field shows that both served.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, statSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { ROOT, ELASTICSEARCH_URL, REDIS_URL, uniqueName } from '../helpers/engines';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
@@ -58,6 +61,28 @@ function series(text: string, name: string, labels: string): number {
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
+/** A webhook receiver that verifies every delivery by the secret of the watch its path names. */
+function receiver() {
+  const secrets = new Map<string, string>();
+  const received: string[] = [];
+  const refused: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      try {
+        new Webhook(secrets.get(req.url!)!).verify(body, req.headers as Record<string, string>);
+        received.push(req.url!);
+        res.writeHead(204).end();
+      } catch (err) {
+        refused.push(`${req.url}: ${(err as Error).message}`);
+        res.writeHead(400).end('bad signature');
+      }
+    });
+  });
+  return { server, secrets, received, refused };
+}
+
 describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
   this.timeout(120000);
   let catalog: Catalog;
@@ -92,9 +117,13 @@ describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
         .map((l) => l.pid),
     );
 
-  before(async () => {
-    catalog = await openCatalog();
-    await catalog.seed(writeSources());
+  // Generated secrets (none is set here) are kept in this file: the restart test starts the service again on it.
+  const secretsFile = path.join(mkdtempSync(path.join(tmpdir(), 'pds-workers-')), 'secrets.json');
+  const hooks = receiver();
+  let hooksUrl: string;
+
+  const startService = async () => {
+    out = '';
     child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
       env: {
         ...process.env,
@@ -109,6 +138,9 @@ describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
         SIGNUP_CREDITS: String(CREDITS),
         RATE_LIMIT_MAX: String(LIMIT),
         CREDIT_LEASE_IDLE_MS: '300',
+        SECRETS_FILE: secretsFile,
+        WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+        WEBHOOK_POLL_MS: '50',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -126,6 +158,14 @@ describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
         ).size === 2 || undefined,
     );
     url = `http://${String(ready.address)}`;
+  };
+
+  before(async () => {
+    catalog = await openCatalog();
+    await catalog.seed(writeSources());
+    await new Promise<void>((resolve) => hooks.server.listen(0, '127.0.0.1', resolve));
+    hooksUrl = `http://127.0.0.1:${(hooks.server.address() as { port: number }).port}`;
+    await startService();
   });
   afterEach(function () {
     // What the service said that went wrong, beside the failure it may explain.
@@ -147,6 +187,7 @@ describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
       child.kill('SIGKILL');
       for (const pid of workers) process.kill(pid, 'SIGKILL');
     }
+    hooks.server.close();
     await catalog?.drop();
   });
 
@@ -196,6 +237,89 @@ describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
     await until(async () => servedBy('/api/v1/products').size === 2, 5000, 'both workers read cursors');
   });
 
+  /** Watches made through both workers, each sent `tests` test events through both; every delivery verified. */
+  const watchesDeliverThroughBoth = async (token: string, watches: { id: string; path: string }[], tests: number) => {
+    const before = hooks.received.length;
+    const sent = await Promise.all(
+      watches.flatMap((w) =>
+        Array.from({ length: tests }, () => fresh(`${url}/api/v1/watches/${w.id}/test`, { method: 'POST', token })),
+      ),
+    );
+    assert.deepEqual(new Set(sent.map((r) => r.status)), new Set([202]), sent.map((r) => r.text).join('\n'));
+    const expected = before + watches.length * tests;
+    await until(async () => hooks.received.length >= expected, 30000, `${expected} deliveries verified`);
+    assert.deepEqual(hooks.refused, []);
+    for (const w of watches) {
+      const log = await fresh(`${url}/api/v1/watches/${w.id}/deliveries?limit=100`, { token });
+      const attempts = log.body.data.flatMap(
+        (d: { attempts: { status: number | null; response: string }[] }) => d.attempts,
+      );
+      assert.deepEqual(
+        attempts.filter((a: { status: number | null }) => a.status !== 204),
+        [],
+        'no attempt failed: every worker opens every watch’s secret',
+      );
+    }
+  };
+  let kept: { token: string; watches: { id: string; path: string }[] };
+
+  it('when watches are made and tested through both workers, then every delivery is signed with its watch’s secret on the first attempt, and the sealing key is kept in SECRETS_FILE (0600)', async () => {
+    const dev = await newDeveloper(url);
+    const products = (await catalog.products.identities()).map((p) => p._id).sort();
+    const watches = [];
+    for (let i = 0; i < 4; i++) {
+      const route = `/w${i}-${Date.now()}`;
+      const made = await fresh(`${url}/api/v1/watches`, {
+        method: 'POST',
+        token: dev.token,
+        body: { name: `w${i}`, products: [products[i]], events: ['product.revised'], url: `${hooksUrl}${route}` },
+      });
+      assert.equal(made.status, 201, made.text);
+      hooks.secrets.set(route, made.body.secret);
+      watches.push({ id: made.body.id as string, path: route });
+    }
+    await watchesDeliverThroughBoth(dev.token, watches, 3);
+    assert.equal(statSync(secretsFile).mode & 0o777, 0o600);
+    kept = { token: dev.token, watches };
+  });
+
+  it('when a key is revoked, then every following request on every worker is refused, from the moment the revocation answers', async () => {
+    const dev = await newDeveloper(url);
+    const key = await dev.key(['products:read']);
+    // Both workers have the key in their caches.
+    const warm = await Promise.all(
+      Array.from({ length: 6 }, () => fresh(`${url}/api/v1/products?limit=1&fields=id`, { token: key.secret })),
+    );
+    assert.deepEqual(
+      warm.map((r) => r.status),
+      [200, 200, 200, 200, 200, 200],
+    );
+    await until(async () => servedBy('/api/v1/products').size === 2, 5000, 'both workers served the key');
+    const revoked = await fresh(`${url}/api/v1/developer/keys/${key.id}`, { method: 'DELETE', token: dev.token });
+    assert.equal(revoked.status, 204, revoked.text);
+    const after = [];
+    for (let i = 0; i < 10; i++)
+      after.push((await fresh(`${url}/api/v1/products?limit=1&fields=id`, { token: key.secret })).status);
+    assert.deepEqual(after, Array(10).fill(401));
+  });
+
+  it('when one account’s requests alternate between the workers, then X-Quota-Balance drops by each cost and never rises, and ends at the stored balance', async () => {
+    const dev = await newDeveloper(url);
+    const key = await dev.key(['products:read', 'search:read']);
+    const paths = ['/api/v1/products?limit=2&fields=id', '/api/v1/search?q=trina&limit=2'];
+    const replies = [];
+    for (let i = 0; i < 40; i++) replies.push(await fresh(`${url}${paths[i % 2]}`, { token: key.secret }));
+    assert.deepEqual(new Set(replies.map((r) => r.status)), new Set([200]));
+    const shown = replies.map((r) => Number(r.headers['x-quota-balance']));
+    const costs = replies.map((r) => Number(r.headers['x-quota-cost']));
+    for (let i = 1; i < shown.length; i++)
+      assert.equal(shown[i], shown[i - 1] - costs[i], `request ${i}: ${shown.slice(0, i + 1).join(', ')}`);
+    assert.equal(shown[0], CREDITS - costs[0]);
+    const balance = async () =>
+      (await catalog.mongo.db.collection('accounts').findOne({ email: dev.email }))!.credits as number;
+    await until(async () => (await balance()) === shown.at(-1), 10000, `the stored balance settles at ${shown.at(-1)}`);
+  });
+
   it('when one key sends more than its limit through both workers at once, then exactly the limit is served and the rest is 429', async () => {
     const key = (await (await newDeveloper(url)).key(['products:read'])).secret;
     const replies = await Promise.all(
@@ -223,7 +347,7 @@ describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
     );
     assert.ok(
       replies.some((r) => r.status === 402),
-      'the balance ran out',
+      `the balance ran out: ${replies.map((r) => `${r.status} ${String(r.headers['x-quota-balance'])}`).join(', ')}`,
     );
     // (A 402 names the cost it could not pay; a 503 was given its credits back.)
     for (const r of replies.filter((x) => x.status === 503))
@@ -321,5 +445,13 @@ describe('two workers (WEB_CONCURRENCY=2) behind one port', function () {
     }
     const last = lines().at(-1)!;
     assert.deepEqual([last.msg, last.workers, last.clean], ['stopped', 2, 2]);
+  });
+
+  it('when the service starts again on the same SECRETS_FILE, then a login token and the watches made before still work, every delivery signed', async () => {
+    assert.notEqual(child.exitCode, null, 'the service stopped in the test before');
+    await startService();
+    const watches = await fresh(`${url}/api/v1/watches`, { token: kept.token });
+    assert.equal(watches.status, 200, watches.text);
+    await watchesDeliverThroughBoth(kept.token, kept.watches, 2);
   });
 });

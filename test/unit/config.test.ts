@@ -1,15 +1,22 @@
 import assert from 'node:assert/strict';
-import { loadConfig, ConfigError, mongoDatabaseName } from '../../src/config';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, ConfigError, GENERATED_SECRETS, mongoDatabaseName } from '../../src/config';
 
 describe('config', () => {
   it('when nothing is set, then documented defaults apply and secrets are generated outside production', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ NODE_ENV: 'test' });
     assert.equal(config.HOST, '127.0.0.1');
     assert.equal(config.PORT, 3000);
     assert.equal(config.ELASTICSEARCH_URL, 'http://127.0.0.1:9200');
     assert.equal(config.RATE_LIMIT_MAX, 600);
     assert.ok(config.JWT_SECRET.length >= 32);
-    assert.notEqual(config.JWT_SECRET, loadConfig({}).JWT_SECRET, 'each process gets its own generated secret');
+    assert.notEqual(
+      config.JWT_SECRET,
+      loadConfig({ NODE_ENV: 'test' }).JWT_SECRET,
+      'with NODE_ENV=test and no SECRETS_FILE, each process gets its own generated secret',
+    );
   });
 
   it('when numbers come as strings, then they are typed', () => {
@@ -53,8 +60,41 @@ describe('config', () => {
   it('when in production without secrets, then start-up refuses and names them', () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: 'production' }),
-      (err: Error) => /JWT_SECRET/.test(err.message) && /CURSOR_SECRET/.test(err.message),
+      (err: Error) =>
+        /JWT_SECRET: must be set in production/.test(err.message) &&
+        /CURSOR_SECRET: must be set/.test(err.message) &&
+        /WEBHOOK_SECRET_KEY: must be set/.test(err.message),
     );
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pds-secrets-')), 'secrets.json');
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', SECRETS_FILE: file }), /JWT_SECRET: must be set/);
+    assert.equal(existsSync(file), false, 'production never writes the file');
+  });
+
+  it('when secrets are not set outside production, then they are generated once into SECRETS_FILE (0600), and every later start reads the same ones', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pds-secrets-')), 'data', 'secrets.json');
+    const first = loadConfig({ SECRETS_FILE: file });
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    for (const again of [loadConfig({ SECRETS_FILE: file }), loadConfig({ SECRETS_FILE: file, NODE_ENV: 'test' })])
+      for (const key of GENERATED_SECRETS) assert.equal(again[key], first[key], key);
+    assert.deepEqual(Object.keys(JSON.parse(readFileSync(file, 'utf8'))).sort(), [...GENERATED_SECRETS].sort());
+    const set = loadConfig({ SECRETS_FILE: file, JWT_SECRET: 'j'.repeat(32) });
+    assert.equal(set.JWT_SECRET, 'j'.repeat(32), 'the environment wins');
+    assert.equal(set.WEBHOOK_SECRET_KEY, first.WEBHOOK_SECRET_KEY);
+  });
+
+  it('when SECRETS_FILE lacks a secret (an older file), then it is added and the others are kept', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pds-secrets-')), 'secrets.json');
+    writeFileSync(file, JSON.stringify({ JWT_SECRET: 'k'.repeat(40) }), { mode: 0o600 });
+    const config = loadConfig({ SECRETS_FILE: file });
+    assert.equal(config.JWT_SECRET, 'k'.repeat(40));
+    assert.equal(loadConfig({ SECRETS_FILE: file }).WEBHOOK_SECRET_KEY, config.WEBHOOK_SECRET_KEY);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+  });
+
+  it('when SECRETS_FILE cannot be used, then start-up stops naming it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pds-secrets-'));
+    writeFileSync(path.join(dir, 'bad.json'), 'not json');
+    assert.throws(() => loadConfig({ SECRETS_FILE: path.join(dir, 'bad.json') }), /SECRETS_FILE: .*bad\.json/);
   });
 
   it('when REDIS_URL is set empty, then the in-process store is chosen', () => {

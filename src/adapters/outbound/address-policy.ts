@@ -21,6 +21,7 @@ const NOT_PUBLIC: readonly { readonly net: string; readonly prefix: number; read
   { net: '240.0.0.0', prefix: 4, why: 'reserved, and the broadcast address' },
   { net: '::', prefix: 128, why: 'unspecified' },
   { net: '::1', prefix: 128, why: 'loopback' },
+  { net: '::', prefix: 96, why: 'IPv4-compatible IPv6, deprecated: embeds any IPv4 address, private ones too' },
   { net: '64:ff9b::', prefix: 96, why: 'NAT64: may embed any IPv4 address, private ones too' },
   { net: '64:ff9b:1::', prefix: 48, why: 'local-use NAT64' },
   { net: '100::', prefix: 64, why: 'discard-only' },

@@ -7,7 +7,11 @@ export function redisOwedRefunds(redis: RedisClient, prefix: string) {
   const key = `${prefix}refunds:owed`;
   return {
     async add(refund) {
-      await redis.hset(key, refund.id, JSON.stringify({ accountId: refund.accountId, credits: refund.credits }));
+      await redis.hset(
+        key,
+        refund.id,
+        JSON.stringify({ accountId: refund.accountId, credits: refund.credits, returned: refund.returned }),
+      );
     },
     async list() {
       const all = await redis.hgetall(key);

@@ -11,7 +11,7 @@ export const ACCOUNT_PATHS: PathsObject = {
       security: [],
       'x-scope': 'public',
       description:
-        'Emails are trimmed and lower-cased. Passwords need 12+ characters, at least 3 different ones (ignoring case), must not be a common password and must not contain the part of the email before the @ (when it has 4+ characters). An email already registered answers 409 (we chose clarity for legitimate users; registration is rate limited per client address).',
+        'Emails are trimmed and lower-cased. Passwords need 12+ characters, at least 3 different ones (ignoring case), must not be a common password and must not contain the part of the email before the @ (when it has 4+ characters). An email already registered answers 409 (we chose clarity for legitimate users; registration is rate limited per client network: an IPv4 /24, an IPv6 /64).',
       requestBody: jsonBody('Credentials'),
       responses: {
         201: {
@@ -22,7 +22,7 @@ export const ACCOUNT_PATHS: PathsObject = {
         409: problem('Email already registered.'),
         413: problem('Body too large.'),
         415: problem('Body is not application/json.'),
-        429: problem('Too many registrations from this address.'),
+        429: problem('Too many registrations from this network: an IPv4 /24 or an IPv6 /64.'),
         503: problem('A dependency is unavailable.'),
       },
     },

@@ -3,7 +3,7 @@
 import { CATEGORIES } from '../../catalog/spec-catalog';
 import { PRODUCT_ID_PATTERN } from '../../catalog/product-id';
 import { SIMILAR_LIMIT, SUBSTITUTION, PRIMARY_BAND } from '../../catalog/substitution';
-import { AS_OF_PATTERN } from '../as-of';
+import { AS_OF_FORMAT, AS_OF_PATTERN } from '../as-of';
 import { BATCH_BODY_LIMIT, BATCH_MAX } from '../batch-vocabulary';
 import { COMPARE_MAX, COMPARE_MIN } from '../query-vocabulary';
 import type { PathsObject } from '../openapi.types';
@@ -40,7 +40,7 @@ export const PRODUCT_PATHS: PathsObject = {
           param(
             'as_of',
             'The product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`).',
-            { type: 'string', pattern: AS_OF_PATTERN, maxLength: 40 },
+            { type: 'string', pattern: AS_OF_PATTERN, format: AS_OF_FORMAT, maxLength: 40 },
           ),
         ],
       },

@@ -1,7 +1,7 @@
 // Component schemas of the batch lookup (getProducts): the request body and the answer, one entry
 // per product asked for, in the order asked.
 import type { SchemasObject } from '../openapi.types';
-import { AS_OF_PATTERN } from '../as-of';
+import { AS_OF_FORMAT, AS_OF_PATTERN } from '../as-of';
 import { BATCH_CANDIDATES_MAX, BATCH_ENTRY_MAX_LENGTH, BATCH_FIELD_VALUES, BATCH_MAX } from '../batch-vocabulary';
 
 /** Why an entry found no product. */
@@ -44,6 +44,7 @@ export const BATCH_SCHEMAS: SchemasObject = {
         description:
           "Every product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`), as getProduct's `as_of`.",
         pattern: AS_OF_PATTERN,
+        format: AS_OF_FORMAT,
         maxLength: 40,
       },
     },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { loadConfig, ConfigError } from '../../../src/config';
-import { availableCores, workerCount, workerShare } from '../../../src/cluster/cluster.workers';
+import { availableCores, workerCount, workerExecArgv, workerShare } from '../../../src/cluster/cluster.workers';
 
 describe('cluster: how many workers, and their share of the caches', () => {
   const cores = availableParallelism();
@@ -35,5 +35,16 @@ describe('cluster: how many workers, and their share of the caches', () => {
     assert.throws(() => loadConfig({ WEB_CONCURRENCY: '2', REDIS_URL: '' }), /WEB_CONCURRENCY/);
     assert.equal(loadConfig({ WEB_CONCURRENCY: '1', REDIS_URL: '' }).WEB_CONCURRENCY, 1);
     assert.equal(loadConfig({}).WEB_CONCURRENCY, 0);
+  });
+
+  it('when several workers run, then each gets the old-space limit WORKER_HEAP_MB, unless it is 0 or the operator set one', () => {
+    assert.equal(loadConfig({}).WORKER_HEAP_MB, 128);
+    assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 160 }, '', []), [
+      '--max-old-space-size=160',
+      '--max-semi-space-size=4',
+    ]);
+    assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 0 }, '', []), []);
+    assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 160 }, '--max-old-space-size=512', []), []);
+    assert.deepEqual(workerExecArgv({ WORKER_HEAP_MB: 160 }, '', ['--max-old-space-size=300']), []);
   });
 });

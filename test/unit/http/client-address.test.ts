@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { addressKey } from '../../../src/http/client-address';
+import { addressKey, networkKey } from '../../../src/http/client-address';
 
 describe('client address key of per-address limits', () => {
   it('when the address is IPv6, then its /64 is the key, however the address is written', () => {
@@ -21,5 +21,12 @@ describe('client address key of per-address limits', () => {
     assert.equal(addressKey('203.0.113.9'), '203.0.113.9');
     assert.equal(addressKey('::ffff:203.0.113.9'), '203.0.113.9');
     assert.equal(addressKey('::FFFF:127.0.0.1'), '127.0.0.1');
+  });
+
+  it('when registrations are counted, then an IPv4 client counts its /24 and an IPv6 client its /64', () => {
+    for (const ip of ['203.0.113.9', '203.0.113.200', '::ffff:203.0.113.1'])
+      assert.equal(networkKey(ip), '203.0.113.0/24', ip);
+    assert.equal(networkKey('203.0.114.9'), '203.0.114.0/24');
+    assert.equal(networkKey('2001:db8:1:2:ffff::7'), '2001:db8:1:2::/64');
   });
 });

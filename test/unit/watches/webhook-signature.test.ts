@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { SecretBox, newWebhookSecret, signatureHeaders } from '../../../src/watches/webhook-signature';
-import { isPublicAddress } from '../../../src/adapters/outbound/address-policy';
+import { isPublicAddress, whyNotPublic } from '../../../src/adapters/outbound/address-policy';
 
 describe('webhook signatures (Standard Webhooks)', () => {
   const body = JSON.stringify({ type: 'product.revised', data: { product_id: 'x', revision: 2 } });
@@ -47,5 +47,11 @@ describe('webhook signatures (Standard Webhooks)', () => {
     ])
       assert.equal(isPublicAddress(a), false, a);
     for (const a of ['1.1.1.1', '2606:4700:4700::1111', '93.184.215.14']) assert.equal(isPublicAddress(a), true, a);
+  });
+
+  it('when an IPv4 address is written IPv4-compatible (::/96), then it is refused, and the reason says so', () => {
+    for (const a of ['::10.0.0.1', '::a00:1', '::7f00:1', '::169.254.169.254', '::1.1.1.1'])
+      assert.equal(isPublicAddress(a), false, a);
+    assert.match(whyNotPublic('::a9fe:a9fe'), /IPv4-compatible/);
   });
 });
