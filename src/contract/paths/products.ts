@@ -62,7 +62,7 @@ export const PRODUCT_PATHS: PathsObject = {
           tags: ['products'],
           description:
             `A bill of materials in one call: each entry is a product id or a model number as typed, answered in the order asked, each found (the product, as getProduct answers it) or not (its \`reason\`); an entry that finds nothing never fails the call. Ids are read in one multi-get of the index; entries that are not ids are then resolved together in one more request, as search resolves an exact model (as typed without regard to case, else without punctuation); a model number that names several products is \`ambiguous\` and lists them. With \`as_of\`, the revisions are read from the database after the index. ` +
-            `Costs 1 credit per product found (\`meta.found\`, \`X-Quota-Cost\`), none when nothing is found: the account must hold 1 credit to start, the rest is charged once the products are read, before the answer. A POST because ${BATCH_MAX} ids do not fit a query string; it reads only, and may be repeated. No ETag.`,
+            `Costs 1 credit per entry asked for, found or not (\`X-Quota-Cost\`): a lookup that finds nothing was still made. The whole price is charged before anything is read (an account that cannot pay it is refused with 402 and nothing is read). A POST because ${BATCH_MAX} ids do not fit a query string; it reads only, and may be repeated. No ETag.`,
           requestBody: jsonBody('ProductBatchRequest'),
         },
         json('One entry per entry asked for, in the order asked.', 'ProductBatch'),
@@ -75,7 +75,7 @@ export const PRODUCT_PATHS: PathsObject = {
         },
         true,
       ),
-      'x-credit-cost-per-product-found': 1,
+      'x-credit-cost-per-entry': 1,
       'x-body-limit-bytes': BATCH_BODY_LIMIT,
     },
   },
