@@ -40,6 +40,8 @@ export interface Edition {
   /** How the reader's identity key is formed, for the listing's match record. */
   readonly identityRule: string;
   readonly rematch?: { readonly rule: string; readonly match: Rematch };
+  /** Per record, the fields whose cells were refused (unreadable, or outside their physical range). */
+  readonly refusedFields?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 export interface EditionReport {
@@ -151,10 +153,13 @@ function listHistory(editions: readonly Edition[]): ListHistory {
         continue;
       }
       const current = history[history.length - 1];
-      if (!changed(current.claims, claims, edition)) continue;
+      // A refused cell states nothing: the product keeps the value it had for that field.
+      const kept = keptFields(edition, records, claims);
+      const carried = current.claims.filter((c) => !edition.fields.has(c.field) || kept.has(c.field));
+      const next = [...claims, ...carried];
+      if (!changed(current.claims, next, edition)) continue;
       changes += 1;
-      const carried = current.claims.filter((c) => !edition.fields.has(c.field));
-      history.push({ edition, records: keyed, claims: [...claims, ...carried] });
+      history.push({ edition, records: keyed, claims: next });
     }
     const listedHere = new Set([...groups.keys()].map((k) => matches.get(k) ?? k));
     reports.push({
@@ -175,6 +180,15 @@ function listHistory(editions: readonly Edition[]): ListHistory {
     });
   });
   return { states, listed, records: named, identities, reports, newest: editions[editions.length - 1].edition };
+}
+
+/** Fields some record refused a cell of and no record of the product stated. */
+function keptFields(edition: Edition, records: readonly SourceRecord[], claims: readonly Claim[]): Set<string> {
+  const kept = new Set<string>();
+  if (!edition.refusedFields) return kept;
+  for (const r of records) for (const field of edition.refusedFields.get(r.record) ?? []) kept.add(field);
+  for (const c of claims) kept.delete(c.field);
+  return kept;
 }
 
 export interface EditionResult {

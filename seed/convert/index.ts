@@ -7,7 +7,7 @@ import { resolveEditions, type EditionReport } from './editions';
 import { ManufacturerDeriver } from './manufacturer';
 import type { ProductDraft } from '../../src/catalog/product.types';
 import { READERS, readerFields, type Reader, type ReaderName } from './readers';
-import { readTable, type RefusedRecord } from './table';
+import { readTable, type RefusedCell, type RefusedRecord } from './table';
 import { PROJECT_ROOT } from '../../src/shared/paths';
 import type { SourceDoc } from '../../src/catalog/source.types';
 
@@ -66,6 +66,8 @@ export interface ConvertedSource extends ManifestSource {
   readonly records: number;
   /** Records not read, with the reason. */
   readonly refused: readonly RefusedRecord[];
+  /** Cells not read (unreadable, or outside their physical range), with the reason: the product kept its value. */
+  readonly refusedCells: readonly RefusedCell[];
 }
 
 export interface Conversion {
@@ -120,6 +122,7 @@ export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAUL
     list: source.list,
     edition: source.edition,
     records: reader.convert(table, deriver),
+    refusedFields: refusedFields(table.refusedCells),
     fields: readerFields(reader),
     editionFields: new Set(reader.editionFields ?? []),
     identityRule: reader.identityRule,
@@ -133,6 +136,7 @@ export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAUL
       .digest('hex'),
     records: table.records.length,
     refused: table.refused,
+    refusedCells: table.refusedCells,
   }));
   // Module files with a Manufacturer column show how well the derivation from names does.
   const checkable = editions
@@ -175,4 +179,10 @@ export function toSourceDocs(manifest: Manifest, conversion: Conversion, loadedA
     products: backed.get(s.id) ?? 0,
     loaded_at: loadedAt,
   }));
+}
+
+function refusedFields(cells: readonly RefusedCell[]): Map<number, Set<string>> {
+  const byRecord = new Map<number, Set<string>>();
+  for (const c of cells) byRecord.set(c.record, (byRecord.get(c.record) ?? new Set()).add(c.field));
+  return byRecord;
 }

@@ -44,7 +44,7 @@ export function readJsonTable(filePath: string, sourceId: string, key: string, r
       pointer: (column) => `/${escape(key)}/${i}/${escape(column)}`,
     };
   });
-  return { file, sourceId, records, refused: [] };
+  return { file, sourceId, records, refused: [], refusedCells: [] };
 }
 
 /**

@@ -6,6 +6,7 @@ import { SPECS, type SpecName } from '../../src/catalog/spec-catalog';
 import { parseCsv } from './csv';
 import { SourceError, type Claim, type Locator } from './claims';
 import { parseCell } from './values';
+import { outsideRange } from '../../src/catalog/physical-ranges';
 
 export interface TableRecord {
   readonly record: number;
@@ -21,6 +22,17 @@ export interface Table {
   readonly records: TableRecord[];
   /** Records left out: those the manifest refuses (with its reason), and in a lenient read the malformed ones. */
   readonly refused: readonly RefusedRecord[];
+  /** Cells that could not be read or lie outside their physical range (filled in as records are converted). */
+  readonly refusedCells: RefusedCell[];
+}
+
+/** A cell that is not a value: malformed, or outside what the physics allows (src/catalog/physical-ranges.ts). */
+export interface RefusedCell {
+  readonly record: number;
+  readonly line: number;
+  readonly column: string;
+  readonly field: SpecName;
+  readonly reason: string;
 }
 
 export interface RefusedRecord {
@@ -113,7 +125,7 @@ export function readTable(
     }
     records.push({ record, line: row.line, cell: (column) => row.cells[index.get(column)!] ?? '' });
   });
-  return { file, sourceId, records, refused };
+  return { file, sourceId, records, refused, refusedCells: [] };
 }
 
 export function locate(table: Table, rec: TableRecord, column: string): Locator {
@@ -129,7 +141,11 @@ export function locate(table: Table, rec: TableRecord, column: string): Locator 
 /** Says that a cell, though not blank, states no value (a source's own convention for "not listed"). */
 export type AbsentWhen = (column: string, raw: string) => boolean;
 
-/** Claims for the mapped columns of one record; absent cells make no claim. */
+/**
+ * Claims for the mapped columns of one record; absent cells make no claim. A cell that cannot be read,
+ * or whose value lies outside its physical range, makes no claim either: it is a refused cell, kept on
+ * the table with its row, column and reason, and the product keeps the value it had (editions.ts).
+ */
 export function specClaims(
   table: Table,
   rec: TableRecord,
@@ -144,9 +160,21 @@ export function specClaims(
     try {
       value = parseCell(spec, raw);
     } catch (err) {
-      throw new SourceError(table.file, rec.record, `column ${column}: ${(err as Error).message}`);
+      table.refusedCells.push({
+        record: rec.record,
+        line: rec.line,
+        column,
+        field: spec,
+        reason: (err as Error).message,
+      });
+      continue;
     }
     if (value === undefined) continue;
+    const outside = outsideRange(spec, value);
+    if (outside !== undefined) {
+      table.refusedCells.push({ record: rec.record, line: rec.line, column, field: spec, reason: outside });
+      continue;
+    }
     const unit = (SPECS[spec] as { unit?: string }).unit;
     claims.push({
       field: spec,

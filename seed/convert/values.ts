@@ -1,10 +1,11 @@
-// Cell values: blank and "n/a" mean absent (never zero); numbers must parse completely; a list is
+// Cell values: blank and "n/a" mean absent (never zero); "NaN" is not absence but a number that could
+// not be written, so it is refused like any malformed cell; numbers must parse completely; a list is
 // written the way numpy prints an array ("[ 0.01385  0.0152  -0.01872]", line breaks allowed), or as
 // a hand-written table writes alternatives ("5/7.5", or one number).
 import { SPECS, type SpecName } from '../../src/catalog/spec-catalog';
 import type { ClaimValue } from './claims';
 
-const ABSENT = /^(|n\/a|na|nan|none|null|-)$/i;
+const ABSENT = /^(|n\/a|na|none|null|-)$/i;
 
 export function isAbsent(raw: string): boolean {
   return ABSENT.test(raw.trim());

@@ -50,12 +50,18 @@ export function printConversion(
 export function printCheck(name: string, check: EditionCheck): void {
   err(
     `${name}: ${check.source.path_in_package} (sha256 ${check.source.sha256}) checked as ${check.source.list} edition ${check.source.edition}: ` +
-      `${check.records} rows read, ${check.refused.length} refused, ${check.repeated.length} products named by more than one row` +
+      `${check.records} rows read, ${check.refused.length} refused, ${check.refusedCells.length} cells refused, ${check.repeated.length} products named by more than one row` +
       (check.registered ? '; this very file is already registered, so nothing should change' : ''),
   );
   for (const r of check.refused) {
     err(`${name}: refused record ${r.record}: ${r.reason}`);
     out(`refused\trecord ${r.record}\t${r.reason}`);
+  }
+  for (const c of check.refusedCells) {
+    err(
+      `${name}: refused cell: record ${c.record} (line ${c.line}) column ${c.column}: ${c.reason}; the product keeps its ${c.field}`,
+    );
+    out(`refused\trecord ${c.record}\tcolumn ${c.column}\t${c.reason}`);
   }
   for (const r of check.repeated.slice(0, 20))
     err(`${name}: records ${r.records.join(', ')} name one product (${r.key}); the later one's values are its values`);

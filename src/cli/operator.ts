@@ -56,7 +56,7 @@ export function catalogPorts(op: Operator): IngestPorts {
 /** Runs a command's body, printing a failure as one line and exiting non-zero. */
 export function runCommand(name: string, body: () => Promise<void>): void {
   body().then(
-    () => process.exit(0),
+    () => process.exit(process.exitCode ?? 0),
     (err: unknown) => {
       process.stderr.write(`${name}: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);

@@ -15,9 +15,12 @@ export interface CreditTaker {
  * input found by the handler, a missing product, a failure on our side) gives the credits back.
  * Operations costed by volume charge the rest through `ctx.state.charge(n)` before they answer, or
  * set their whole price with `ctx.state.settle(total)` (which gives back what was held beyond it).
+ * A HEAD request is never charged.
  */
 export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
   return (cost) => async (ctx, next) => {
+    // A HEAD answers no data (headers only): it is never charged, whatever the operation costs.
+    if (ctx.method === 'HEAD') return headFree(ctx, next);
     const accountId = requireState(ctx, 'apiKey').accountId;
     let spent = cost;
     let balance = await leases.take(accountId, cost);
@@ -52,4 +55,12 @@ export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
       throw err;
     }
   };
+}
+
+/** A HEAD passes with nothing taken: the handler's extra charges and settlement are no-ops. */
+async function headFree(ctx: Parameters<Middleware>[0], next: () => Promise<unknown>): Promise<void> {
+  ctx.state.charge = async () => undefined;
+  ctx.state.settle = async () => undefined;
+  ctx.set('X-Quota-Cost', '0');
+  await next();
 }

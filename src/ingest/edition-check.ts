@@ -3,24 +3,45 @@
 // as long as the list's newest edition, and which rows cannot be read (refused, with the reason) or
 // name one product twice. A file that is not what it claims is refused with what gives it away.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../seed/convert/csv';
 import { READERS, type Reader } from '../../seed/convert/readers';
-import { decodeSource, readTable } from '../../seed/convert/table';
+import { decodeSource, readTable, type RefusedCell } from '../../seed/convert/table';
 import { ManufacturerDeriver } from '../../seed/convert/manufacturer';
 import { SourceError } from '../../seed/convert/claims';
 import type { Manifest, ManifestPackage, ManifestSource } from '../../seed/convert';
 
-/** The limits a new edition is held to, each with why. */
+/** The limits a new edition is held to, each with why (docs/operations.md "Importing a new edition"). */
 export const EDITION_LIMITS = {
   /** A list does not halve from one edition to the next; a file that short was cut or is a sample. */
   minShareOfNewest: 0.5,
-  /** Rows refused one by one are the odd damaged row; more than this is a file of another shape. */
-  maxRefusedRows: 50,
+  /** Nor does it double: a file that long is another list, or rows repeated. */
+  maxGrowthOfNewest: 2,
+  /**
+   * Refusals (rows and cells) one by one are the odd damaged row; more than this is a file of another
+   * shape. `--accept-refusals N` raises it to N for one import.
+   */
+  maxRefusals: 50,
+  /**
+   * Hard caps, checked from the file's size and a streamed count of its lines before it is read:
+   * the largest list we read is 5.4 MB and 21,538 lines; a file over either is not read at all
+   * (a 60 MB file of 410,548 rows grew the command to 3.6 GB; the check of a file at the line cap
+   * peaks at about 0.4 GB). No flag lifts them.
+   */
+  maxBytes: 16 * 1024 * 1024,
+  maxLines: 50_000,
 } as const;
 
 export class EditionRefusedError extends Error {}
+
+/** What the operator accepts beyond the limits for one import. */
+export interface EditionAcceptance {
+  /** A row count more than a factor of 2 from the newest edition's (--accept-size-change). */
+  readonly sizeChange?: boolean;
+  /** Up to this many refused rows and cells (--accept-refusals N). */
+  readonly refusals?: number;
+}
 
 export interface EditionCheck {
   /** The manifest entry the edition is read by (and registered as). */
@@ -30,6 +51,8 @@ export interface EditionCheck {
   readonly registered: boolean;
   readonly records: number;
   readonly refused: readonly { readonly record: number; readonly reason: string }[];
+  /** Cells not read (unreadable, or outside their physical range): the product keeps its value for the field. */
+  readonly refusedCells: readonly RefusedCell[];
   /** Identity keys that more than one row names (kept: the later row's values are the product's). */
   readonly repeated: readonly { readonly key: string; readonly records: readonly number[] }[];
 }
@@ -40,6 +63,7 @@ export function checkEdition(
   edition: string,
   manifest: Manifest,
   sourcesDir: string,
+  accept: EditionAcceptance = {},
 ): EditionCheck {
   const refuse = (why: string): never => {
     throw new EditionRefusedError(`${path.basename(filePath)} is not imported as ${list} edition ${edition}: ${why}`);
@@ -50,6 +74,7 @@ export function checkEdition(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(edition) || Number.isNaN(Date.parse(edition)))
     refuse('the edition is a date written YYYY-MM-DD');
   const newest = [...editions].sort((a, b) => b.edition.localeCompare(a.edition))[0];
+  checkSize(filePath, refuse);
   let bytes: Buffer;
   try {
     bytes = readFileSync(filePath);
@@ -95,12 +120,18 @@ export function checkEdition(
   const id = same?.id ?? `${list}-${edition}`;
   const refused = new Map<number, string>();
   let records: { key: string; record: number }[] = [];
+  let refusedCells: RefusedCell[] = [];
   let count = 0;
+  const allowed = accept.refusals ?? EDITION_LIMITS.maxRefusals;
+  const tooMany = (cells: readonly RefusedCell[]) => {
+    const first = [...refused.values()][0] ?? (cells[0] && `${cells[0].column}: ${cells[0].reason}`);
+    refuse(
+      `${refused.size} rows and ${cells.length} cells cannot be read, more than the ${allowed} refusals allowed (the first: ${first}); ` +
+        `it is not a file of this list's shape (pass --accept-refusals N to accept up to N)`,
+    );
+  };
   for (;;) {
-    if (refused.size > EDITION_LIMITS.maxRefusedRows)
-      refuse(
-        `more than ${EDITION_LIMITS.maxRefusedRows} rows cannot be read (the first: ${[...refused.values()][0]}); it is not a file of this list's shape`,
-      );
+    if (refused.size > allowed) tooMany([]);
     try {
       const table = readTable(filePath, id, reader.required, reader.headerRows, {
         lenient: true,
@@ -109,6 +140,7 @@ export function checkEdition(
       });
       for (const r of table.refused) if (!refused.has(r.record)) refused.set(r.record, r.reason);
       records = reader.convert(table, new ManufacturerDeriver(reader.derivedNames?.(table) ?? []));
+      refusedCells = table.refusedCells;
       count = table.records.length;
       break;
     } catch (err) {
@@ -116,13 +148,18 @@ export function checkEdition(
       refused.set(err.record, err.message.slice(err.message.indexOf(': ') + 2));
     }
   }
+  if (refused.size + refusedCells.length > allowed) tooMany(refusedCells);
   const newestCount = readTable(path.join(sourcesDir, newest.file), newest.id, reader.required, reader.headerRows, {
     refuse: new Map((newest.refused_records ?? []).map((r) => [r.record, r.reason])),
     encoding: newest.encoding,
   }).records.length;
-  if (count < newestCount * EDITION_LIMITS.minShareOfNewest)
+  if (count < newestCount * EDITION_LIMITS.minShareOfNewest && !accept.sizeChange)
     refuse(
-      `it has ${count} readable rows, under half the ${newestCount} of edition ${newest.edition}; a list does not halve between editions`,
+      `it has ${count} readable rows, under half the ${newestCount} of edition ${newest.edition}; a list does not halve between editions (pass --accept-size-change if it did)`,
+    );
+  if (count > newestCount * EDITION_LIMITS.maxGrowthOfNewest && !accept.sizeChange)
+    refuse(
+      `it has ${count} readable rows, over twice the ${newestCount} of edition ${newest.edition}; a list does not double between editions (pass --accept-size-change if it did)`,
     );
   const byKey = new Map<string, number[]>();
   for (const r of records) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.record]);
@@ -152,6 +189,7 @@ export function checkEdition(
     },
     records: count,
     refused: refusedList,
+    refusedCells,
     repeated: [...byKey]
       .filter(([, at]) => new Set(at).size > 1)
       .map(([key, at]) => ({ key, records: [...new Set(at)] })),
@@ -190,4 +228,37 @@ function checkUnits(
         )
         .join('; ')}`,
     );
+}
+
+/** Lines of a file, counted in 1 MiB chunks: nothing of it is held. */
+function countLines(filePath: string): number {
+  const fd = openSync(filePath, 'r');
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    let lines = 0;
+    let last = 0x0a;
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      for (let i = 0; i < n; i++) if (chunk[i] === 0x0a) lines++;
+      last = chunk[n - 1];
+    }
+    return last === 0x0a ? lines : lines + 1;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The hard caps, from the file's size and its lines, before it is read. */
+function checkSize(filePath: string, refuse: (why: string) => never) {
+  let bytes: number;
+  try {
+    bytes = statSync(filePath).size;
+  } catch (err) {
+    return refuse(`cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  if (bytes > EDITION_LIMITS.maxBytes)
+    refuse(`it is ${mb(bytes)}, over the ${mb(EDITION_LIMITS.maxBytes)} an edition may be; it was not read`);
+  const lines = countLines(filePath);
+  if (lines > EDITION_LIMITS.maxLines)
+    refuse(`it has ${lines} lines, over the ${EDITION_LIMITS.maxLines} an edition may have; it was not read`);
 }

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMPORTS_FILE, loadImports, loadManifest } from '../../seed/convert';
-import { checkEdition, type EditionCheck } from './edition-check';
+import { checkEdition, type EditionAcceptance, type EditionCheck } from './edition-check';
 import { ingestCatalog, type IngestOutcome, type IngestPorts, type IngestProgress } from './catalog-ingest.usecase';
 
 export interface ImportRequest {
@@ -19,6 +19,8 @@ export interface ImportRequest {
   readonly dryRun: boolean;
   /** Accept the other files differing from the manifest (see IngestRequest). */
   readonly acceptChecksumMismatch?: boolean;
+  /** What the operator accepts beyond the edition's limits (EDITION_LIMITS). */
+  readonly accept?: EditionAcceptance;
   readonly now?: Date;
 }
 
@@ -28,7 +30,7 @@ export async function importEdition(
   progress: IngestProgress & { readonly checked?: (check: EditionCheck) => void } = {},
 ): Promise<{ check: EditionCheck; outcome: IngestOutcome }> {
   const manifest = loadManifest(req.seedDir);
-  const check = checkEdition(req.file, req.list, req.edition, manifest, req.sourcesDir);
+  const check = checkEdition(req.file, req.list, req.edition, manifest, req.sourcesDir, req.accept);
   progress.checked?.(check);
   const withEdition = check.registered
     ? manifest
@@ -66,4 +68,16 @@ function register(check: EditionCheck, req: ImportRequest): void {
   const target = path.join(req.seedDir, IMPORTS_FILE);
   writeFileSync(`${target}.tmp`, `${JSON.stringify(next, null, 2)}\n`);
   renameSync(`${target}.tmp`, target);
+}
+
+/** A real run that wrote nothing: no product, no revision, no index, and no edition registered. */
+export function wroteNothing(check: EditionCheck, outcome: IngestOutcome): boolean {
+  if (outcome.kind !== 'written') return false;
+  const { created, changed, reformatted, revisions } = outcome.sync.ingest;
+  return (
+    check.registered &&
+    created + changed + reformatted + revisions === 0 &&
+    !outcome.sync.reindex &&
+    !outcome.sync.companiesChanged
+  );
 }

@@ -31,6 +31,13 @@ export function productRoutes({ ports, exportLimits }: ProductRouteDeps): AnyRou
           inLatestEdition: input.query.in_latest_edition,
           afterId: input.query.after,
         };
+        const name = `products${filter.category ? `-${filter.category}` : ''}.ndjson`;
+        // A HEAD is answered from the headers alone: nothing counted, opened or charged.
+        if (ctx.method === 'HEAD') {
+          exportHeaders(ctx, name);
+          ctx.status = 200;
+          return;
+        }
         const release = slots.take(requireState(ctx, 'apiKey').accountId);
         let opened: Awaited<ReturnType<typeof openExport>>;
         let price: number;
@@ -44,11 +51,7 @@ export function productRoutes({ ports, exportLimits }: ProductRouteDeps): AnyRou
           throw err;
         }
         const { body, close, sent } = opened;
-        ctx.type = 'application/x-ndjson';
-        ctx.set(
-          'Content-Disposition',
-          `attachment; filename="products${filter.category ? `-${filter.category}` : ''}.ndjson"`,
-        );
+        exportHeaders(ctx, name);
         const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
         if (gzip) ctx.set('Content-Encoding', 'gzip');
         // Koa pipes the body with stream.pipeline: a failure mid-stream destroys the socket (the
@@ -79,10 +82,10 @@ export function productRoutes({ ports, exportLimits }: ProductRouteDeps): AnyRou
     route({
       operationId: 'getProducts',
       async handle(ctx, input) {
-        const batch = await getProductsBatch(input.body, ports);
-        // Priced by what was found, known only now: the credit held to start becomes one per product found.
-        await requireState(ctx, 'settle')(batch.meta.found);
-        ctx.body = batch;
+        // Every entry is a lookup, found or not: 1 credit each, charged in full (the first is held
+        // already) before anything is read, so an account that cannot pay makes the engines do nothing.
+        await requireState(ctx, 'charge')(input.body.ids.length - 1);
+        ctx.body = await getProductsBatch(input.body, ports);
       },
     }),
     route({
@@ -100,4 +103,9 @@ export function productRoutes({ ports, exportLimits }: ProductRouteDeps): AnyRou
       },
     }),
   ];
+}
+
+function exportHeaders(ctx: { type: string; set(field: string, value: string): void }, name: string): void {
+  ctx.type = 'application/x-ndjson';
+  ctx.set('Content-Disposition', `attachment; filename="${name}"`);
 }

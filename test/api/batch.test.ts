@@ -88,13 +88,26 @@ describe('batch lookup: a bill of materials in one call (fixture with two editio
     );
     assert.equal(res.body.meta.found, 4);
     const before = quota(res.headers);
-    assert.equal(before.cost, 4, 'one credit per product found');
-    // The balance the next call reports is the one this call left: nothing else was taken.
+    assert.equal(before.cost, 5, 'one credit per entry, found or not');
+    // The balance the next call reports is the one this call left, less that call's price.
     const after = await batch({ ids: ['nothing-by-this-name'] });
     assert.equal(after.body.meta.found, 0);
-    assert.deepEqual(quota(after.headers), { cost: 0, balance: before.balance }, 'a batch that finds nothing is free');
+    assert.deepEqual(quota(after.headers), { cost: 1, balance: before.balance - 1 }, 'a lookup that finds nothing');
     for (const entry of res.body.data.filter((e: any) => e.found))
       assert.deepEqual(entry.product, await getOne(entry.product.id), entry.requested);
+  });
+
+  it('when every entry is unknown, then each lookup is still charged, and a batch the account cannot pay is refused before any read', async () => {
+    const fresh = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
+    const unknown = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `nothing-${tag}-${i}`);
+    const paid = await batch({ ids: unknown(40, 'a') }, fresh);
+    assert.equal(paid.status, 200, paid.text);
+    assert.equal(paid.body.meta.found, 0);
+    assert.deepEqual(quota(paid.headers), { cost: 40, balance: SIGNUP_CREDITS - 40 });
+    const refused = await batch({ ids: unknown(SIGNUP_CREDITS - 40 + 1, 'b') }, fresh);
+    assert.equal(refused.status, 402, refused.text);
+    const last = await batch({ ids: unknown(SIGNUP_CREDITS - 40, 'c') }, fresh);
+    assert.deepEqual(quota(last.headers), { cost: SIGNUP_CREDITS - 40, balance: 0 }, 'the 402 took nothing');
   });
 
   it('when a model number names several products, then that entry is ambiguous and lists them, and the others are still answered', async () => {
@@ -113,7 +126,7 @@ describe('batch lookup: a bill of materials in one call (fixture with two editio
         .sort(),
     );
     assert.equal(found.product.id, trinaId);
-    assert.equal(quota(res.headers).cost, 1);
+    assert.equal(quota(res.headers).cost, 2);
   });
 
   it('when as_of is a time or a revision number, then every product is as it stood then, as getProduct as_of shows it, and one not yet made says so', async () => {
@@ -134,7 +147,7 @@ describe('batch lookup: a bill of materials in one call (fixture with two editio
     const early = await batch({ ids: [trinaId], as_of: '2001-01-01T00:00:00Z' });
     assert.equal(early.body.data[0].found, false);
     assert.equal(early.body.data[0].reason, 'not-at-as-of');
-    assert.equal(quota(early.headers).cost, 0);
+    assert.equal(quota(early.headers).cost, 1, 'the lookup was made');
   });
 
   it('when fields are asked for, then each product carries id and those fields, and single specs narrow specs, units and provenance', async () => {
@@ -179,7 +192,7 @@ describe('batch lookup: a bill of materials in one call (fixture with two editio
     const malformed = await callUnchecked(server.url, 'getProducts', { token: key, rawBody: '{"ids": [' });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.type, '/problems/malformed-json');
-    assert.equal(quota((await batch({ ids: ['nothing-by-this-name'] })).headers).balance, start);
+    assert.equal(quota((await batch({ ids: ['nothing-by-this-name'] })).headers).balance, start - 1);
   });
 
   it('when as_of names a time that does not exist (month 13, 30 February, hour 24), then the batch and getProduct answer a 400 naming as_of, and nothing is charged', async () => {

@@ -98,6 +98,23 @@ describe('export limits: priced before work, bounded per account, idle clients c
     assert.equal(after.headers.get('x-quota-balance'), '2', 'the 402 cost nothing; the list cost 1');
   });
 
+  it('when an export is asked with HEAD, then it answers the headers and charges nothing', async () => {
+    const key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
+    const balance = async () =>
+      Number(
+        (await call(server.url, 'listProducts', { token: key, query: { limit: 1 } })).headers.get('x-quota-balance'),
+      );
+    const before = await balance();
+    const head = await fetch(`${server.url}/api/v1/export`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    assert.equal(head.status, 200);
+    assert.match(head.headers.get('content-type') ?? '', /application\/x-ndjson/);
+    assert.equal(head.headers.get('x-quota-cost'), '0');
+    assert.equal(await balance(), before - 1, 'only the second list read was charged');
+  });
+
   it('when an account runs its most exports at once, then one more is 429; when their clients stop reading, they are closed after the idle bound and the account may export again', async () => {
     const dev = await newDeveloper(server.url);
     const [a, b] = await Promise.all([dev.key(['products:read']), dev.key(['products:read'])]);

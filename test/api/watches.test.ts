@@ -6,6 +6,8 @@ import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
 import { newDeveloper, type Developer } from '../helpers/accounts';
 import { call } from '../helpers/contract';
+import { startCapture } from '../../bench/capture';
+import { ELASTICSEARCH_NODE } from '../helpers/engines';
 
 describe('watches', function () {
   this.timeout(120000);
@@ -30,6 +32,41 @@ describe('watches', function () {
   after(async () => {
     await server?.stop();
     await catalog?.drop();
+  });
+
+  it('when a watch names many products, then they are looked up in one multi-get of the index, not one database read each', async () => {
+    const asked = await startCapture(ELASTICSEARCH_NODE);
+    const watched = await startServer({
+      MONGODB_URI: catalog.mongoUri,
+      ELASTICSEARCH_INDEX: catalog.alias,
+      ELASTICSEARCH_URL: asked.url,
+    });
+    try {
+      const owner = await newDeveloper(watched.url);
+      const body = {
+        name: 'many',
+        products: [...productIds, 'no-such-product'],
+        events: ['product.revised' as const],
+        url: PUBLIC,
+      };
+      asked.taken.length = 0;
+      const refused = await call(watched.url, 'createWatch', { token: owner.token, body });
+      assert.equal(refused.status, 400, refused.text);
+      assert.match(refused.body.detail, /'no-such-product'/);
+      const mgets = () => asked.taken.filter((r) => r.path.split('?')[0].endsWith('/_mget'));
+      assert.equal(mgets().length, 1, asked.taken.map((r) => r.path).join(', '));
+      assert.equal(JSON.parse(mgets()[0].body).ids.length, productIds.length + 1);
+      asked.taken.length = 0;
+      const created = await call(watched.url, 'createWatch', {
+        token: owner.token,
+        body: { ...body, products: productIds },
+      });
+      assert.equal(created.status, 201, created.text);
+      assert.equal(mgets().length, 1);
+    } finally {
+      await watched.stop();
+      await asked.close();
+    }
   });
 
   it('when a developer watches products, then the secret is shown once and the watch can be read, changed, paused, rotated and deleted', async () => {

@@ -2,7 +2,7 @@
 // written as revisions with a fresh index otherwise, and a second run changes nothing.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openCatalog, type Catalog } from '../helpers/catalog';
@@ -132,7 +132,8 @@ describe('import: a new edition of a list', function () {
     );
 
     const again = run(catalog, 'import', importArgs(file));
-    assert.equal(again.status, 0, again.stderr);
+    assert.equal(again.status, 2, `a run that wrote nothing says so by its status: ${again.stderr}`);
+    assert.match(again.stderr, /nothing was written/);
     assert.match(again.stderr, /already registered/);
     assert.match(again.stderr, /0 created, 0 changed, \d+ unchanged, 0 new revisions/);
     const seeded = run(catalog, 'seed', ['--seed-dir', seedDir, '--accept-checksum-mismatch']);
@@ -195,4 +196,129 @@ describe('import: a new edition of a list', function () {
       assert.equal(readFileSync(path.join(seedDir, 'imports.json'), 'utf8'), registry);
     });
   }
+
+  it('when cells cannot be read (NaN, not a number) or lie outside their physical range (a negative power), then each is refused with its row and column, the product keeps its value and stays listed', async () => {
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const header = lines[0].split(',');
+    const at = (column: string) => header.indexOf(column);
+    const row = (prefix: string) => lines.findIndex((l) => l.startsWith(prefix));
+    const damage: [string, string, string][] = [
+      ['Ablytek 6MN6A280,', 'STC', 'NaN'],
+      ['Ablytek 6MN6A299,', 'STC', '-299.9'],
+      ['Ablytek 6MN6A299,', 'V_oc_ref', 'forty'],
+    ];
+    for (const [prefix, column, value] of damage) {
+      const i = row(prefix);
+      const cells = lines[i].split(',');
+      cells[at(column)] = value;
+      lines[i] = cells.join(',');
+    }
+    const damaged = path.join(work, 'cec-modules-2025-09-01.csv');
+    writeFileSync(damaged, lines.join('\n') + '\n');
+    const identities = async () => new Map((await catalog.products.identities()).map((p) => [p.key, p]));
+    const before = await identities();
+    const args = [damaged, '--list', 'cec-modules', '--edition', '2025-09-01', '--seed-dir', seedDir];
+    const res = run(catalog, 'import', [...args, '--accept-checksum-mismatch']);
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stderr, /3 cells refused/);
+    assert.match(
+      res.stderr,
+      /refused cell: record \d+ \(line \d+\) column STC: 'NaN' is not a number; the product keeps its stc_power_w/,
+    );
+    assert.match(res.stderr, /column STC: -299\.9 is below 0: a rated power is never negative/);
+    assert.match(res.stderr, /column V_oc_ref: 'forty' is not a number/);
+    assert.match(res.stderr, /plan: 0 new, \d+ changed, 0 delisted/, 'no product is delisted for a cell');
+    const after = await identities();
+    for (const key of ['pv-module|ablytek 6mn6a280', 'pv-module|ablytek 6mn6a299']) {
+      assert.equal(after.get(key)!.current_revision, before.get(key)!.current_revision, `${key}: no new revision`);
+      const revision = (await catalog.revisions.get(after.get(key)!._id, after.get(key)!.current_revision))!;
+      const stc = revision.claims.find((c) => c.field === 'stc_power_w');
+      assert.ok(stc && Number(stc.value) > 0, `${key} keeps its STC power`);
+    }
+    const listed = await catalog.products.findById(after.get('pv-module|ablytek 6mn6a280')!._id);
+    assert.equal(listed?.listing.in_latest_edition, true, 'still listed');
+    assert.equal(listed?.listing.last_edition, '2025-09-01');
+  });
+
+  it('when an edition is over twice the rows of the newest, or over the refusals bound, then it stops before any write unless the operator accepts it by flag', async () => {
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const [head, units, names, ...records] = lines;
+    const grown = [head, units, names, ...records];
+    for (let copy = 1; copy <= 2; copy++)
+      grown.push(...records.map((r) => r.replace(/^([^,]*),/, `$1 copy${copy},`).replace(/^Ablytek /, 'Ablytek ')));
+    const big = path.join(work, 'cec-modules-2025-10-01-big.csv');
+    writeFileSync(big, grown.join('\n') + '\n');
+    const args = (f: string, ...more: string[]) => [
+      f,
+      '--list',
+      'cec-modules',
+      '--edition',
+      '2025-10-01',
+      '--seed-dir',
+      seedDir,
+      '--accept-checksum-mismatch',
+      '--dry-run',
+      ...more,
+    ];
+    const before = await state(catalog);
+    const refused = run(catalog, 'import', args(big));
+    assert.equal(refused.status, 1, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /it has \d+ readable rows, over twice the \d+ of edition 2025-09-01; .*--accept-size-change/,
+    );
+    const accepted = run(catalog, 'import', args(big, '--accept-size-change'));
+    assert.match(accepted.stderr, /dry run: nothing was written/, accepted.stderr);
+    assert.equal(accepted.status, 0, 'a dry run that planned exits 0');
+
+    const header = head.split(',');
+    const damaged = records.map((r) => {
+      const cells = r.split(',');
+      for (const column of ['STC', 'PTC', 'A_c', 'I_sc_ref']) cells[header.indexOf(column)] = 'x';
+      return cells.join(',');
+    });
+    const bad = path.join(work, 'cec-modules-2025-10-01-bad.csv');
+    writeFileSync(bad, [head, units, names, ...damaged].join('\n') + '\n');
+    const whole = records.filter((r) => r.split(',').length === header.length).length;
+    const rows = records.length - whole;
+    const cells = whole * 4;
+    assert.ok(cells > 50);
+    const tooMany = run(catalog, 'import', args(bad));
+    assert.equal(tooMany.status, 1);
+    assert.match(
+      tooMany.stderr,
+      new RegExp(
+        `${rows} rows and ${cells} cells cannot be read, more than the 50 refusals allowed .*--accept-refusals N`,
+      ),
+    );
+    const allowed = run(catalog, 'import', args(bad, '--accept-refusals', String(rows + cells)));
+    assert.equal(allowed.status, 0, allowed.stderr);
+    assert.deepEqual(await state(catalog), before);
+  });
+
+  it('when a file is over the byte or line cap, then it is refused before it is read, whatever the flags', async () => {
+    const huge = path.join(work, 'cec-modules-2025-11-01-huge.csv');
+    writeFileSync(huge, '');
+    truncateSync(huge, 17 * 1024 * 1024);
+    const long = path.join(work, 'cec-modules-2025-11-01-long.csv');
+    writeFileSync(long, 'x\n'.repeat(50_001));
+    for (const [f, message] of [
+      [huge, /it is 17\.0 MiB, over the 16\.0 MiB an edition may be; it was not read/],
+      [long, /it has 50001 lines, over the 50000 an edition may have; it was not read/],
+    ] as const) {
+      const res = run(catalog, 'import', [
+        f,
+        '--list',
+        'cec-modules',
+        '--edition',
+        '2025-11-01',
+        '--seed-dir',
+        seedDir,
+        '--accept-size-change',
+        '--dry-run',
+      ]);
+      assert.equal(res.status, 1, res.stderr);
+      assert.match(res.stderr, message);
+    }
+  });
 });

@@ -57,14 +57,6 @@ export class ProductRepository {
     return doc && parsed(doc);
   }
 
-  /** Of `ids`, those no product has: one _id lookup each, in parallel (a watch names at most 1,000). */
-  async missing(ids: readonly string[]): Promise<string[]> {
-    const found = await Promise.all(
-      ids.map((id) => dbCall(() => this.coll.findOne({ _id: id }, { projection: { _id: 1 } }))),
-    );
-    return ids.filter((_, i) => found[i] === null);
-  }
-
   /** Every product's current revision and listing (the announcer compares them with what it last announced). */
   async listings(): Promise<{ _id: string; current_revision: number; listing: ProductDoc['listing'] }[]> {
     const docs = await dbCall(() =>

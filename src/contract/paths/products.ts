@@ -62,7 +62,7 @@ export const PRODUCT_PATHS: PathsObject = {
           tags: ['products'],
           description:
             `A bill of materials in one call: each entry is a product id or a model number as typed, answered in the order asked, each found (the product, as getProduct answers it) or not (its \`reason\`); an entry that finds nothing never fails the call. Ids are read in one multi-get of the index; entries that are not ids are then resolved together in one more request, as search resolves an exact model (as typed without regard to case, else without punctuation); a model number that names several products is \`ambiguous\` and lists them. With \`as_of\`, the revisions are read from the database after the index. ` +
-            `Costs 1 credit per product found (\`meta.found\`, \`X-Quota-Cost\`), none when nothing is found: the account must hold 1 credit to start, the rest is charged once the products are read, before the answer. A POST because ${BATCH_MAX} ids do not fit a query string; it reads only, and may be repeated. No ETag.`,
+            `Costs 1 credit per entry asked for, found or not (\`X-Quota-Cost\`): a lookup that finds nothing was still made. The whole price is charged before anything is read (an account that cannot pay it is refused with 402 and nothing is read). A POST because ${BATCH_MAX} ids do not fit a query string; it reads only, and may be repeated. No ETag.`,
           requestBody: jsonBody('ProductBatchRequest'),
         },
         json('One entry per entry asked for, in the order asked.', 'ProductBatch'),
@@ -75,7 +75,7 @@ export const PRODUCT_PATHS: PathsObject = {
         },
         true,
       ),
-      'x-credit-cost-per-product-found': 1,
+      'x-credit-cost-per-entry': 1,
       'x-body-limit-bytes': BATCH_BODY_LIMIT,
     },
   },
@@ -114,7 +114,7 @@ export const PRODUCT_PATHS: PathsObject = {
         1,
         {
           tags: ['products'],
-          description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1): the products are counted first and the whole price is charged before any of them is read; \`X-Quota-Cost\` says how many. An account runs at most \`x-exports-per-account\` exports at once on one instance (one more answers 429), and an export whose connection sends nothing of what it holds for \`x-export-idle-timeout-ms\` is closed (the stream ends cut short; a slow but steady reader is never cut). Lines come in product id order: an export cut short gives back the credits of the products it did not send, and \`after\` resumes it after the last id received.`,
+          description: `One JSON object per line: the product, the provenance of each value, its quality checks and its listing. Send \`Accept-Encoding: gzip\` for a gzip stream. Costs 1 credit per 100 products (at least 1): the products are counted first and the whole price is charged before any of them is read; \`X-Quota-Cost\` says how many. An account runs at most \`x-exports-per-account\` exports at once on one instance (one more answers 429), and an export whose connection sends nothing of what it holds for \`x-export-idle-timeout-ms\` is closed (the stream ends cut short; a slow but steady reader is never cut). Lines come in product id order: an export cut short gives back the credits of the products it did not send, and \`after\` resumes it after the last id received. A HEAD is answered from the headers alone: nothing is counted, opened or charged.`,
           parameters: [
             param('category', 'Only this category.', { type: 'string', enum: [...CATEGORIES] }),
             IN_LATEST_EDITION_PARAM,

@@ -28,7 +28,8 @@ describe('seed converter', () => {
   });
 
   it('when a cell is blank or n/a, then it is absent, never zero; malformed numbers are refused', () => {
-    for (const cell of ['', ' ', 'n/a', 'N/A', 'NaN']) assert.equal(isAbsent(cell), true, cell);
+    for (const cell of ['', ' ', 'n/a', 'N/A']) assert.equal(isAbsent(cell), true, cell);
+    assert.throws(() => parseCell('stc_power_w', 'NaN'), /not a number/, 'NaN is no statement of absence');
     assert.equal(parseCell('stc_power_w', 'n/a'), undefined);
     assert.equal(parseCell('stc_power_w', '0'), 0);
     assert.equal(parseCell('stc_power_w', '175.0914'), 175.0914);
@@ -142,7 +143,7 @@ describe('seed converter', () => {
 
   it('when a module has its STC power and area, then efficiency and power per area are derived claims citing both cells', () => {
     const cells: Record<string, string> = { STC: '400.1', A_c: '1.94' };
-    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [], refused: [] };
+    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [], refused: [], refusedCells: [] };
     const rec = { record: 7, line: 10, cell: (c: string) => cells[c] ?? '' };
     const claims = moduleDerivedClaims(table, rec, specClaims(table, rec, CEC_MODULE_COLUMNS));
     assert.deepEqual(
@@ -162,7 +163,7 @@ describe('seed converter', () => {
   });
 
   it('when a listed area is too small to be real, then neither value is derived; a low efficiency (amorphous silicon) is', () => {
-    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [], refused: [] };
+    const table: Table = { file: 'modules.csv', sourceId: 'cec-modules', records: [], refused: [], refusedCells: [] };
     const derive = (STC: string, A_c: string) => {
       const cells: Record<string, string> = { STC, A_c };
       const rec = { record: 1, line: 4, cell: (c: string) => cells[c] ?? '' };
