@@ -79,7 +79,7 @@ export function mcpRouter(deps: McpDeps): Router<RequestState> {
   const bodyLimit = mcpBodyLimit(deps.bodyLimit);
   router.get(METADATA_PATH, (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = resourceMetadata(ctx.origin);
+    ctx.body = resourceMetadata(originOf(ctx));
   });
   router.post('/mcp', challenged(deps.apiKey), async (ctx) => {
     const body = await readJsonBody(ctx, bodyLimit);
@@ -169,7 +169,7 @@ async function answerOne(
     const headers = new Headers();
     for (const name of ['accept', 'content-type', 'mcp-protocol-version'])
       if (ctx.get(name)) headers.set(name, ctx.get(name));
-    const request = new Request(new URL('/mcp', ctx.origin), { method: 'POST', headers });
+    const request = new Request('http://localhost/mcp', { method: 'POST', headers });
     const response = await transport.handleRequest(request, { parsedBody: message });
     const text = await response.text();
     return { status: response.status, ...(text ? { json: JSON.parse(text) } : {}) };
@@ -178,6 +178,9 @@ async function answerOne(
     await server.close();
   }
 }
+
+/** Where the client reached this service (behind a trusted proxy, as the proxy says). */
+const originOf = (ctx: RequestContext) => `${ctx.protocol}://${ctx.get('host') || 'localhost'}`;
 
 /** The key gate, with the challenge the MCP authorization rules ask of a 401 (RFC 6750, RFC 9728). */
 function challenged(apiKey: RequestMiddleware): RequestMiddleware {
@@ -189,7 +192,7 @@ function challenged(apiKey: RequestMiddleware): RequestMiddleware {
       const given = ctx.get('Authorization') !== '';
       const challenge = [
         'Bearer realm="product-data-service"',
-        `resource_metadata="${ctx.origin}${METADATA_PATH}"`,
+        `resource_metadata="${originOf(ctx)}${METADATA_PATH}"`,
         ...(given ? ['error="invalid_token"', `error_description="${err.detail.replace(/["\\]/g, "'")}"`] : []),
       ].join(', ');
       throw new AppError(

@@ -71,6 +71,14 @@ export const TOOLS: ReadonlyMap<string, ToolEntry> = new Map([
     },
   ],
   [
+    'check_design_fit',
+    {
+      operationId: 'checkDesignFit',
+      purpose:
+        "Check a string design (modules per string, strings) of a PV module on an inverter between the site's coldest and hottest temperatures (°C): PASS/WARN/FAIL per limit (Voc in V against the maximum DC voltage, Vmp against the MPPT window, Isc in A against the maximum DC current, DC/AC ratio) with the margin in %, and each limit's source (listed, or derived by the service: check it on the datasheet).",
+    },
+  ],
+  [
     'module_performance',
     {
       operationId: 'getModulePerformance',
