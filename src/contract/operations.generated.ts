@@ -3047,7 +3047,7 @@ export interface Operations {
       t_max: number;
       /** `ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures. */
       temperatures?: "ambient" | "cell";
-      /** Modules in series in each string. Without it, the longest string that fits (checkCompatibility’s max_modules), or the fewest the MPPT window needs when no length fits. */
+      /** Modules in series in each string; without it, the longest string that fits (checkCompatibility’s max_modules), or the fewest the MPPT window needs when no length fits. */
       modules_per_string?: number;
       /** Strings in parallel on the inverter’s DC input. */
       strings?: number;
