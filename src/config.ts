@@ -285,6 +285,21 @@ const schema = {
       minimum: 0,
       default: 10000,
     },
+    MCP_BATCH_MAX: {
+      description:
+        'Most JSON-RPC messages in one /mcp batch (an array body; protocol revisions before 2025-06-18 only); each counts in the rate limits.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+    },
+    MCP_BATCH_ANSWER_MAX_BYTES: {
+      description: 'A /mcp batch runs no further message once its answer holds this many bytes.',
+      type: 'integer',
+      minimum: 65536,
+      maximum: 67108864,
+      default: 1048576,
+    },
     BODY_LIMIT_BYTES: {
       description: 'Largest accepted request body, bytes.',
       type: 'integer',

@@ -309,7 +309,15 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
       metricsRouter({ mode: config.METRICS_ACCESS, token: config.METRICS_TOKEN }, metricsSource()),
       api,
       // The MCP front door runs the same chains as the REST routes above.
-      mcpRouter({ chains, logger, bodyLimit: config.BODY_LIMIT_BYTES }),
+      mcpRouter({
+        chains,
+        apiKey: apiKey(null),
+        rateLimit: limits.gate,
+        logger,
+        bodyLimit: config.BODY_LIMIT_BYTES,
+        batchMax: config.MCP_BATCH_MAX,
+        answerMaxBytes: config.MCP_BATCH_ANSWER_MAX_BYTES,
+      }),
     ],
     refunds,
     async warmUp() {

@@ -11,6 +11,7 @@ import { REVISION_SCHEMAS } from './schemas/revisions';
 import { SOURCE_SCHEMAS } from './schemas/sources';
 import { COMPANY_SCHEMAS } from './schemas/companies';
 import { DESIGN_SCHEMAS } from './schemas/design';
+import { DESIGN_FIT_SCHEMAS } from './schemas/design-fit';
 import { BATCH_SCHEMAS } from './schemas/batch';
 import { WATCH_SCHEMAS } from './schemas/watches';
 import { SAM_SCHEMAS } from './schemas/sam';
@@ -40,6 +41,7 @@ export const SCHEMAS = inOrder(SCHEMA_ORDER, [
   SOURCE_SCHEMAS,
   COMPANY_SCHEMAS,
   DESIGN_SCHEMAS,
+  DESIGN_FIT_SCHEMAS,
   BATCH_SCHEMAS,
   WATCH_SCHEMAS,
   SAM_SCHEMAS,

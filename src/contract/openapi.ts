@@ -13,6 +13,7 @@ import type { PathsObject } from './openapi.types';
 import { problem } from './paths/responses';
 import { PRODUCT_PATHS } from './paths/products';
 import { DESIGN_PATHS } from './paths/design';
+import { DESIGN_FIT_PATHS } from './paths/design-fit';
 import { REVISION_PATHS } from './paths/revisions';
 import { SOURCE_PATHS } from './paths/sources';
 import { SEARCH_PATHS } from './paths/search';
@@ -28,7 +29,7 @@ export { CHANGES_PER_CREDIT } from './paths/revisions';
 /** Every tag, in the order the document lists them, with its operations. */
 const TAGS: readonly (readonly [string, PathsObject])[] = [
   ['products', PRODUCT_PATHS],
-  ['design', DESIGN_PATHS],
+  ['design', { ...DESIGN_PATHS, ...DESIGN_FIT_PATHS }],
   ['revisions', REVISION_PATHS],
   ['sources', SOURCE_PATHS],
   ['search', SEARCH_PATHS],

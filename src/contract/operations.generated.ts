@@ -964,6 +964,105 @@ export type Compatibility = {
   notice: string;
 };
 
+/** `reported`: the value as its list gives it (`provenance`); `derived`: the list lacks it and the service computed it from listed values (`derivation`, `inputs`), to be checked on the datasheet; `rule`: no list gives such a limit, the service applies a design rule. */
+export type LimitSource = {
+  method: "reported" | "derived" | "rule";
+  /** The spec the limit is. */
+  spec?: string;
+  provenance?: Provenance;
+  /** How the service computed it, with the numbers. */
+  derivation?: string;
+  inputs?: {
+    [key: string]: DesignInput;
+  };
+  /** What to read on the datasheet instead. */
+  check_on_datasheet?: string;
+  /** The design rule applied. */
+  rule?: string;
+};
+
+export type DesignFitCheck = {
+  limit: "max_dc_voltage" | "mppt_high" | "mppt_low" | "max_dc_current" | "dc_ac_ratio";
+  status: "PASS" | "WARN" | "FAIL";
+  /** Headroom to the limit in percent of it: negative when the limit is passed. */
+  margin_pct: number;
+  /** The design’s value. */
+  value: number;
+  /** The limit. */
+  limit_value: number;
+  /** Unit of value and limit_value (`1`: a ratio). */
+  unit: string;
+  /** What must hold. */
+  rule: string;
+  /** The numbers put in. */
+  worked: string;
+  limit_source: LimitSource;
+};
+
+/** A string design checked against each limit of its inverter. */
+export type DesignFit = {
+  module: ProductRef;
+  inverter: ProductRef;
+  conditions: {
+    /** What t_min and t_max are. */
+    temperatures?: "ambient" | "cell";
+    /** As asked. */
+    t_min_c?: number;
+    /** As asked. */
+    t_max_c?: number;
+    /** The cell temperature of the cold-morning checks. */
+    cell_temperature_cold_c?: number;
+    /** The cell temperature of the hot-afternoon check. */
+    cell_temperature_hot_c?: number;
+    /** Irradiance of the Vmp operating points. */
+    irradiance_w_m2?: number;
+    assumptions?: Array<string>;
+    /** A module’s Isc at the hot cell temperature. */
+    isc_hot_a?: number;
+    /** A check within this margin of its limit is a WARN. */
+    warn_margin_pct?: number;
+  };
+  design: {
+    modules_per_string: number;
+    strings: number;
+    chosen: "asked" | "longest that fits" | "fewest for the MPPT window (no length fits)";
+    sizing: {
+      min_modules: number;
+      max_modules: number;
+      fits: boolean;
+    };
+  };
+  /** The worst status of the checks. */
+  verdict: "PASS" | "WARN" | "FAIL";
+  checks: Array<DesignFitCheck>;
+  /** Limits no value was found for. */
+  not_checked: Array<{
+    limit: string;
+    reason: string;
+  }>;
+  /** The intermediate values, each with its formula and the numbers put in. */
+  quantities: Array<{
+    name: string;
+    value: number;
+    unit: string;
+    formula: string;
+    worked: string;
+  }>;
+  inputs: {
+    module: {
+      [key: string]: DesignInput;
+    };
+    inverter: {
+      [key: string]: DesignInput;
+    };
+  };
+  method: {
+    /** How Vmp was computed. */
+    vmp: string;
+  };
+  notice: string;
+};
+
 export type ProductBatchRequest = {
   /** 1 to 100 distinct entries, each a product id or a model number as typed (resolved as search resolves an exact model: as typed without regard to case, else without punctuation). Answered in this order. */
   ids: Array<string>;
@@ -2992,6 +3091,43 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** Does a string design fit its inverter: PASS, WARN or FAIL per limit, with its margin and the limit's source */
+  checkDesignFit: {
+    method: "GET";
+    path: "/api/v1/design-fit";
+    query: {
+      /** The PV module's product id. */
+      module: string;
+      /** The inverter's product id. */
+      inverter: string;
+      /** The coldest temperature, °C (see `temperatures`). At most t_max. */
+      t_min: number;
+      /** The hottest temperature, °C (see `temperatures`). */
+      t_max: number;
+      /** `ambient`: t_min and t_max are air temperatures (the hot cell temperature is taken from the module's NOCT); `cell`: they are cell temperatures. */
+      temperatures?: "ambient" | "cell";
+      /** Modules in series in each string; without it, the longest string that fits (checkCompatibility’s max_modules), or the fewest the MPPT window needs when no length fits. */
+      modules_per_string?: number;
+      /** Strings in parallel on the inverter’s DC input. */
+      strings?: number;
+    };
+    validatedQuery: Operations["checkDesignFit"]['query'] & { temperatures: "ambient" | "cell"; strings: number; };
+    params: never;
+    body: never;
+    responses: {
+      200: DesignFit;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
   /** The account's watches (never their secrets) */
   listWatches: {
     method: "GET";
@@ -3949,6 +4085,7 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   createApiKey: { method: "POST", path: "/api/v1/developer/keys", commaSeparated: [] },
   revokeCurrentApiKey: { method: "DELETE", path: "/api/v1/auth/key", commaSeparated: [] },
   revokeApiKey: { method: "DELETE", path: "/api/v1/developer/keys/{id}", commaSeparated: [] },
+  checkDesignFit: { method: "GET", path: "/api/v1/design-fit", commaSeparated: [] },
   listWatches: { method: "GET", path: "/api/v1/watches", commaSeparated: [] },
   createWatch: { method: "POST", path: "/api/v1/watches", commaSeparated: [] },
   getWatch: { method: "GET", path: "/api/v1/watches/{id}", commaSeparated: [] },

@@ -39,7 +39,7 @@ const bodyAjv = createAjv({ verbose: true });
 const RANGE_LIKE = /^specs\.[^[]+\[(gte|gt|lte|lt)\]$/;
 
 /** Long vocabularies told by their shapes: `specs.<name>` for every spec, `-` once for descending. */
-function allowedShapes(values: unknown[]): string {
+export function allowedShapes(values: unknown[]): string {
   if (values.length <= 12) return values.join(', ');
   const shapes = [
     ...new Set(

@@ -2,6 +2,7 @@ import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
 import { modulePerformance, type DesignPorts } from './performance.service';
 import { sizeStrings } from './string-sizing.service';
+import { designFitRoute } from './design-fit.routes';
 
 export interface DesignRouteDeps {
   readonly ports: DesignPorts;
@@ -25,5 +26,6 @@ export function designRoutes({ ports }: DesignRouteDeps): AnyRoute[] {
         ctx.body = await sizeStrings({ module, inverter, t_min, t_max, temperatures }, ports);
       },
     }),
+    designFitRoute(ports),
   ];
 }

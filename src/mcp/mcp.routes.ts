@@ -1,141 +1,222 @@
 // The MCP front door: Model Context Protocol over Streamable HTTP at /mcp, stateless (no session id:
-// any instance answers any call), on the official SDK's low-level Server, so each tool's schemas are
-// the OpenAPI document's, not a second copy. A tool call runs its operation's whole REST chain
-// (key, scope, rate limit, validation, credits, cache, handler: http/pipeline.ts) on a request made
-// from the MCP request's headers, so the answer, its provenance, its price and its problems are the
-// REST ones; a problem comes back as a tool error carrying it.
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+// any instance answers any call), on the official SDK's low-level Server, with each tool's schema
+// derived from the OpenAPI document (contract/tool-schemas.ts) and each call run through its
+// operation's REST chain (mcp.call.ts).
+//
+// At the door, every request needs a valid API key (any scope): a missing, malformed, unknown,
+// revoked or expired one is HTTP 401 with a `WWW-Authenticate: Bearer` challenge, counted in the same
+// refused-key throttle as REST (the REST key gate itself). Each JSON-RPC message counts once in the
+// key's and account's rate limits (a tool call in its own chain, any other message here), a batch
+// holds at most `batchMax` messages and its answer stops growing past `answerMaxBytes`.
 import Router from '@koa/router';
-import compose from 'koa-compose';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { OPERATIONS } from '../contract/operations';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { OPENAPI } from '../contract/openapi';
-import { operationText, parameterPlaces, toolInputSchema, toolOutputSchema } from '../contract/tool-schemas';
+import { OPERATIONS } from '../contract/operations';
+import { AppError } from '../errors/app-error';
 import { problemErrors } from '../http/errors';
-import { boundedQuery } from '../http/query-string';
 import { readJsonBody } from '../http/json-body';
 import type { RequestContext, RequestMiddleware, RequestState } from '../http/request-state';
 import type { Logger } from '../shared/logger';
-import { TOOLS } from './mcp.tools';
+import { callTool, type CallDeps } from './mcp.call';
+import { TOOLS, TOOL_LIST } from './mcp.tools';
 
 export interface McpDeps {
   /** Each operation's REST chain by operationId (pipeline.ts's mount). */
   readonly chains: ReadonlyMap<string, RequestMiddleware>;
+  /** The REST key gate for any valid key (http/auth.ts), with its refused-key throttle. */
+  readonly apiKey: RequestMiddleware;
+  /** The REST rate limit of the key and its account. */
+  readonly rateLimit: RequestMiddleware;
   readonly logger: Logger;
+  /** The configured body limit; /mcp takes the largest of it and every tool's operation's. */
   readonly bodyLimit: number;
+  /** The most JSON-RPC messages one batch (an array body) may hold. */
+  readonly batchMax: number;
+  /** A batch's answer takes no further message once it holds this many bytes. */
+  readonly answerMaxBytes: number;
 }
 
-/** The headers a tool call's inner request keeps from the MCP request: who calls, from where. */
-const KEPT_HEADERS = ['authorization', 'x-forwarded-for', 'user-agent', 'x-request-id'];
+/** Room for the JSON-RPC envelope around the largest tool input. */
+const ENVELOPE_BYTES = 1024;
+/** The protocol revision that removed JSON-RPC batching (and every later one). */
+const NO_BATCHES_FROM = '2025-06-18';
+export const METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 
-const TOOL_LIST = [...TOOLS].map(([name, tool]) => {
-  const text = operationText(tool.operationId);
-  return {
-    name,
-    title: text.summary,
-    description: `${tool.purpose} ${text.summary}.${text.description ? ` ${text.description}` : ''}`,
-    inputSchema: toolInputSchema(tool.operationId),
-    outputSchema: toolOutputSchema(tool.operationId),
-    annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
-  };
+/** The largest body /mcp reads: the largest any of its tools takes over REST, plus the envelope. */
+export function mcpBodyLimit(configured: number): number {
+  const largest = Math.max(
+    configured,
+    ...[...TOOLS.values()].map((t) => OPERATIONS.get(t.operationId)?.bodyLimit ?? 0),
+  );
+  return largest + ENVELOPE_BYTES;
+}
+
+/** The request schemas checked before the SDK sees a request, so bad params are -32602, not -32603. */
+const PARAMS_CHECKED = new Map<string, { safeParse(value: unknown): { success: boolean; error?: unknown } }>([
+  ['initialize', InitializeRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+]);
+
+type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+
+const rpcError = (id: unknown, code: number, message: string) => ({
+  jsonrpc: '2.0',
+  id: id ?? null,
+  error: { code, message },
 });
 
 export function mcpRouter(deps: McpDeps): Router<RequestState> {
   const router = new Router<RequestState>();
-  const rendered = problemErrors(deps.logger);
-  router.post('/mcp', async (ctx) => {
-    const body = await readJsonBody(ctx, deps.bodyLimit);
-    const server = new Server(
-      { name: 'product-data-service', version: OPENAPI.info.version },
-      { capabilities: { tools: { listChanged: false } } },
-    );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
-    server.setRequestHandler(CallToolRequestSchema, (request) =>
-      callTool(ctx, request.params.name, request.params.arguments ?? {}, deps, rendered),
-    );
-    // Stateless: no session id, JSON answers rather than a stream, one server per request.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    ctx.respond = false;
-    ctx.res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await transport.handleRequest(ctx.req, ctx.res, body);
+  const call: CallDeps = { chains: deps.chains, rendered: problemErrors(deps.logger) };
+  const bodyLimit = mcpBodyLimit(deps.bodyLimit);
+  router.get(METADATA_PATH, (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = resourceMetadata(originOf(ctx));
+  });
+  router.post('/mcp', challenged(deps.apiKey), async (ctx) => {
+    const body = await readJsonBody(ctx, bodyLimit);
+    if (!Array.isArray(body)) {
+      if ((body as Message)?.method !== 'tools/call') await deps.rateLimit(ctx, () => Promise.resolve());
+      const answer = await answerOne(ctx, body as Message, call);
+      ctx.status = answer.status;
+      if (answer.json !== undefined) ctx.body = answer.json;
+      return;
+    }
+    const refusal = batchRefusal(body, ctx.get('mcp-protocol-version'), deps.batchMax);
+    if (refusal) {
+      ctx.status = 400;
+      ctx.body = rpcError(null, ErrorCode.InvalidRequest, refusal);
+      return;
+    }
+    // Every message counts, before any runs: a tool call in its own chain, the others here.
+    for (const m of body as Message[])
+      if (m?.method !== 'tools/call') await deps.rateLimit(ctx, () => Promise.resolve());
+    const answers: unknown[] = [];
+    let bytes = 0;
+    for (const message of body as Message[]) {
+      if (bytes >= deps.answerMaxBytes) {
+        if (message?.id !== undefined)
+          answers.push(
+            rpcError(
+              message.id,
+              ErrorCode.InvalidRequest,
+              `Not run: the batch's answer already holds ${bytes} bytes (at most ${deps.answerMaxBytes}); send it again alone.`,
+            ),
+          );
+        continue;
+      }
+      const answer = await answerOne(ctx, message, call);
+      if (answer.json === undefined) continue;
+      const parts = Array.isArray(answer.json) ? answer.json : [answer.json];
+      for (const part of parts) answers.push(part);
+      bytes += Buffer.byteLength(JSON.stringify(answer.json));
+    }
+    if (answers.length === 0) ctx.status = 202;
+    else ctx.body = answers;
   });
   return router;
 }
 
-async function callTool(
-  outer: RequestContext,
-  name: string,
-  args: Record<string, unknown>,
-  deps: McpDeps,
-  rendered: RequestMiddleware,
-): Promise<CallToolResult> {
-  const tool = TOOLS.get(name);
-  const chain = tool && deps.chains.get(tool.operationId);
-  if (!tool || !chain) return { isError: true, content: [{ type: 'text', text: `No tool is named '${name}'.` }] };
-  const inner = innerContext(outer, tool.operationId, args);
-  // The arguments arrive as a query string, read by the same bounded parser as a REST request's (Koa's
-  // own is quadratic in the repeats of a name, and an argument may be a long array).
-  await compose([rendered, boundedQuery(), chain])(inner, () => Promise.resolve());
-  // Some answers leave already serialized (the response cache's bytes, the glossary's fixed text).
-  const sent: unknown = inner.body;
-  const answer: unknown = Buffer.isBuffer(sent)
-    ? JSON.parse(sent.toString('utf8'))
-    : typeof sent === 'string'
-      ? JSON.parse(sent)
-      : sent;
-  const headers = inner.response.headers;
-  const _meta = {
-    status: inner.status,
-    ...(headers['x-quota-cost'] !== undefined ? { quota_cost: Number(headers['x-quota-cost']) } : {}),
-    ...(headers['x-quota-balance'] !== undefined ? { quota_balance: Number(headers['x-quota-balance']) } : {}),
-  };
-  const text = JSON.stringify(answer);
-  if (inner.status >= 400)
-    return { isError: true, content: [{ type: 'text', text }], _meta: { ..._meta, problem: answer } };
-  return { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown>, _meta };
+/** Why a batch is refused whole, if it is. */
+function batchRefusal(body: unknown[], protocolVersion: string | undefined, batchMax: number): string | undefined {
+  if (protocolVersion && protocolVersion >= NO_BATCHES_FROM)
+    return `Invalid Request: protocol ${protocolVersion} has no JSON-RPC batching (removed in ${NO_BATCHES_FROM}); send one message per request.`;
+  if (body.length === 0) return 'Invalid Request: an empty batch.';
+  if (body.length > batchMax)
+    return `Invalid Request: a batch holds at most ${batchMax} messages; this one holds ${body.length}.`;
+  return undefined;
 }
 
-/** A Koa context for one tool call: its operation's method and path, the arguments as its query, path or body. */
-function innerContext(outer: RequestContext, operationId: string, args: Record<string, unknown>): RequestContext {
-  const op = OPERATIONS.get(operationId)!;
-  const places = parameterPlaces(operationId);
-  const params: Record<string, string> = {};
-  const query = new URLSearchParams();
-  let body: Buffer | undefined;
-  if (op.hasBody) body = Buffer.from(JSON.stringify(args));
-  else
-    for (const [key, value] of Object.entries(args)) {
-      if (places.get(key) === 'path') params[key] = String(value);
-      // A name the operation does not take goes to the query, where validation refuses it by name.
-      else for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
-    }
-  const path = op.path.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(params[p] ?? ''));
-  const headers: Record<string, string> = {};
-  for (const name of KEPT_HEADERS) {
-    const value = outer.get(name);
-    if (value) headers[name] = value;
+/** One JSON-RPC message through a fresh stateless server: its HTTP status and JSON answer (none for a notification). */
+async function answerOne(
+  ctx: RequestContext,
+  message: Message,
+  call: CallDeps,
+): Promise<{ status: number; json?: unknown }> {
+  const schema = typeof message?.method === 'string' ? PARAMS_CHECKED.get(message.method) : undefined;
+  if (schema && message.id !== undefined && !schema.safeParse(message).success)
+    return {
+      status: 200,
+      json: rpcError(
+        message.id,
+        ErrorCode.InvalidParams,
+        `Invalid params for ${String(message.method)}: see the method's schema (a tool call needs a string 'name' and an object 'arguments').`,
+      ),
+    };
+  const server = new Server(
+    { name: 'product-data-service', version: OPENAPI.info.version },
+    { capabilities: { tools: { listChanged: false } } },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(ctx, request.params.name, request.params.arguments ?? {}, call),
+  );
+  // Stateless: no session id, JSON answers rather than a stream, one server per message.
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    const headers = new Headers();
+    for (const name of ['accept', 'content-type', 'mcp-protocol-version'])
+      if (ctx.get(name)) headers.set(name, ctx.get(name));
+    const request = new Request('http://localhost/mcp', { method: 'POST', headers });
+    const response = await transport.handleRequest(request, { parsedBody: message });
+    const text = await response.text();
+    return { status: response.status, ...(text ? { json: JSON.parse(text) } : {}) };
+  } finally {
+    await transport.close();
+    await server.close();
   }
-  if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
-  const req = Object.assign(Readable.from(body ? [body] : []), {
-    headers,
-    method: op.method.toUpperCase(),
-    url: `${path}${query.size > 0 ? `?${query}` : ''}`,
-    socket: outer.req.socket,
-    httpVersion: '1.1',
-    httpVersionMajor: 1,
-    httpVersionMinor: 1,
-  }) as unknown as IncomingMessage;
-  // A response nothing is written to: the chain sets its status, headers and body, which the tool reads.
-  const res = new ServerResponse(req);
-  const inner = outer.app.createContext(req, res) as unknown as RequestContext;
-  inner.params = params;
-  inner.state.requestId = outer.state.requestId;
-  return inner;
+}
+
+/** Where the client reached this service (behind a trusted proxy, as the proxy says). */
+const originOf = (ctx: RequestContext) => `${ctx.protocol}://${ctx.get('host') || 'localhost'}`;
+
+/** The key gate, with the challenge the MCP authorization rules ask of a 401 (RFC 6750, RFC 9728). */
+function challenged(apiKey: RequestMiddleware): RequestMiddleware {
+  return async (ctx, next) => {
+    try {
+      await apiKey(ctx, () => Promise.resolve());
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 401) throw err;
+      const given = ctx.get('Authorization') !== '';
+      const challenge = [
+        'Bearer realm="product-data-service"',
+        `resource_metadata="${originOf(ctx)}${METADATA_PATH}"`,
+        ...(given ? ['error="invalid_token"', `error_description="${err.detail.replace(/["\\]/g, "'")}"`] : []),
+      ].join(', ');
+      throw new AppError(
+        err.code,
+        `${err.detail} /mcp needs an API key on every request: 'Authorization: Bearer <key>'.`,
+        {
+          headers: { ...err.headers, 'WWW-Authenticate': challenge },
+        },
+      );
+    }
+    await next();
+  };
+}
+
+/** RFC 9728 protected-resource metadata: the key is a bearer token in the header; no OAuth server issues it. */
+function resourceMetadata(origin: string) {
+  const scopes = [...new Set([...TOOLS.values()].map((t) => OPERATIONS.get(t.operationId)?.access))].filter(
+    (s) => typeof s === 'string' && s.includes(':'),
+  );
+  return {
+    resource: `${origin}/mcp`,
+    resource_name: 'Product Data Service (MCP)',
+    bearer_methods_supported: ['header'],
+    scopes_supported: scopes,
+    resource_documentation: `${origin}/docs`,
+  };
 }

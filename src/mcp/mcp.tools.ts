@@ -1,10 +1,12 @@
 // The tools the MCP front door offers: each is one operation of the OpenAPI document, so its
 // scope, credits, rate limit, validation, answer and provenance are that operation's. A table with
-// the reason for each entry; the schemas come from the document (contract/tool-schemas.ts).
+// the reason for each entry (what an agent reads to choose a tool, with the units it speaks in); the
+// schemas and the price come from the document (contract/tool-schemas.ts).
+import { operationText, toolInputSchema, toolOutputSchema } from '../contract/tool-schemas';
 
 export interface ToolEntry {
   readonly operationId: string;
-  /** Why an agent would call it, before the operation's own summary. */
+  /** Why an agent would call it, and in which units; the operation's price follows. */
   readonly purpose: string;
 }
 
@@ -14,7 +16,7 @@ export const TOOLS: ReadonlyMap<string, ToolEntry> = new Map([
     {
       operationId: 'searchProducts',
       purpose:
-        'Find equipment by words, model numbers and quantities ("Trina 400W bifacial"); `meta.interpretation` says how the query was read.',
+        'Find PV modules, inverters and heat pumps by words, model numbers and quantities ("Trina 400W bifacial"); filter by category, company and spec ranges (`ranges`, each spec in its unit from list_specs: W, V, A, %, °C); `meta.interpretation` says how the query was read.',
     },
   ],
   [
@@ -22,23 +24,26 @@ export const TOOLS: ReadonlyMap<string, ToolEntry> = new Map([
     {
       operationId: 'getProducts',
       purpose:
-        'Read up to 100 products at once by id or model number, each value with its provenance; `as_of` reads them as they stood.',
+        'Read up to 100 products at once by id or model number, every value with its unit and provenance; `as_of` reads them as they stood.',
     },
   ],
-  ['compare_products', { operationId: 'compareProducts', purpose: 'Put 2 to 10 products side by side, spec by spec.' }],
+  [
+    'compare_products',
+    { operationId: 'compareProducts', purpose: 'Put 2 to 10 products side by side, spec by spec, in SI units.' },
+  ],
   [
     'get_product_history',
     {
       operationId: 'listRevisions',
-      purpose:
-        "A product's revisions, newest first, with what changed (for a product as it stood at a time, get_products with as_of).",
+      purpose: "A product's revisions, newest first, with what changed in which spec (values in their units).",
     },
   ],
   [
     'list_specs',
     {
       operationId: 'listSpecs',
-      purpose: 'The glossary: every spec with its unit, the source columns it is read from and its pvlib name.',
+      purpose:
+        'The glossary: every spec name (the keys of `ranges`, `sort` and `fields`) with its unit, source columns and pvlib name.',
     },
   ],
   [
@@ -46,28 +51,52 @@ export const TOOLS: ReadonlyMap<string, ToolEntry> = new Map([
     {
       operationId: 'getManufacturer',
       purpose:
-        'One company by its id (as search facets and interpretations name it), with every spelling the sources use and the evidence tying each.',
+        'One company by its id (as search facets name it), with every spelling the sources use and the evidence tying each.',
     },
   ],
   [
     'similar_products',
     {
       operationId: 'listSimilarProducts',
-      purpose: 'Substitutes for a product: same category, nearest in the specs that decide a substitution.',
+      purpose:
+        'Substitutes for a product: same category, nearest in the deciding specs, with the differences in their units.',
     },
   ],
   [
     'size_string',
     {
       operationId: 'checkCompatibility',
-      purpose: 'How many modules in series an inverter takes between the coldest and hottest temperatures.',
+      purpose:
+        'How many modules in series an inverter takes between the coldest and hottest temperatures (°C, ambient or cell); voltages in V, currents in A.',
+    },
+  ],
+  [
+    'check_design_fit',
+    {
+      operationId: 'checkDesignFit',
+      purpose:
+        "Check a string design (modules per string, strings) of a PV module on an inverter between the site's coldest and hottest temperatures (°C): PASS/WARN/FAIL per limit (Voc in V against the maximum DC voltage, Vmp against the MPPT window, Isc in A against the maximum DC current, DC/AC ratio) with the margin in %, and each limit's source (listed, or derived by the service: check it on the datasheet).",
     },
   ],
   [
     'module_performance',
     {
       operationId: 'getModulePerformance',
-      purpose: "A PV module's operating point (and IV curve) at given irradiance and cell temperature.",
+      purpose:
+        "A PV module's operating point (Isc, Imp in A; Voc, Vmp in V; Pmp in W) and IV curve at an irradiance (W/m²) and cell temperature (°C).",
     },
   ],
 ]);
+
+/** What tools/list answers: names, a description with purpose and price, and the derived schemas. */
+export const TOOL_LIST = [...TOOLS].map(([name, tool]) => {
+  const text = operationText(tool.operationId);
+  return {
+    name,
+    title: text.summary,
+    description: `${tool.purpose} ${text.price}`,
+    inputSchema: toolInputSchema(tool.operationId),
+    outputSchema: toolOutputSchema(tool.operationId),
+    annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  };
+});

@@ -45,6 +45,7 @@ interface Case {
   readonly irradiance: number;
   readonly cell_temperature: number;
   readonly voltages?: number[];
+  readonly ross_temp_air?: number;
 }
 interface Reference {
   readonly inputs: Record<string, number>;
@@ -54,6 +55,7 @@ interface Reference {
   readonly v_mp: number;
   readonly p_mp: number;
   readonly currents: number[];
+  readonly ross_cell_temperature?: number;
 }
 
 /** pvlib's answers, computed from the source cells each case's locators name. */
@@ -325,6 +327,148 @@ describe('design: module performance and string sizing (complete data, checked a
       seen.fits > 0 && seen.not > 0 && seen.current > 0,
       `pairs that fit ${seen.fits}, that do not ${seen.not}, with a current check ${seen.current}`,
     );
+  });
+
+  it('when a design fit is asked for real pairs at lengths around the bounds, then each limit agrees with checkCompatibility, its margin is its numbers, and the hot cell temperature and Vmp agree with pvlib', async () => {
+    const pairs = sampleModules(24)
+      .slice(0, 24)
+      .map((m, k) => ({
+        module: m,
+        inverter: inverters[Math.floor((k * inverters.length) / 24 + 3) % inverters.length],
+      }));
+    const seen = { PASS: 0, WARN: 0, FAIL: 0, derived: 0, reported: 0 };
+    const fits: any[] = [];
+    for (const p of pairs) {
+      const query = { module: p.module._id, inverter: p.inverter._id, t_min: -20, t_max: 38 };
+      const compat = await call(server.url, 'checkCompatibility', { token: key, query });
+      assert.equal(compat.status, 200, compat.text);
+      const { string, current } = compat.body;
+      const bound = (name: string) => string.bounds.find((b: { name: string }) => b.name === name).modules as number;
+      const lengths = [
+        ...new Set([string.min_modules - 1, string.min_modules, string.max_modules, string.max_modules + 1]),
+      ].filter((n) => n >= 1);
+      for (const [i, n] of lengths.entries()) {
+        const strings = 1 + (i % 3);
+        const res = await call(server.url, 'checkDesignFit', {
+          token: key,
+          query: { ...query, modules_per_string: n, strings },
+        });
+        assert.equal(res.status, 200, res.text);
+        const fit = res.body;
+        fits.push({ fit, pair: p });
+        const what = `${p.module._id} × ${n} (${strings} strings) on ${p.inverter._id}`;
+        const check = (limit: string) => fit.checks.find((c: { limit: string }) => c.limit === limit);
+        // The voltage limits fail exactly where checkCompatibility's bounds say the length does not fit.
+        assert.equal(check('max_dc_voltage').status === 'FAIL', n > bound('max_by_voltage'), `${what}: voltage`);
+        assert.equal(check('mppt_high').status === 'FAIL', n > bound('max_by_mppt'), `${what}: MPPT high`);
+        assert.equal(check('mppt_low').status === 'FAIL', n < bound('min_by_mppt'), `${what}: MPPT low`);
+        const within = n >= string.min_modules && n <= string.max_modules;
+        assert.equal(
+          ['max_dc_voltage', 'mppt_high', 'mppt_low'].some((l) => check(l).status === 'FAIL'),
+          !within,
+          what,
+        );
+        for (const c of fit.checks) {
+          seen[c.status as 'PASS']++;
+          if (c.limit === 'dc_ac_ratio') continue;
+          const upper = c.limit !== 'mppt_low';
+          const margin = ((upper ? c.limit_value - c.value : c.value - c.limit_value) / c.limit_value) * 100;
+          assert.equal(c.margin_pct, Number(margin.toFixed(2)), `${what} ${c.limit} margin`);
+          assert.equal(c.status, margin < 0 ? 'FAIL' : margin < fit.conditions.warn_margin_pct ? 'WARN' : 'PASS');
+        }
+        const q = (name: string) => compat.body.quantities.find((x: { name: string }) => x.name === name).value;
+        assert.equal(check('max_dc_voltage').value, n * q('voc_cold_v'));
+        assert.equal(check('mppt_low').value, n * q('vmp_hot_v'));
+        assert.equal(check('max_dc_voltage').limit_source.method, 'reported');
+        assert.deepEqual(
+          check('max_dc_voltage').limit_source.provenance,
+          compat.body.inputs.inverter.max_dc_voltage_v.provenance,
+        );
+        const amps = check('max_dc_current');
+        if (current.checked) {
+          assert.equal(amps.limit_source.method, 'reported');
+          assert.equal(amps.status === 'FAIL', strings > current.max_parallel_strings, `${what}: current`);
+          seen.reported++;
+        } else if (amps) {
+          const inv = p.inverter.specs as Record<string, number>;
+          assert.equal(amps.limit_source.method, 'derived');
+          assert.equal(amps.limit_value, inv.dc_power_w / inv.nominal_dc_voltage_v);
+          assert.match(amps.limit_source.check_on_datasheet, /datasheet/);
+          seen.derived++;
+        } else assert.ok(fit.not_checked.some((x: { limit: string }) => x.limit === 'max_dc_current'));
+        const ratio = check('dc_ac_ratio');
+        if (ratio)
+          assert.equal(
+            ratio.value,
+            (n * strings * (p.module.specs.stc_power_w as number)) / (p.inverter.specs.ac_power_w as number),
+          );
+      }
+    }
+    // The hot cell temperature is pvlib's NOCT model (temperature.ross) at 1000 W/m², from the NOCT cell
+    // the service names; Vmp at it and at the cold cell temperature is pvlib's singlediode.
+    const sample = fits.filter((_, i) => i % 3 === 0);
+    const references = await pvlib(
+      sample.flatMap(({ fit }) => {
+        const inputs = Object.fromEntries(
+          Object.entries(locators(fit.inputs.module)).filter(([spec]) => DIODE.includes(spec) || spec === 'noct_c'),
+        );
+        return [
+          {
+            inputs,
+            model: 'cec' as const,
+            irradiance: 1000,
+            cell_temperature: fit.conditions.cell_temperature_hot_c,
+            ross_temp_air: 38,
+          },
+          { inputs, model: 'cec' as const, irradiance: 1000, cell_temperature: fit.conditions.cell_temperature_cold_c },
+        ];
+      }),
+    );
+    sample.forEach(({ fit }, i) => {
+      const n = fit.design.modules_per_string;
+      const check = (limit: string) => fit.checks.find((c: { limit: string }) => c.limit === limit);
+      assertClose(
+        fit.conditions.cell_temperature_hot_c,
+        references[2 * i].ross_cell_temperature!,
+        `${fit.module.id} hot cell`,
+      );
+      assertClose(check('mppt_low').value, n * references[2 * i].v_mp, `${fit.module.id} n × Vmp hot`);
+      assertClose(check('mppt_high').value, n * references[2 * i + 1].v_mp, `${fit.module.id} n × Vmp cold`);
+    });
+    console.log(`      ${fits.length} designs; checks ${JSON.stringify(seen)}`);
+    assert.ok(seen.PASS > 0 && seen.FAIL > 0 && seen.reported > 0, JSON.stringify(seen));
+  });
+
+  it('when a design fit names no length, then it checks the longest that fits; bad input is a clear problem, and nothing is charged', async () => {
+    const [module, inverter] = [modules[0], inverters[0]];
+    const query = { module: module._id, inverter: inverter._id, t_min: -10, t_max: 35 };
+    const compat = await call(server.url, 'checkCompatibility', { token: key, query });
+    const fit = await call(server.url, 'checkDesignFit', { token: key, query });
+    assert.equal(fit.status, 200, fit.text);
+    assert.equal(fit.body.design.strings, 1);
+    assert.equal(
+      fit.body.design.modules_per_string,
+      compat.body.string.fits ? compat.body.string.max_modules : compat.body.string.min_modules,
+    );
+    assert.equal(fit.headers.get('x-quota-cost'), '2');
+    const balance = Number(fit.headers.get('x-quota-balance'));
+    const refused = async (q: Record<string, string | number>, status: number, type: string, name: string) => {
+      const res = await callUnchecked(server.url, 'checkDesignFit', { token: key, query: { ...query, ...q } });
+      assert.equal(res.status, status, res.text);
+      assert.equal(res.body.type, `/problems/${type}`);
+      assert.ok(
+        res.body.errors.some((e: { name: string }) => e.name === name),
+        res.text,
+      );
+      if (res.headers.has('x-quota-balance')) assert.equal(Number(res.headers.get('x-quota-balance')), balance);
+    };
+    await refused({ inverter: 'no-such-inverter' }, 404, 'not-found', 'inverter');
+    await refused({ inverter: module._id }, 400, 'unsuitable-product', 'inverter');
+    await refused({ t_min: -100 }, 400, 'validation-failed', 't_min');
+    await refused({ t_max: 150 }, 400, 'validation-failed', 't_max');
+    await refused({ t_min: 30, t_max: 20 }, 400, 'validation-failed', 't_min');
+    await refused({ modules_per_string: 0 }, 400, 'validation-failed', 'modules_per_string');
+    await refused({ strings: 1000 }, 400, 'validation-failed', 'strings');
   });
 
   it("when the docs' string-sizing example is asked, then the service answers what docs/design-calculations.md shows worked by hand", async () => {

@@ -6,6 +6,8 @@ the service gave for that parameter ({"file", "line", "column"}). Each parameter
 that cell of the source file, not from the service, and pvlib computes from it:
 calcparams_cec or calcparams_desoto, then singlediode, and i_from_v at the voltages asked.
 Writes {"results": [{"inputs": {spec: value}, "i_sc", "v_oc", "i_mp", "v_mp", "p_mp", "currents"}]}.
+A case with "ross_temp_air" (and a noct_c locator among its inputs) also gets "ross_cell_temperature":
+pvlib.temperature.ross at that air temperature and the case's irradiance (the NOCT model).
 """
 import csv
 import json
@@ -63,6 +65,10 @@ def answer(sources, case):
     il, i0, rs, rsh, a = params
     currents = [float(pvlib.pvsystem.i_from_v(v, il, i0, rs, rsh, a)) for v in case.get("voltages", [])]
     out = {key: float(point[key]) for key in ("i_sc", "v_oc", "i_mp", "v_mp", "p_mp")}
+    if "ross_temp_air" in case:
+        out["ross_cell_temperature"] = float(
+            pvlib.temperature.ross(case["irradiance"], case["ross_temp_air"], values["noct_c"])
+        )
     return {"inputs": values, **out, "currents": currents}
 
 
