@@ -73,7 +73,7 @@ describe('search: facets and pages (complete CEC, Sandia and hplib data)', funct
     assert.ok(second.body.data.every((d: any) => !ids.has(d.id)));
   });
 
-  it('when a search matches more than the counted bound, then the total says gte, the pages are whole and the facets still count every match here', async () => {
+  it('when a search matches more than the counted bound on an index whose facets are exact, then the total is exact too, as the facets', async () => {
     const modules = api.products.filter((p) => p.category === 'pv-module').length;
     assert.ok(modules > TOTAL_EXACT_UP_TO, `${modules} modules`);
     const res = await call(api.server.url, 'searchProducts', {
