@@ -119,6 +119,12 @@ export function adrParameters(inputs: Inputs, product: DesignProduct, claims: re
   else if (missing.length) inputs.reject('id', product, `whose ADR record lacks ${missing.join(', ')} (model=adr)`);
   else if ((values.ADRCoefficients as readonly number[]).length !== 9)
     inputs.reject('id', product, 'whose ADR coefficients are not nine numbers (model=adr)');
+  else if (!((values.Pnom as number) > 0 && (values.Vnom as number) > 0))
+    inputs.reject(
+      'id',
+      product,
+      `whose ADR record gives Pnom ${values.Pnom as number} W and Vnom ${values.Vnom as number} V; the model divides by both (model=adr)`,
+    );
   const window = {
     mppt_low_v: values.MPPTLow as number | undefined,
     mppt_high_v: values.MPPTHi as number | undefined,
