@@ -249,7 +249,7 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         ports: { index: productIndex, revisions },
         exportLimits: { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS },
       }),
-      ...designRoutes({ ports: { index: productIndex } }),
+      ...designRoutes({ ports: { index: productIndex, revisions } }),
       ...searchRoutes({
         search: productIndex,
         cursorSecret: config.CURSOR_SECRET,

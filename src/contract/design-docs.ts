@@ -15,3 +15,17 @@ export const COMPATIBILITY_DOC =
   'With `temperatures=ambient` (the default) the coldest cell is at ambient (first light) and the hottest at t_max + (NOCT − 20 °C) × 1000/800. ' +
   'Where the inverter lists its maximum DC current, the answer also gives the strings it takes in parallel, with Isc at the hottest cell temperature; the list gives that current per inverter, not per MPPT input. ' +
   'A pair that cannot work answers 200 with `fits: false`.';
+
+export const INVERTER_PERFORMANCE_DOC =
+  'For inverters. `sandia` (default) evaluates the Sandia inverter model (SAND2007-5036) with the CEC list coefficients Paco, Pdco, Vdco, Pso, C0–C3 and Pnt at any DC voltage, clipped at Paco, with the night tare below Pso, exactly as pvlib.inverter.sandia. ' +
+  '`adr` evaluates the ADR model with the ADR library record of the inverter (its own Pnom, Vnom, Pacmax, Pnt and nine coefficients), as pvlib.inverter.adr with vtol 0.1: outside that voltage range pvlib gives no value, and neither does this (`ac_power_w: null`). ' +
+  '`pvwatts` is the PVWatts shape for any inverter with a rated AC power, Pdc0 = Pac0 / eta_inv_nom: a generic curve, the same at every voltage, not a fit to this inverter. ' +
+  'Each point gets its AC output, efficiency and state (night, below_start, outside_mppt_window, clipped, mppt). ' +
+  'The curves follow the CEC test protocol: the efficiency at 10, 20, 30, 50, 75 and 100% of rated AC output (and 5% for the European weighting), the DC power for each solved from the model (a quadratic in DC power at one voltage, solved in closed form), at Mppt_low, the nominal DC voltage and Mppt_high; ' +
+  'each curve gives its CEC and European weighted efficiencies, marked derived with their weights. Every parameter comes with its provenance. The answers agree with pvlib 0.16.1 to a relative 1e-9 (tested on every inverter).';
+
+export const HEAT_PUMP_PERFORMANCE_DOC =
+  "For heat pumps with hplib parameters (hplib 1.9's database of Heat Pump Keymark test data). The equations are hplib.simulate's, heating mode, one point at a time: COP = p1 T_in + p2 T_out + p3 + p4 T_amb and P_el = P_el_ref (p1 T_in + p2 T_out + p3 + p4 T_amb) with each model's own p1-p4, P_th = P_el × COP; T_out is the flow temperature asked, and hplib's T_in_secondary is 5 K below it. " +
+  'Regulated units never draw less than a quarter of P_el at −7 °C (`regime: minimum_part_load`); where the COP would be at most 1, hplib answers an electric heater (COP 1, `regime: electric_heater`). ' +
+  'Each point is flagged `within_tested_range` or `extrapolated`, judged against the eight EN 14825 average-climate points hplib fits each model to (outdoor −7, 2, 7, 12 °C at 34/30/27/24 °C and 52/42/36/30 °C flow; brine at 0 °C, water at 10 °C), with the conditions that lie outside. ' +
+  "For regulated units the powers are the EN 14825 part-load points' (the heat needed at that outdoor temperature), not the maximum capacity. The answers agree with hplib 1.9's simulate to a relative 1e-9 (tested on every model).";

@@ -885,6 +885,189 @@ export type ModulePerformance = {
   notice: string;
 };
 
+/** A model parameter: the spec it is stored as, its value, and where it comes from (or how it is set). */
+export type ModelInput = {
+  spec: string;
+  value: (number | Array<number>);
+  unit?: string;
+  provenance?: Provenance;
+  derivation?: string;
+};
+
+/** An inverter's output at the points asked, and its efficiency curves. */
+export type InverterPerformance = {
+  product: ProductRef;
+  method: {
+    model: "sandia" | "adr" | "pvwatts";
+    /** The model, its source, and the pvlib function it matches. */
+    name: string;
+    /** true for PVWatts: a generic shape, not fitted to this inverter. */
+    generic: boolean;
+    /** The AC output the model clips at. */
+    rated_ac_power_w: number;
+    /** ADR: the voltages the model is evaluated between. */
+    model_voltage_range_v?: {
+      /** V */
+      low: number;
+      /** V */
+      high: number;
+    };
+    /** What each point state means. */
+    states: string;
+  };
+  /** The MPPT window and maximum DC voltage of the record the model reads, where it gives them. */
+  mppt_window_v: {
+    /** V */
+    mppt_low_v?: number;
+    /** V */
+    mppt_high_v?: number;
+    /** V */
+    max_dc_voltage_v?: number;
+  };
+  /** The model's parameters by the model's own names (SAM columns), each with its provenance. */
+  parameters: {
+    [key: string]: ModelInput;
+  };
+  /** One entry per point asked, in order. */
+  points: Array<{
+    /** As asked. */
+    dc_power_w: number;
+    /** As asked. */
+    dc_voltage_v: number;
+    /** AC output; null where the model gives none (ADR outside its voltage range). */
+    ac_power_w: unknown;
+    /** AC / DC × 100; null at 0 W DC or without an AC output. */
+    efficiency_pct: unknown;
+    state: "night" | "below_start" | "outside_mppt_window" | "clipped" | "mppt";
+    /** The model output is held at the rated AC power. */
+    clipped: boolean;
+    /** The model gives a value at this voltage. */
+    within_model_range: boolean;
+  }>;
+  /** Efficiency against percent of rated AC output at Mppt_low, the nominal DC voltage and Mppt_high (PVWatts: one curve, `any` voltage). */
+  curves: Array<{
+    voltage: "mppt_low" | "nominal" | "mppt_high" | "any";
+    /** The DC voltage of the curve; null for PVWatts. */
+    dc_voltage_v: unknown;
+    points: Array<{
+      /** Percent of rated AC output. */
+      percent_of_rated: number;
+      /** That AC output. */
+      ac_power_w: number;
+      /** The DC power the model needs for it; null if it never reaches it. */
+      dc_power_w: unknown;
+      /** AC / DC × 100. */
+      efficiency_pct: unknown;
+    }>;
+    weighted_efficiency_pct: {
+      cec: {
+        /** The weighted efficiency, %; null when the curve does not reach a level it weighs. */
+        value: unknown;
+        /** Why there is no value. */
+        reason?: string;
+        method: "derived";
+        weights: Array<{
+          /** Percent of rated AC output. */
+          percent_of_rated: number;
+          /** Its weight. */
+          weight: number;
+        }>;
+        /** How it is computed, and whose weights. */
+        derivation: string;
+      };
+      european: {
+        /** The weighted efficiency, %; null when the curve does not reach a level it weighs. */
+        value: unknown;
+        /** Why there is no value. */
+        reason?: string;
+        method: "derived";
+        weights: Array<{
+          /** Percent of rated AC output. */
+          percent_of_rated: number;
+          /** Its weight. */
+          weight: number;
+        }>;
+        /** How it is computed, and whose weights. */
+        derivation: string;
+      };
+    };
+  }>;
+  notice: string;
+};
+
+/** A heat pump's performance at the temperatures asked. */
+export type HeatPumpPerformance = {
+  product: ProductRef;
+  method: {
+    /** The model and its source. */
+    name: string;
+    /** hplib's group: 1-3 regulated air, brine, water; 4-6 on-off. */
+    group: number;
+    source: "air" | "brine" | "water";
+    /** What the flow temperature is to hplib. */
+    flow: string;
+    /** Which outdoor temperature acts. */
+    outdoor: string;
+    /** The rule that flags a point extrapolated, and its source. */
+    tested_range: string;
+    /** What the heating and electric powers mean. */
+    power: string;
+    /** The model's fit errors, where the source gives them. */
+    uncertainty: string;
+    /** Whether cooling is given. */
+    cooling: string;
+  };
+  /** The hplib parameters of the model, with their provenance. */
+  parameters: {
+    [key: string]: DesignInput;
+  };
+  /** One entry per point asked, in order. */
+  points: Array<{
+    /** °C: the air, brine or water entering the heat pump (hplib T_in). */
+    source_temperature_c: number;
+    /** °C: the heating water leaving it (hplib T_out). */
+    flow_temperature_c: number;
+    /** °C: hplib T_amb (the source temperature for air/water units). */
+    outdoor_temperature_c: number;
+    /** Coefficient of performance. */
+    cop: number;
+    /** Heating output P_th. */
+    heating_power_w: number;
+    /** Electric input P_el. */
+    electric_power_w: number;
+    /** `fit`: the fitted equations; `minimum_part_load`: P_el held at a quarter of P_el at −7 °C (regulated units); `electric_heater`: the COP would be at most 1 (or the output below 0), and hplib answers an electric heater. */
+    regime: "fit" | "minimum_part_load" | "electric_heater";
+    range: "within_tested_range" | "extrapolated";
+    /** The conditions outside the tested range. */
+    outside: Array<"outdoor_temperature" | "source_temperature" | "flow_temperature">;
+  }>;
+  /** COP (and powers) over the source temperature at 35, 45 and 55 °C flow. */
+  curves: Array<{
+    /** °C */
+    flow_temperature_c: number;
+    points: Array<{
+      /** °C: the air, brine or water entering the heat pump (hplib T_in). */
+      source_temperature_c: number;
+      /** °C: the heating water leaving it (hplib T_out). */
+      flow_temperature_c: number;
+      /** °C: hplib T_amb (the source temperature for air/water units). */
+      outdoor_temperature_c: number;
+      /** Coefficient of performance. */
+      cop: number;
+      /** Heating output P_th. */
+      heating_power_w: number;
+      /** Electric input P_el. */
+      electric_power_w: number;
+      /** `fit`: the fitted equations; `minimum_part_load`: P_el held at a quarter of P_el at −7 °C (regulated units); `electric_heater`: the COP would be at most 1 (or the output below 0), and hplib answers an electric heater. */
+      regime: "fit" | "minimum_part_load" | "electric_heater";
+      range: "within_tested_range" | "extrapolated";
+      /** The conditions outside the tested range. */
+      outside: Array<"outdoor_temperature" | "source_temperature" | "flow_temperature">;
+    }>;
+  }>;
+  notice: string;
+};
+
 /** How many modules in series (and strings in parallel) the inverter takes, each bound with its formula and inputs. */
 export type Compatibility = {
   module: ProductRef;
@@ -3091,6 +3274,66 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** An inverter's AC output, efficiency and state at DC power and voltage points, and its CEC efficiency curves and weighted efficiencies at the ends and middle of its MPPT window */
+  getInverterPerformance: {
+    method: "GET";
+    path: "/api/v1/products/{id}/inverter-performance";
+    query: {
+      /** `sandia`: the Sandia model with the CEC list coefficients (pvlib.inverter.sandia). `adr`: the ADR model with the ADR library coefficients, where the ADR library lists the inverter (pvlib.inverter.adr). `pvwatts`: the generic PVWatts shape from the rated AC power (pvlib.inverter.pvwatts). */
+      model?: "sandia" | "adr" | "pvwatts";
+      /** Up to 100 operating points, each `P@V`: DC power in W at DC voltage in V (e.g. `3000@380,6000@420`). A voltage above the inverter's maximum DC voltage is refused; one outside the MPPT window is answered, with its state. */
+      points?: Array<string>;
+      /** Only with `model=pvwatts`: the nominal efficiency (default 0.96, as pvlib and PVWatts). */
+      eta_inv_nom?: number;
+    };
+    validatedQuery: Operations["getInverterPerformance"]['query'] & { model: "sandia" | "adr" | "pvwatts"; };
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: InverterPerformance;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
+  /** A heat pump's COP, heating output and electric input at given source and flow temperatures (hplib), each point flagged within the tested range or extrapolated, and COP curves at 35, 45 and 55 °C flow */
+  getHeatPumpPerformance: {
+    method: "GET";
+    path: "/api/v1/products/{id}/heat-pump-performance";
+    query: {
+      /** Up to 100 points, each `source/flow` in °C (e.g. `-7/35,2/35,-7/55`), or `source/flow/outdoor` for a brine or water source. Source and outdoor from −30 to 40 °C, flow from 15 to 75 °C; a point outside the tested range is answered and flagged `extrapolated`. */
+      points?: Array<string>;
+      /** The outdoor temperature (hplib T_amb) of brine and water source points that do not give one, °C; air/water units use the source temperature. */
+      outdoor_temperature?: number;
+    };
+    validatedQuery: Operations["getHeatPumpPerformance"]['query'] & { outdoor_temperature: number; };
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: HeatPumpPerformance;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
   /** Does a string design fit its inverter: PASS, WARN or FAIL per limit, with its margin and the limit's source */
   checkDesignFit: {
     method: "GET";
@@ -4085,6 +4328,8 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   createApiKey: { method: "POST", path: "/api/v1/developer/keys", commaSeparated: [] },
   revokeCurrentApiKey: { method: "DELETE", path: "/api/v1/auth/key", commaSeparated: [] },
   revokeApiKey: { method: "DELETE", path: "/api/v1/developer/keys/{id}", commaSeparated: [] },
+  getInverterPerformance: { method: "GET", path: "/api/v1/products/{id}/inverter-performance", commaSeparated: ["points"] },
+  getHeatPumpPerformance: { method: "GET", path: "/api/v1/products/{id}/heat-pump-performance", commaSeparated: ["points"] },
   checkDesignFit: { method: "GET", path: "/api/v1/design-fit", commaSeparated: [] },
   listWatches: { method: "GET", path: "/api/v1/watches", commaSeparated: [] },
   createWatch: { method: "POST", path: "/api/v1/watches", commaSeparated: [] },

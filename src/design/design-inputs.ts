@@ -56,6 +56,11 @@ export class Inputs {
     );
   }
 
+  /** Records a problem of `product` that no single value shows (`message` follows its name). */
+  reject(param: string, product: DesignProduct, message: string): void {
+    this.problems.push({ in: this.where, name: param, message: `names '${product.id}', ${message}` });
+  }
+
   /** Throws the 400 naming every problem recorded, if any; otherwise every read value is present. */
   check(): void {
     if (this.problems.length === 0) return;

@@ -3,9 +3,11 @@ import { always } from '../http/response-cache';
 import { modulePerformance, type DesignPorts } from './performance.service';
 import { sizeStrings } from './string-sizing.service';
 import { designFitRoute } from './design-fit.routes';
+import { heatPumpPerformance } from './heat-pump-performance.service';
+import { inverterPerformance, type InverterPerformancePorts } from './inverter-performance.service';
 
 export interface DesignRouteDeps {
-  readonly ports: DesignPorts;
+  readonly ports: DesignPorts & InverterPerformancePorts;
 }
 
 export function designRoutes({ ports }: DesignRouteDeps): AnyRoute[] {
@@ -16,6 +18,22 @@ export function designRoutes({ ports }: DesignRouteDeps): AnyRoute[] {
       async handle(ctx, input) {
         const { irradiance, cell_temperature, model, iv_points } = input.query;
         ctx.body = await modulePerformance(input.params.id, { irradiance, cell_temperature, model, iv_points }, ports);
+      },
+    }),
+    route({
+      operationId: 'getInverterPerformance',
+      fromIndex: always,
+      async handle(ctx, input) {
+        const { model, points, eta_inv_nom } = input.query;
+        ctx.body = await inverterPerformance(input.params.id, { model, points, eta_inv_nom }, ports);
+      },
+    }),
+    route({
+      operationId: 'getHeatPumpPerformance',
+      fromIndex: always,
+      async handle(ctx, input) {
+        const { points, outdoor_temperature } = input.query;
+        ctx.body = await heatPumpPerformance(input.params.id, { points, outdoor_temperature }, ports);
       },
     }),
     route({

@@ -177,6 +177,8 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Calls]:
         "changes": dict(limit=1, cursor="a.b"),
         "export": dict(category="inverter", in_latest_edition=True),
         "module_performance": dict(id="p", irradiance=800, cell_temperature=45, model="cec", iv_points=2),
+        "inverter_performance": dict(id="p", model="sandia", points=[(3000, 380), (6000.5, 420)], eta_inv_nom=0.97),
+        "heat_pump_performance": dict(id="p", points=[(-7, 35), (0, 35, -7)], outdoor_temperature=2),
         "compatibility": dict(module="m", inverter="i", t_min=-10, t_max=40, temperatures="cell"),
         "sources": {},
         "source": dict(id="s"),

@@ -18,6 +18,43 @@ const DESIGN_INPUTS = {
   additionalProperties: { $ref: '#/components/schemas/DesignInput' },
 };
 
+const nullableNum = (description: string) => ({ type: ['number', 'null'], description });
+const WEIGHTED = object(
+  {
+    value: nullableNum('The weighted efficiency, %; null when the curve does not reach a level it weighs.'),
+    reason: text('Why there is no value.'),
+    method: { type: 'string', enum: ['derived'] },
+    weights: {
+      type: 'array',
+      items: object({ percent_of_rated: num('Percent of rated AC output.'), weight: num('Its weight.') }),
+    },
+    derivation: text('How it is computed, and whose weights.'),
+  },
+  undefined,
+  ['reason'],
+);
+
+const HEAT_PUMP_POINT = object({
+  source_temperature_c: num('°C: the air, brine or water entering the heat pump (hplib T_in).'),
+  flow_temperature_c: num('°C: the heating water leaving it (hplib T_out).'),
+  outdoor_temperature_c: num('°C: hplib T_amb (the source temperature for air/water units).'),
+  cop: num('Coefficient of performance.'),
+  heating_power_w: num('Heating output P_th.'),
+  electric_power_w: num('Electric input P_el.'),
+  regime: {
+    type: 'string',
+    enum: ['fit', 'minimum_part_load', 'electric_heater'],
+    description:
+      '`fit`: the fitted equations; `minimum_part_load`: P_el held at a quarter of P_el at −7 °C (regulated units); `electric_heater`: the COP would be at most 1 (or the output below 0), and hplib answers an electric heater.',
+  },
+  range: { type: 'string', enum: ['within_tested_range', 'extrapolated'] },
+  outside: {
+    type: 'array',
+    description: 'The conditions outside the tested range.',
+    items: { type: 'string', enum: ['outdoor_temperature', 'source_temperature', 'flow_temperature'] },
+  },
+});
+
 export const DESIGN_SCHEMAS: SchemasObject = {
   ProductRef: object({ id: text('The product id.'), model: text('Model.'), manufacturer: text('Manufacturer.') }),
   DesignInput: {
@@ -80,6 +117,117 @@ export const DESIGN_SCHEMAS: SchemasObject = {
     },
     "A module's output at the conditions asked.",
     ['iv_curve'],
+  ),
+  ModelInput: {
+    type: 'object',
+    required: ['spec', 'value'],
+    description: 'A model parameter: the spec it is stored as, its value, and where it comes from (or how it is set).',
+    properties: {
+      spec: { type: 'string' },
+      value: { oneOf: [{ type: 'number' }, { type: 'array', items: { type: 'number' } }] },
+      unit: { type: 'string' },
+      provenance: { $ref: '#/components/schemas/Provenance' },
+      derivation: { type: 'string' },
+    },
+    additionalProperties: false,
+  },
+  InverterPerformance: object(
+    {
+      product: { $ref: '#/components/schemas/ProductRef' },
+      method: object(
+        {
+          model: { type: 'string', enum: ['sandia', 'adr', 'pvwatts'] },
+          name: text('The model, its source, and the pvlib function it matches.'),
+          generic: { type: 'boolean', description: 'true for PVWatts: a generic shape, not fitted to this inverter.' },
+          rated_ac_power_w: num('The AC output the model clips at.'),
+          model_voltage_range_v: object(
+            { low: num('V'), high: num('V') },
+            'ADR: the voltages the model is evaluated between.',
+          ),
+          states: text('What each point state means.'),
+        },
+        undefined,
+        ['model_voltage_range_v'],
+      ),
+      mppt_window_v: object(
+        { mppt_low_v: num('V'), mppt_high_v: num('V'), max_dc_voltage_v: num('V') },
+        'The MPPT window and maximum DC voltage of the record the model reads, where it gives them.',
+        ['mppt_low_v', 'mppt_high_v', 'max_dc_voltage_v'],
+      ),
+      parameters: {
+        type: 'object',
+        description: "The model's parameters by the model's own names (SAM columns), each with its provenance.",
+        additionalProperties: { $ref: '#/components/schemas/ModelInput' },
+      },
+      points: {
+        type: 'array',
+        description: 'One entry per point asked, in order.',
+        items: object({
+          dc_power_w: num('As asked.'),
+          dc_voltage_v: num('As asked.'),
+          ac_power_w: nullableNum('AC output; null where the model gives none (ADR outside its voltage range).'),
+          efficiency_pct: nullableNum('AC / DC × 100; null at 0 W DC or without an AC output.'),
+          state: { type: 'string', enum: ['night', 'below_start', 'outside_mppt_window', 'clipped', 'mppt'] },
+          clipped: { type: 'boolean', description: 'The model output is held at the rated AC power.' },
+          within_model_range: { type: 'boolean', description: 'The model gives a value at this voltage.' },
+        }),
+      },
+      curves: {
+        type: 'array',
+        description:
+          'Efficiency against percent of rated AC output at Mppt_low, the nominal DC voltage and Mppt_high (PVWatts: one curve, `any` voltage).',
+        items: object({
+          voltage: { type: 'string', enum: ['mppt_low', 'nominal', 'mppt_high', 'any'] },
+          dc_voltage_v: nullableNum('The DC voltage of the curve; null for PVWatts.'),
+          points: {
+            type: 'array',
+            items: object({
+              percent_of_rated: num('Percent of rated AC output.'),
+              ac_power_w: num('That AC output.'),
+              dc_power_w: nullableNum('The DC power the model needs for it; null if it never reaches it.'),
+              efficiency_pct: nullableNum('AC / DC × 100.'),
+            }),
+          },
+          weighted_efficiency_pct: object({ cec: WEIGHTED, european: WEIGHTED }),
+        }),
+      },
+      notice: { type: 'string' },
+    },
+    "An inverter's output at the points asked, and its efficiency curves.",
+  ),
+  HeatPumpPerformance: object(
+    {
+      product: { $ref: '#/components/schemas/ProductRef' },
+      method: object(
+        {
+          name: text('The model and its source.'),
+          group: { type: 'integer', description: "hplib's group: 1-3 regulated air, brine, water; 4-6 on-off." },
+          source: { type: 'string', enum: ['air', 'brine', 'water'] },
+          flow: text('What the flow temperature is to hplib.'),
+          outdoor: text('Which outdoor temperature acts.'),
+          tested_range: text('The rule that flags a point extrapolated, and its source.'),
+          power: text('What the heating and electric powers mean.'),
+          uncertainty: text("The model's fit errors, where the source gives them."),
+          cooling: text('Whether cooling is given.'),
+        },
+        undefined,
+      ),
+      parameters: {
+        ...DESIGN_INPUTS,
+        description: 'The hplib parameters of the model, with their provenance.',
+      },
+      points: { type: 'array', description: 'One entry per point asked, in order.', items: HEAT_PUMP_POINT },
+      curves: {
+        type: 'array',
+        description: 'COP (and powers) over the source temperature at 35, 45 and 55 °C flow.',
+        items: object({
+          flow_temperature_c: num('°C'),
+          points: { type: 'array', items: HEAT_PUMP_POINT },
+        }),
+      },
+      notice: { type: 'string' },
+    },
+    "A heat pump's performance at the temperatures asked.",
   ),
   Compatibility: object(
     {

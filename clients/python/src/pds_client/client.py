@@ -819,6 +819,45 @@ class Client:
         body, _ = self._json("getModulePerformance", {"id": id}, query)
         return body  # type: ignore[no-any-return]
 
+    def inverter_performance(
+        self,
+        id: str,
+        *,
+        model: Optional[str] = None,
+        points: Optional[Sequence[Tuple[float, float]]] = None,
+        eta_inv_nom: Optional[float] = None,
+    ) -> JSON:
+        """An inverter's AC output, efficiency and state at (DC power W, DC voltage V) points, and its CEC
+        efficiency curves at Mppt_low, Vdco and Mppt_high; ``model`` is sandia, adr or pvwatts
+        (getInverterPerformance)."""
+        query: List[Tuple[str, str]] = []
+        if model is not None:
+            query.append(("model", model))
+        if points is not None:
+            query.append(("points", ",".join(f"{_scalar(p)}@{_scalar(v)}" for p, v in points)))
+        if eta_inv_nom is not None:
+            query.append(("eta_inv_nom", _scalar(eta_inv_nom)))
+        body, _ = self._json("getInverterPerformance", {"id": id}, query)
+        return body  # type: ignore[no-any-return]
+
+    def heat_pump_performance(
+        self,
+        id: str,
+        *,
+        points: Optional[Sequence[Sequence[float]]] = None,
+        outdoor_temperature: Optional[float] = None,
+    ) -> JSON:
+        """A heat pump's COP, heating and electric power at (source °C, flow °C[, outdoor °C]) points, each
+        flagged within the tested range or extrapolated, and COP curves at 35/45/55 °C flow
+        (getHeatPumpPerformance)."""
+        query: List[Tuple[str, str]] = []
+        if points is not None:
+            query.append(("points", ",".join("/".join(_scalar(t) for t in point) for point in points)))
+        if outdoor_temperature is not None:
+            query.append(("outdoor_temperature", _scalar(outdoor_temperature)))
+        body, _ = self._json("getHeatPumpPerformance", {"id": id}, query)
+        return body  # type: ignore[no-any-return]
+
     def compatibility(
         self, module: str, inverter: str, t_min: float, t_max: float, *, temperatures: Optional[str] = None
     ) -> JSON:

@@ -109,6 +109,18 @@ OPERATIONS: Dict[str, Operation] = _table(
         ("irradiance", "cell_temperature", "model", "iv_points"),
     ),
     Operation(
+        "getInverterPerformance",
+        "GET",
+        "/api/v1/products/{id}/inverter-performance",
+        ("model", "points", "eta_inv_nom"),
+    ),
+    Operation(
+        "getHeatPumpPerformance",
+        "GET",
+        "/api/v1/products/{id}/heat-pump-performance",
+        ("points", "outdoor_temperature"),
+    ),
+    Operation(
         "checkCompatibility", "GET", "/api/v1/compatibility", ("module", "inverter", "t_min", "t_max", "temperatures")
     ),
     Operation("listSources", "GET", "/api/v1/sources"),
