@@ -935,9 +935,9 @@ export type InverterPerformance = {
     /** As asked. */
     dc_voltage_v: number;
     /** AC output; null where the model gives none (ADR outside its voltage range). */
-    ac_power_w: unknown;
+    ac_power_w: number | null;
     /** AC / DC × 100; null at 0 W DC or without an AC output. */
-    efficiency_pct: unknown;
+    efficiency_pct: number | null;
     state: "night" | "below_start" | "outside_mppt_window" | "clipped" | "mppt";
     /** The model output is held at the rated AC power. */
     clipped: boolean;
@@ -948,21 +948,21 @@ export type InverterPerformance = {
   curves: Array<{
     voltage: "mppt_low" | "nominal" | "mppt_high" | "any";
     /** The DC voltage of the curve; null for PVWatts. */
-    dc_voltage_v: unknown;
+    dc_voltage_v: number | null;
     points: Array<{
       /** Percent of rated AC output. */
       percent_of_rated: number;
       /** That AC output. */
       ac_power_w: number;
       /** The DC power the model needs for it; null if it never reaches it. */
-      dc_power_w: unknown;
+      dc_power_w: number | null;
       /** AC / DC × 100. */
-      efficiency_pct: unknown;
+      efficiency_pct: number | null;
     }>;
     weighted_efficiency_pct: {
       cec: {
         /** The weighted efficiency, %; null when the curve does not reach a level it weighs. */
-        value: unknown;
+        value: number | null;
         /** Why there is no value. */
         reason?: string;
         method: "derived";
@@ -977,7 +977,7 @@ export type InverterPerformance = {
       };
       european: {
         /** The weighted efficiency, %; null when the curve does not reach a level it weighs. */
-        value: unknown;
+        value: number | null;
         /** Why there is no value. */
         reason?: string;
         method: "derived";

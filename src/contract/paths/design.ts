@@ -80,7 +80,7 @@ export const DESIGN_PATHS: PathsObject = {
           param(
             'eta_inv_nom',
             'Only with `model=pvwatts`: the nominal efficiency (default 0.96, as pvlib and PVWatts).',
-            { type: 'number', exclusiveMinimum: 0.5, maximum: 1 },
+            { type: 'number', minimum: 0.5, maximum: 1 },
           ),
         ],
       },

@@ -7,10 +7,16 @@ const text = (description: string) => ({ type: 'string', description });
 const object = (properties: Record<string, object>, description?: string, optional: readonly string[] = []) => ({
   type: 'object',
   ...(description ? { description } : {}),
-  required: Object.keys(properties).filter((name) => !optional.includes(name)),
+  ...requiredOf(properties, optional),
   properties,
   additionalProperties: false,
 });
+
+/** OpenAPI 3.0 refuses an empty `required`: it is left out when every property is optional. */
+function requiredOf(properties: Record<string, object>, optional: readonly string[]): { required?: string[] } {
+  const required = Object.keys(properties).filter((name) => !optional.includes(name));
+  return required.length > 0 ? { required } : {};
+}
 
 const DESIGN_INPUTS = {
   type: 'object',
@@ -18,7 +24,7 @@ const DESIGN_INPUTS = {
   additionalProperties: { $ref: '#/components/schemas/DesignInput' },
 };
 
-const nullableNum = (description: string) => ({ type: ['number', 'null'], description });
+const nullableNum = (description: string) => ({ type: 'number', nullable: true, description });
 const WEIGHTED = object(
   {
     value: nullableNum('The weighted efficiency, %; null when the curve does not reach a level it weighs.'),
