@@ -11,6 +11,7 @@ import { REVISION_SCHEMAS } from './schemas/revisions';
 import { SOURCE_SCHEMAS } from './schemas/sources';
 import { COMPANY_SCHEMAS } from './schemas/companies';
 import { DESIGN_SCHEMAS } from './schemas/design';
+import { INTERCHANGE_SCHEMAS } from './schemas/interchange';
 import { BATCH_SCHEMAS } from './schemas/batch';
 import { WATCH_SCHEMAS } from './schemas/watches';
 
@@ -39,6 +40,7 @@ export const SCHEMAS = inOrder(SCHEMA_ORDER, [
   SOURCE_SCHEMAS,
   COMPANY_SCHEMAS,
   DESIGN_SCHEMAS,
+  INTERCHANGE_SCHEMAS,
   BATCH_SCHEMAS,
   WATCH_SCHEMAS,
 ]);
