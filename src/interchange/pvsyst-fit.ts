@@ -71,7 +71,7 @@ export function fitCecModule(m: CecModule): PanFit {
 export const LISTED_FIRST_PCT = 0.5;
 
 function fitWith(m: CecModule, targets: readonly Target[], reference: { isc_a: number; voc_v: number }) {
-  // RShunt between Voc/Isc and 10⁴ times it: beyond, the shunt no longer shapes the curve, and the
+  // RShunt between Voc/Isc and 10⁵ times it: beyond, the shunt no longer shapes the curve, and the
   // solver's arithmetic would lose it.
   const scale = reference.voc_v / reference.isc_a;
   const shunt = (x: number) => scale * Math.exp(between(0, RSH_SPAN, x));
@@ -82,10 +82,10 @@ function fitWith(m: CecModule, targets: readonly Target[], reference: { isc_a: n
     rs_ohm: Math.exp(x[0] as number),
     rsh_ohm: shunt(x[1] as number),
     rsh0_ohm: shunt(x[1] as number) * between(1, 90, x[2] as number),
-    rsh_exp: between(2, 10, x[6] as number),
+    rsh_exp: between(1, 12, x[6] as number),
     gamma: x[3] as number,
     mu_gamma_per_k: (x[4] as number) / 1000,
-    alpha_isc_a_per_k: alpha0 * between(0.5, 1.5, x[5] as number),
+    alpha_isc_a_per_k: alpha0 * between(0, 2, x[5] as number),
   });
   const residuals = (x: readonly number[]) => {
     const model = fromX(x);
@@ -101,7 +101,7 @@ function fitWith(m: CecModule, targets: readonly Target[], reference: { isc_a: n
     gammaOf(m.a_ref_v, m.cells_in_series),
     0,
     0,
-    inverse(2, 10, RP_EXP_DEFAULT),
+    inverse(1, 12, RP_EXP_DEFAULT),
   ];
   const squares = levenbergMarquardt(residuals, x0);
   const model = printedModel(fromX(squares.x));
@@ -116,9 +116,10 @@ function fitWith(m: CecModule, targets: readonly Target[], reference: { isc_a: n
     : { model, certificate, iterations };
 }
 
-// Rp_0 is kept between 1 and 90 times RShunt (so that the shunt at GRef is RShunt), Rp_Exp between 2
-// and 10, muISC within half of the CEC model's own either way, by a logistic map of an unbounded parameter: the fit never meets a wall.
-const RSH_SPAN = Math.log(1e4);
+// Rp_0 is kept between 1 and 90 times RShunt (so that the shunt at GRef is RShunt), Rp_Exp between 1
+// and 12, muISC between 0 and twice the CEC model's own, by a logistic map of an unbounded parameter:
+// the fit never meets a wall.
+const RSH_SPAN = Math.log(1e5);
 const between = (lo: number, hi: number, x: number) => lo + (hi - lo) / (1 + Math.exp(-x));
 const inverse = (lo: number, hi: number, v: number) => -Math.log((hi - lo) / (v - lo) - 1);
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import os
 import io
 import json
 import re
@@ -162,6 +163,7 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Calls]:
         "revision": dict(id="p", number=1),
         "changes": dict(limit=1, cursor="a.b"),
         "export": dict(category="inverter", in_latest_edition=True),
+        "pvsyst": dict(id="p", path=os.devnull, as_of=1),
         "module_performance": dict(id="p", irradiance=800, cell_temperature=45, model="cec", iv_points=2),
         "compatibility": dict(module="m", inverter="i", t_min=-10, t_max=40, temperatures="cell"),
         "sources": {},
