@@ -55,7 +55,7 @@ const summary = {
   within_0_25: share(0.25),
   within_0_5: share(0.5),
   within_1: share(1),
-  over_1: results.filter((r) => r.max > 1).map((r) => `${r.id} ${r.max}`),
+  over_1: results.filter((r) => r.max > 1).map((r) => `${String(r.id)} ${r.max}`),
   with_model_isc_voc: results.filter((r) => r.references === 'model').length,
 };
 console.log(JSON.stringify(summary, null, 2));

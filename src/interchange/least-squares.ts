@@ -56,7 +56,7 @@ function jacobianAt(residuals: Residuals, x: readonly number[], r: readonly numb
     const h = 1e-7 * Math.max(Math.abs(v), 1e-2);
     const shifted = [...x];
     shifted[i] = v + h;
-    return residuals(shifted).map((value, k) => (value - (r[k] as number)) / h);
+    return residuals(shifted).map((value, k) => (value - r[k]) / h);
   });
 }
 
@@ -69,29 +69,29 @@ function normalEquations(columns: readonly number[][], r: readonly number[]) {
 
 function dot(u: readonly number[], v: readonly number[]): number {
   let s = 0;
-  for (let k = 0; k < u.length; k++) s += (u[k] as number) * (v[k] as number);
+  for (let k = 0; k < u.length; k++) s += u[k] * v[k];
   return s;
 }
 
 /** Gaussian elimination with partial pivoting; undefined when singular or not finite. */
 function solve(matrix: readonly number[][], rhs: readonly number[]): number[] | undefined {
   const n = rhs.length;
-  const m = matrix.map((row, i) => [...row, rhs[i] as number]);
+  const m = matrix.map((row, i) => [...row, rhs[i]]);
   for (let col = 0; col < n; col++) {
     let pivot = col;
-    for (let row = col + 1; row < n; row++) if (Math.abs(m[row]![col]!) > Math.abs(m[pivot]![col]!)) pivot = row;
-    if (!(Math.abs(m[pivot]![col]!) > 0)) return undefined;
-    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
+    for (let row = col + 1; row < n; row++) if (Math.abs(m[row][col]) > Math.abs(m[pivot][col])) pivot = row;
+    if (!(Math.abs(m[pivot][col]) > 0)) return undefined;
+    [m[col], m[pivot]] = [m[pivot], m[col]];
     for (let row = col + 1; row < n; row++) {
-      const f = m[row]![col]! / m[col]![col]!;
-      for (let k = col; k <= n; k++) m[row]![k]! -= f * m[col]![k]!;
+      const f = m[row][col] / m[col][col];
+      for (let k = col; k <= n; k++) m[row][k] -= f * m[col][k];
     }
   }
-  const out = new Array<number>(n).fill(0);
+  const out = Array.from({ length: n }, () => 0);
   for (let row = n - 1; row >= 0; row--) {
-    let s = m[row]![n]!;
-    for (let k = row + 1; k < n; k++) s -= m[row]![k]! * out[k]!;
-    out[row] = s / m[row]![row]!;
+    let s = m[row][n];
+    for (let k = row + 1; k < n; k++) s -= m[row][k] * out[k];
+    out[row] = s / m[row][row];
   }
   return out.every(Number.isFinite) ? out : undefined;
 }

@@ -79,13 +79,13 @@ function fitWith(m: CecModule, targets: readonly Target[], reference: { isc_a: n
   const fromX = (x: readonly number[]): PanModel => ({
     ...reference,
     cells_in_series: m.cells_in_series,
-    rs_ohm: Math.exp(x[0] as number),
-    rsh_ohm: shunt(x[1] as number),
-    rsh0_ohm: shunt(x[1] as number) * between(1, 90, x[2] as number),
-    rsh_exp: between(1, 12, x[6] as number),
-    gamma: x[3] as number,
-    mu_gamma_per_k: (x[4] as number) / 1000,
-    alpha_isc_a_per_k: alpha0 * between(0, 2, x[5] as number),
+    rs_ohm: Math.exp(x[0]),
+    rsh_ohm: shunt(x[1]),
+    rsh0_ohm: shunt(x[1]) * between(1, 90, x[2]),
+    rsh_exp: between(1, 12, x[6]),
+    gamma: x[3],
+    mu_gamma_per_k: x[4] / 1000,
+    alpha_isc_a_per_k: alpha0 * between(0, 2, x[5]),
   });
   const residuals = (x: readonly number[]) => {
     const model = fromX(x);

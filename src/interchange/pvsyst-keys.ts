@@ -88,7 +88,7 @@ const ASCII: Readonly<Record<string, string>> = {
 
 /** The file is ASCII: PVsyst reads it in the Windows code page, pvlib in the locale's. */
 function ascii(text: string): string {
-  return [...text.normalize('NFKD')].map((ch) => ASCII[ch] ?? (ch.charCodeAt(0) < 128 ? ch : '')).join('');
+  return text.normalize('NFKD').replaceAll(/[^ -~]/gu, (ch) => ASCII[ch] ?? '');
 }
 
 /** The file's lines. */

@@ -2,7 +2,6 @@
 // lowest MPPT voltage, the nominal DC voltage and the highest MPPT voltage computed from the Sandia
 // inverter model (King et al. 2007) with the row's own coefficients, exactly as
 // pvlib.inverter.sandia evaluates it; the certificate compares each profile node with that model.
-import type { Provenance } from '../catalog/provenance';
 import { acPowerAtNominalVoltage, dcPowerFor, type SandiaCoefficients } from '../catalog/sandia-inverter';
 import { printed } from './pvsyst-fit';
 import { fromSpec, remarks, type Block, type Key, type Node, type Unknown } from './pvsyst-keys';
@@ -153,7 +152,7 @@ function converterBlock(product: PvsystProduct, s: SandiaInverter, profiles: rea
     if (typeof value !== 'number' || !p) return undefined;
     return fromSpec(key, name, extra.scale ? Number((value * extra.scale).toPrecision(10)) : value, p, extra);
   };
-  const model = SANDIA_SPECS.filter((n) => prov[n]).map((n) => ({ spec: n, provenance: prov[n] as Provenance }));
+  const model = SANDIA_SPECS.filter((n) => prov[n]).map((n) => ({ spec: n, provenance: prov[n] }));
   const derived = (key: string, value: Key['value'], method: string, decimals?: number): Key => ({
     key,
     value,
@@ -213,7 +212,7 @@ function maxDcCurrent(product: PvsystProduct, spec: (key: string, name: string) 
   const name = typeof low === 'number' && low > 0 ? 'mppt_low_v' : 'nominal_dc_voltage_v';
   const from = (['dc_power_w', name] as const)
     .filter((n) => product.provenance[n])
-    .map((n) => ({ spec: n, provenance: product.provenance[n] as Provenance }));
+    .map((n) => ({ spec: n, provenance: product.provenance[n] }));
   return {
     key: 'IMaxDC',
     value: printed(pdco / v, 5),
@@ -241,7 +240,7 @@ function profileKeys(
       ...p.points.map((pt, i) => derived(`Point_${i + 1}`, pt, `(Pdc W; Pac W) at ${p.voltage_v} V`)),
     ],
   });
-  if (profiles.length === 1) return [curve('ProfilPIO', profiles[0] as Profile)];
+  if (profiles.length === 1) return [curve('ProfilPIO', profiles[0])];
   return [
     derived(
       'VNomEff',

@@ -133,7 +133,7 @@ function referencePoint(product: PvsystProduct, { fit }: PanDerivation): Key[] {
 const DIODE_SPECS = ['a_ref_v', 'il_ref_a', 'io_ref_a', 'rs_ohm', 'rsh_ref_ohm', 'alpha_isc_a_per_k', 'adjust_pct'];
 
 function diodeCells(prov: Readonly<Record<string, Provenance>>) {
-  return DIODE_SPECS.filter((s) => prov[s]).map((s) => ({ spec: s, provenance: prov[s] as Provenance }));
+  return DIODE_SPECS.filter((s) => prov[s]).map((s) => ({ spec: s, provenance: prov[s] }));
 }
 
 function fitted({ fit, method, basis }: PanDerivation, prov: Readonly<Record<string, Provenance>>): Key[] {
@@ -141,9 +141,7 @@ function fitted({ fit, method, basis }: PanDerivation, prov: Readonly<Record<str
   const from =
     basis === 'cec'
       ? diodeCells(prov)
-      : ['isc_a', 'voc_v', 'imp_a', 'vmp_v']
-          .filter((s) => prov[s])
-          .map((s) => ({ spec: s, provenance: prov[s] as Provenance }));
+      : ['isc_a', 'voc_v', 'imp_a', 'vmp_v'].filter((s) => prov[s]).map((s) => ({ spec: s, provenance: prov[s] }));
   const derived = (key: string, value: number, note: string, decimals?: number): Key => ({
     key,
     value,

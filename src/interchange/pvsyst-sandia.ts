@@ -30,11 +30,11 @@ export function fitReferencePoint(r: ReferencePoint): Omit<PanFit, 'milliseconds
     isc_a: r.isc_a,
     voc_v: r.voc_v,
     cells_in_series: r.cells_in_series,
-    rs_ohm: Math.exp(x[0] as number),
+    rs_ohm: Math.exp(x[0]),
     rsh_ohm: rsh,
     rsh0_ohm: DARK_SHUNT_RATIO * rsh,
     rsh_exp: RP_EXP_DEFAULT,
-    gamma: x[1] as number,
+    gamma: x[1],
     mu_gamma_per_k: 0,
     alpha_isc_a_per_k: 0,
   });

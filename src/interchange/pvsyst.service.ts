@@ -4,14 +4,13 @@
 import { AppError } from '../errors/app-error';
 import { NOTICE } from '../catalog/notice';
 import { provenanceOf, specsOf } from '../catalog/provenance';
-import type { Provenance } from '../catalog/provenance';
 import type { RevisionDoc } from '../catalog/revision.types';
 import type { IndexField, Projection } from '../catalog/search-document';
 import { IEC_61853_NAME } from './iec61853';
 import { fitCecModule, type CecModule } from './pvsyst-fit';
 import { flatten, isBlock, printValue, render, type Block, type Unknown } from './pvsyst-keys';
 import { panFile, type PanDerivation } from './pvsyst-pan';
-import { ondFile, SANDIA_SPECS, type SandiaInverter } from './pvsyst-ond';
+import { ondFile, SANDIA_SPECS } from './pvsyst-ond';
 import type { Origin, PvsystProduct } from './pvsyst-product';
 import { fitReferencePoint, REFERENCE_METHOD } from './pvsyst-sandia';
 
@@ -171,11 +170,7 @@ function inverter(product: PvsystProduct, origin: Origin) {
   const s = numbers(product, SANDIA_SPECS);
   if (!s) throw missing(product, SANDIA_SPECS);
   const tare = numbers(product, ['night_tare_w']);
-  const file = ondFile(
-    product,
-    { ...s, ...(tare ? { night_tare_w: tare.night_tare_w } : {}) } as SandiaInverter,
-    origin,
-  );
+  const file = ondFile(product, { ...s, ...(tare ? { night_tare_w: tare.night_tare_w } : {}) }, origin);
   return {
     ...file,
     certificate: {
@@ -202,7 +197,7 @@ function keysOf(root: Block) {
     value: isBlock(node) ? node.value : printValue(node.value, node.decimals),
     class: node.class,
     ...(!isBlock(node) && node.from
-      ? { from: node.from.map((c) => ({ spec: c.spec, provenance: c.provenance as Provenance })) }
+      ? { from: node.from.map((c) => ({ spec: c.spec, provenance: c.provenance })) }
       : {}),
     ...(node.method ? { method: node.method } : {}),
   }));

@@ -58,11 +58,11 @@ function pvlib(cases: unknown[]): Promise<PvlibView[]> {
 const spread = <T>(items: readonly T[], n: number) =>
   Array.from(
     { length: Math.min(n, items.length) },
-    (_, i) => items[Math.floor((i * items.length) / Math.min(n, items.length))] as T,
+    (_, i) => items[Math.floor((i * items.length) / Math.min(n, items.length))],
   );
 
 const inputsOf = (p: ProductDoc, specs: readonly string[]) =>
-  Object.fromEntries(specs.filter((s) => p.provenance[s]).map((s) => [s, p.provenance[s]!.locator]));
+  Object.fromEntries(specs.filter((s) => p.provenance[s]).map((s) => [s, p.provenance[s].locator]));
 
 describe('interchange: PVsyst .PAN and .OND files (complete data, read back by pvlib)', function () {
   this.timeout(900000);
@@ -155,7 +155,7 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
   });
 
   it('when a .PAN is asked for, then it comes as an attachment whose Remarks carry the class of every key and the certificate', async () => {
-    const id = byKind.cec[0]!._id;
+    const id = byKind.cec[0]._id;
     const res = await call(server.url, 'getPvsystFile', { token: key, params: { id } });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename=".+\.PAN"/);
@@ -168,11 +168,11 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
 
   it('when the file asked for does not fit the product, or as_of is before it existed, then a problem comes back and nothing is charged', async () => {
     const balance = async () => {
-      const res = await call(server.url, 'getPvsystFile', { token: key, params: { id: byKind.inverter[0]!._id } });
+      const res = await call(server.url, 'getPvsystFile', { token: key, params: { id: byKind.inverter[0]._id } });
       return Number(res.headers.get('x-quota-balance'));
     };
     const before = await balance();
-    const module = byKind.cec[0]!._id;
+    const module = byKind.cec[0]._id;
     const ond = await call(server.url, 'getPvsystFile', {
       token: key,
       params: { id: module },
@@ -183,7 +183,7 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
     assert.match(ond.body.detail, /\.OND file is made for an inverter only/);
     const pan = await call(server.url, 'getPvsystFile', {
       token: key,
-      params: { id: byKind.other[0]!._id },
+      params: { id: byKind.other[0]._id },
       query: { format: 'pan' },
     });
     assert.equal(pan.status, 400);
