@@ -40,6 +40,8 @@ import { redisCreditBook } from './adapters/redis/credit-book';
 import { CreditLeases } from './credits/leases';
 import { productRoutes } from './products/products.routes';
 import { designRoutes } from './design/design.routes';
+import { interchangeRoutes } from './interchange/pvsyst.routes';
+import { PvsystFitRepository } from './adapters/mongo/pvsyst-fit.repository';
 import { searchRoutes } from './search/search.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { keyRoutes } from './keys/keys.routes';
@@ -250,6 +252,10 @@ export function wire(config: Config, logger: Logger, now: () => number = Date.no
         exportLimits: { perAccount: config.EXPORT_CONCURRENCY_PER_ACCOUNT, idleMs: config.EXPORT_IDLE_TIMEOUT_MS },
       }),
       ...designRoutes({ ports: { index: productIndex, revisions } }),
+      ...interchangeRoutes({
+        ports: { index: productIndex, revisions, fits: new PvsystFitRepository(mongo.db) },
+        service: 'Product Data Service',
+      }),
       ...searchRoutes({
         search: productIndex,
         cursorSecret: config.CURSOR_SECRET,

@@ -12,6 +12,7 @@ import { SOURCE_SCHEMAS } from './schemas/sources';
 import { COMPANY_SCHEMAS } from './schemas/companies';
 import { DESIGN_SCHEMAS } from './schemas/design';
 import { DESIGN_FIT_SCHEMAS } from './schemas/design-fit';
+import { INTERCHANGE_SCHEMAS } from './schemas/interchange';
 import { BATCH_SCHEMAS } from './schemas/batch';
 import { WATCH_SCHEMAS } from './schemas/watches';
 import { SAM_SCHEMAS } from './schemas/sam';
@@ -42,6 +43,7 @@ export const SCHEMAS = inOrder(SCHEMA_ORDER, [
   COMPANY_SCHEMAS,
   DESIGN_SCHEMAS,
   DESIGN_FIT_SCHEMAS,
+  INTERCHANGE_SCHEMAS,
   BATCH_SCHEMAS,
   WATCH_SCHEMAS,
   SAM_SCHEMAS,

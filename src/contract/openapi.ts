@@ -14,6 +14,7 @@ import { problem } from './paths/responses';
 import { PRODUCT_PATHS } from './paths/products';
 import { DESIGN_PATHS } from './paths/design';
 import { DESIGN_FIT_PATHS } from './paths/design-fit';
+import { INTERCHANGE_PATHS } from './paths/interchange';
 import { REVISION_PATHS } from './paths/revisions';
 import { SOURCE_PATHS } from './paths/sources';
 import { SEARCH_PATHS } from './paths/search';
@@ -30,6 +31,7 @@ export { CHANGES_PER_CREDIT } from './paths/revisions';
 const TAGS: readonly (readonly [string, PathsObject])[] = [
   ['products', PRODUCT_PATHS],
   ['design', { ...DESIGN_PATHS, ...DESIGN_FIT_PATHS }],
+  ['interchange', INTERCHANGE_PATHS],
   ['revisions', REVISION_PATHS],
   ['sources', SOURCE_PATHS],
   ['search', SEARCH_PATHS],

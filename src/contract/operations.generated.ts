@@ -1246,6 +1246,69 @@ export type DesignFit = {
   notice: string;
 };
 
+/** One key of the file, where it stands, its value as printed, its class and where it comes from. */
+export type PvsystKey = {
+  /** Its place in the file: the blocks it is nested in and its key, joined by `/`. */
+  path: string;
+  /** The key as the file writes it. */
+  key: string;
+  /** The value as the file prints it. */
+  value: string;
+  class: "sourced" | "mapped" | "derived" | "default";
+  /** The cells the value comes from (for a derived value, its inputs), each with its provenance. */
+  from?: Array<{
+    /** The spec name. */
+    spec: string;
+    provenance: Provenance;
+  }>;
+  /** How a mapped, derived or default value was got, or the unit change of a sourced one. */
+  method?: string;
+};
+
+export type PvsystFile = {
+  product: ProductRef;
+  /** The product revision the file was made from. */
+  revision: number;
+  file: {
+    format: "pan" | "ond";
+    /** A file name for it. */
+    name: string;
+    /** The file itself, as format=pan or ond serves it. */
+    text: string;
+  };
+  keys: Array<PvsystKey>;
+  /** Keys PVsyst would want that are not written, because no source gives them: supply them yourself. */
+  unknown: Array<{
+    /** The key or keys. */
+    key: string;
+    /** Why it is unknown. */
+    why: string;
+  }>;
+  /** How far the file is from the model it came from. */
+  certificate: {
+    /** The model and the conditions compared. */
+    against: string;
+    /** .PAN: the largest |Pmp(file) - Pmp(model)| / Pmp(model) over the points, %. */
+    max_abs_dpmp_pct?: number;
+    /** .PAN: the RMS of the same, %. */
+    rms_dpmp_pct?: number;
+    /** .PAN: whether the largest error exceeds 1 %. */
+    over_1_pct?: boolean;
+    /** .OND: the largest |Pac(node) - Pac(Sandia model)| over the profile nodes, % of Paco. */
+    max_abs_dpac_pct_of_paco?: number;
+    /** .PAN: each condition with the model's and the file's Pmp (W). .OND: the number of nodes is in `nodes`. */
+    points: Array<{
+      [key: string]: unknown;
+    }>;
+    nodes?: number;
+    /** .PAN: how the parameters were fitted (the iterations, the time, whether stored). */
+    fit?: {
+      [key: string]: unknown;
+    };
+  };
+  notice: string;
+};
+
 export type ProductBatchRequest = {
   /** 1 to 100 distinct entries, each a product id or a model number as typed (resolved as search resolves an exact model: as typed without regard to case, else without punctuation). Answered in this order. */
   ids: Array<string>;
@@ -3371,6 +3434,35 @@ export interface Operations {
       503: Problem;
     };
   };
+  /** A product as a PVsyst file: a module's .PAN or an inverter's .OND, or their JSON twin with every key's class and provenance */
+  getPvsystFile: {
+    method: "GET";
+    path: "/api/v1/products/{id}/pvsyst";
+    query: {
+      /** `pan` (modules), `ond` (inverters), or `json`: the file of the product's category with every key, its class and provenance, the keys left out, and the certificate. Default: the file of the product's category. */
+      format?: "pan" | "ond" | "json";
+      /** The file of the product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`). */
+      as_of?: string;
+    };
+    validatedQuery: Operations["getPvsystFile"]['query'];
+    params: {
+      id: string;
+    };
+    body: never;
+    responses: {
+      200: string;
+      304: undefined;
+      400: Problem;
+      401: Problem;
+      402: Problem;
+      403: Problem;
+      404: Problem;
+      414: Problem;
+      429: Problem;
+      431: Problem;
+      503: Problem;
+    };
+  };
   /** The account's watches (never their secrets) */
   listWatches: {
     method: "GET";
@@ -4331,6 +4423,7 @@ export const OPERATIONS: { readonly [O in keyof Operations]: { readonly method: 
   getInverterPerformance: { method: "GET", path: "/api/v1/products/{id}/inverter-performance", commaSeparated: ["points"] },
   getHeatPumpPerformance: { method: "GET", path: "/api/v1/products/{id}/heat-pump-performance", commaSeparated: ["points"] },
   checkDesignFit: { method: "GET", path: "/api/v1/design-fit", commaSeparated: [] },
+  getPvsystFile: { method: "GET", path: "/api/v1/products/{id}/pvsyst", commaSeparated: [] },
   listWatches: { method: "GET", path: "/api/v1/watches", commaSeparated: [] },
   createWatch: { method: "POST", path: "/api/v1/watches", commaSeparated: [] },
   getWatch: { method: "GET", path: "/api/v1/watches/{id}", commaSeparated: [] },

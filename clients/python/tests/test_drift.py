@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import os
 import io
 import json
 import os
@@ -176,6 +177,7 @@ def every_call(glossary: Sequence[Mapping[str, Any]]) -> Dict[str, Calls]:
         "revision": dict(id="p", number=1),
         "changes": dict(limit=1, cursor="a.b"),
         "export": dict(category="inverter", in_latest_edition=True),
+        "pvsyst": dict(id="p", path=os.devnull, as_of=1),
         "module_performance": dict(id="p", irradiance=800, cell_temperature=45, model="cec", iv_points=2),
         "inverter_performance": dict(id="p", model="sandia", points=[(3000, 380), (6000.5, 420)], eta_inv_nom=0.97),
         "heat_pump_performance": dict(id="p", points=[(-7, 35), (0, 35, -7)], outdoor_temperature=2),

@@ -795,6 +795,24 @@ class Client:
         """Revokes a signed SAM link of this account (revokeSamLink, no credits): its URL answers 410 from now on."""
         self._no_content("revokeSamLink", {"id": _text("id", id)})
 
+    # -- interchange -----------------------------------------------------------------------------
+
+    def pvsyst(self, id: str, path: Any, *, as_of: Optional[AsOf] = None) -> JSON:
+        """``GET /api/v1/products/{id}/pvsyst`` (getPvsystFile, 2 credits): writes the product's PVsyst file to ``path``.
+
+        A module's ``.PAN`` or an inverter's ``.OND`` (``pvlib.iotools.read_panond`` reads either);
+        ``as_of`` as in ``get_product``. Returns the file's JSON twin: every key with its class
+        (sourced, mapped, derived, default) and provenance, the keys left out that you must supply
+        (``unknown``), and the fidelity ``certificate``; the file written is its ``file.text``, byte for byte.
+        """
+        query: List[Tuple[str, str]] = [("format", "json")]
+        if as_of is not None:
+            query.append(("as_of", _as_of(as_of)))
+        body, _ = self._json("getPvsystFile", {"id": id}, query)
+        with open(path, "w", encoding="ascii", newline="") as f:
+            f.write(body["file"]["text"])
+        return body  # type: ignore[no-any-return]
+
     # -- design ----------------------------------------------------------------------------------
 
     def module_performance(

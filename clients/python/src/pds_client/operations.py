@@ -108,6 +108,7 @@ OPERATIONS: Dict[str, Operation] = _table(
         "/api/v1/products/{id}/performance",
         ("irradiance", "cell_temperature", "model", "iv_points"),
     ),
+    Operation("getPvsystFile", "GET", "/api/v1/products/{id}/pvsyst", ("format", "as_of")),
     Operation(
         "getInverterPerformance",
         "GET",
