@@ -71,7 +71,8 @@ export interface Profile {
 export function profileAt(s: SandiaInverter, v: number): Profile | undefined {
   const c = at(s, v);
   if (!(c.dc_power_w > c.self_consumption_w && c.self_consumption_w >= 0)) return undefined;
-  const points: [number, number][] = [[Math.ceil(c.self_consumption_w * 1000) / 1000, 0]];
+  // The first node sits 1 mW above Pso once printed, so that the model (which answers -Pnt below Pso) gives 0 there.
+  const points: [number, number][] = [[(Math.ceil(c.self_consumption_w * 1000) + 1) / 1000, 0]];
   for (const f of PROFILE_FRACTIONS) {
     const pac = f * s.ac_power_w;
     const pdc = dcPowerFor(c, pac);
