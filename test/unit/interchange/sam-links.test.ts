@@ -6,7 +6,7 @@ import type { SamLinkDoc } from '../../../src/catalog/sam-lists';
 function service(now: () => number) {
   const links = new Map<string, SamLinkDoc>();
   const keys = new Map<string, { revoked_at: Date | null; expires_at: Date | null }>([
-    ['k1', { revoked_at: null, expires_at: null }],
+    ['key_of_acc1_0123456789', { revoked_at: null, expires_at: null }],
   ]);
   const s = new SamLinkService(
     {
@@ -27,7 +27,7 @@ function service(now: () => number) {
 const code = (expected: string) => (err: unknown) => err instanceof AppError && err.code === expected;
 
 describe('signed SAM links', () => {
-  const principal = { id: 'k1', accountId: 'acc1', scopes: ['products:read' as const] };
+  const principal = { id: 'key_of_acc1_0123456789', accountId: 'acc1', scopes: ['products:read' as const] };
 
   it('when the URL is as made, then it opens for the account that made it; when any part is altered, then it is refused as invalid', async () => {
     const t = Date.now();
@@ -36,7 +36,7 @@ describe('signed SAM links', () => {
     const url = new URL(`http://x${s.path(link)}`);
     const signature = url.searchParams.get('signature')!;
     assert.equal((await s.open(link._id, signature)).principal.accountId, 'acc1');
-    assert.ok(!url.toString().includes('k1'), 'the key is not in the URL');
+    assert.ok(!url.toString().includes('key_of_acc1_0123456789'), 'the key is not in the URL');
     await assert.rejects(s.open(link._id, `${signature.slice(0, -1)}x`), code('SIGNED_URL_INVALID'));
     await assert.rejects(s.open(`${link._id.slice(0, -1)}x`, signature), code('SIGNED_URL_INVALID'));
     // The stored query changed behind the URL's back: the signature no longer covers it.
@@ -52,9 +52,9 @@ describe('signed SAM links', () => {
     t += 61_000;
     await assert.rejects(s.open(link._id, signature), code('SIGNED_URL_EXPIRED'));
     t -= 61_000;
-    keys.set('k1', { revoked_at: new Date(t), expires_at: null });
+    keys.set('key_of_acc1_0123456789', { revoked_at: new Date(t), expires_at: null });
     await assert.rejects(s.open(link._id, signature), code('SIGNED_URL_REVOKED'));
-    keys.set('k1', { revoked_at: null, expires_at: null });
+    keys.set('key_of_acc1_0123456789', { revoked_at: null, expires_at: null });
     await s.revoke('acc1', link._id);
     await assert.rejects(s.open(link._id, signature), code('SIGNED_URL_REVOKED'));
     await assert.rejects(s.revoke('another', link._id), code('NOT_FOUND'));
