@@ -2,6 +2,7 @@
 // and the efficiency curves of the CEC test protocol (efficiency at 10, 20, 30, 50, 75 and 100% of
 // rated AC output; Sandia/BEW 2004, "Performance Test Protocol for Evaluating Inverters Used in
 // Grid-Connected Photovoltaic Systems") with the CEC and European weighted efficiencies of each.
+import { CEC_WEIGHTS, EURO_WEIGHTS } from '../catalog/sandia-inverter';
 import type { InverterModel } from './inverter-models';
 
 /** The fractions of rated AC output the curves are given at: the CEC's six and the European 5%. */
@@ -13,29 +14,19 @@ export interface Weighting {
   readonly source: string;
 }
 
+/** A weighting's fractions of rated output as the curves' percentages (0.3 is 30, not 30.000000000000004). */
+const percents = (weights: ReadonlyArray<readonly [number, number]>) =>
+  weights.map(([fraction, weight]) => [Math.round(fraction * 100), weight] as const);
+
 export const WEIGHTINGS: readonly Weighting[] = [
   {
     name: 'cec',
-    weights: [
-      [10, 0.04],
-      [20, 0.05],
-      [30, 0.12],
-      [50, 0.21],
-      [75, 0.53],
-      [100, 0.05],
-    ],
+    weights: percents(CEC_WEIGHTS),
     source: "California Energy Commission's weighting (Sandia/BEW inverter test protocol, 2004)",
   },
   {
     name: 'european',
-    weights: [
-      [5, 0.03],
-      [10, 0.06],
-      [20, 0.13],
-      [30, 0.1],
-      [50, 0.48],
-      [100, 0.2],
-    ],
+    weights: percents(EURO_WEIGHTS),
     source: 'European efficiency (EN 50530 / Euro-eta weighting for a central European climate)',
   },
 ];

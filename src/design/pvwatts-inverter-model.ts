@@ -3,7 +3,7 @@
 // nominal efficiency, for any inverter with a rated AC power.
 //   ζ = Pdc / Pdc0, Pdc0 = Pac0 / η_nom, η = η_nom / η_ref (−0.0162 ζ − 0.0059 / ζ + 0.9858)
 //   Pac = min(η Pdc, η_nom Pdc0), at least 0.
-import { risingRoot } from './sandia-inverter-model';
+import { risingRoot } from '../catalog/sandia-inverter';
 
 export interface PvwattsInverter {
   /** The DC input limit, Pdc0 = rated AC power / nominal efficiency. */

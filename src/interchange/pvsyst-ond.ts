@@ -2,17 +2,19 @@
 // lowest MPPT voltage, the nominal DC voltage and the highest MPPT voltage computed from the Sandia
 // inverter model (King et al. 2007) with the row's own coefficients, exactly as
 // pvlib.inverter.sandia evaluates it; the certificate compares each profile node with that model.
-import { acPowerAtNominalVoltage, dcPowerFor, type SandiaCoefficients } from '../catalog/sandia-inverter';
+import {
+  coefficientsAtVoltage,
+  dcPowerFor,
+  EURO_WEIGHTS,
+  acPowerAtNominalVoltage,
+  type SandiaVoltageTerms,
+} from '../catalog/sandia-inverter';
 import { printed } from './pvsyst-fit';
 import { fromSpec, remarks, type Block, type Key, type Node, type Unknown } from './pvsyst-keys';
 import { commercial, provenanceLines, type Origin, type PvsystProduct } from './pvsyst-product';
 
-/** The row's Sandia model: the coefficients at the nominal DC voltage and their voltage terms. */
-export interface SandiaInverter extends SandiaCoefficients {
-  readonly nominal_dc_voltage_v: number;
-  readonly sandia_c1_per_v: number;
-  readonly sandia_c2_per_v: number;
-  readonly sandia_c3_per_v: number;
+/** The row's Sandia model: the coefficients at the nominal DC voltage, their voltage terms, the night tare. */
+export interface SandiaInverter extends SandiaVoltageTerms {
   readonly night_tare_w?: number;
 }
 
@@ -29,33 +31,16 @@ export const SANDIA_SPECS = [
 
 /** The AC power fractions of each profile's nodes, after its first (Pso, 0). */
 export const PROFILE_FRACTIONS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1] as const;
-/** The European weighted efficiency: its AC power fractions and weights. */
-const EURO = [
-  [0.05, 0.03],
-  [0.1, 0.06],
-  [0.2, 0.13],
-  [0.3, 0.1],
-  [0.5, 0.48],
-  [1, 0.2],
-] as const;
-
 export const SANDIA_METHOD =
   "Sandia inverter model (SAND2007-5036) with the row's Paco, Pdco, Pso, Vdco, C0-C3, as pvlib.inverter.sandia: at voltage V, Pdco, Pso and C0 become Pdco(1+C1(V-Vdco)), Pso(1+C2(V-Vdco)), C0(1+C3(V-Vdco)); each node is the DC power that gives the stated AC power";
 
-/** The model at DC voltage `v`: pvlib.inverter.sandia's coefficients there. */
-function at(s: SandiaInverter, v: number): SandiaCoefficients {
-  const dv = v - s.nominal_dc_voltage_v;
-  return {
-    ac_power_w: s.ac_power_w,
-    dc_power_w: s.dc_power_w * (1 + s.sandia_c1_per_v * dv),
-    self_consumption_w: s.self_consumption_w * (1 + s.sandia_c2_per_v * dv),
-    sandia_c0_per_w: s.sandia_c0_per_w * (1 + s.sandia_c3_per_v * dv),
-  };
-}
-
-/** pvlib.inverter.sandia at (v, pdc): clipped at Paco, minus the night tare below Pso. */
+/**
+ * The model at (v, pdc) as a profile reads it: below the start power at that voltage (pvlib's B, where
+ * the curve is 0) the night tare; pvlib.inverter.sandia compares with the nominal Pso instead, a step
+ * that a profile, which starts at the curve's own 0, does not have.
+ */
 export function sandiaAc(s: SandiaInverter, v: number, pdc: number): number {
-  const c = at(s, v);
+  const c = coefficientsAtVoltage(s, v);
   if (pdc < c.self_consumption_w) return -Math.abs(s.night_tare_w ?? 0);
   return Math.min(acPowerAtNominalVoltage(c, pdc), s.ac_power_w);
 }
@@ -69,7 +54,7 @@ export interface Profile {
 }
 
 export function profileAt(s: SandiaInverter, v: number): Profile | undefined {
-  const c = at(s, v);
+  const c = coefficientsAtVoltage(s, v);
   if (!(c.dc_power_w > c.self_consumption_w && c.self_consumption_w >= 0)) return undefined;
   // The first node sits 1 mW above Pso once printed, so that the model (which answers -Pnt below Pso) gives 0 there.
   const points: [number, number][] = [[(Math.ceil(c.self_consumption_w * 1000) + 1) / 1000, 0]];
@@ -80,7 +65,7 @@ export function profileAt(s: SandiaInverter, v: number): Profile | undefined {
     points.push([Math.round(pdc * 1000) / 1000, Math.round(pac * 1000) / 1000]);
   }
   const efficiency = (f: number) => (f * s.ac_power_w) / (dcPowerFor(c, f * s.ac_power_w) as number);
-  const euro = EURO.reduce((sum, [f, w]) => sum + w * efficiency(f), 0);
+  const euro = EURO_WEIGHTS.reduce((sum, [f, w]) => sum + w * efficiency(f), 0);
   const max = Math.max(...points.slice(1).map(([dc, ac]) => ac / dc));
   return {
     voltage_v: v,
