@@ -86,6 +86,22 @@ export const TOOLS: ReadonlyMap<string, ToolEntry> = new Map([
         "A PV module's operating point (Isc, Imp in A; Voc, Vmp in V; Pmp in W) and IV curve at an irradiance (W/m²) and cell temperature (°C).",
     },
   ],
+  [
+    'inverter_performance',
+    {
+      operationId: 'getInverterPerformance',
+      purpose:
+        "An inverter's AC output (W), efficiency (%) and state at DC power and voltage points (`P@V`, W and V), by the Sandia, ADR or PVWatts model, and its CEC and European weighted efficiencies at its lowest MPPT, nominal and highest MPPT voltage.",
+    },
+  ],
+  [
+    'heat_pump_performance',
+    {
+      operationId: 'getHeatPumpPerformance',
+      purpose:
+        "A heat pump's COP, heating output and electric input (W) at source/flow temperature points (°C, e.g. `-7/55`) by hplib's model, each point flagged within the tested range or extrapolated.",
+    },
+  ],
 ]);
 
 /** What tools/list answers: names, a description with purpose and price, and the derived schemas. */

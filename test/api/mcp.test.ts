@@ -61,6 +61,8 @@ const TOOL_NAMES = [
   'size_string',
   'check_design_fit',
   'module_performance',
+  'inverter_performance',
+  'heat_pump_performance',
 ];
 
 /** A key that stops working: revoked, or expired by the clock of the instance that made it. */
@@ -88,6 +90,7 @@ describe('MCP endpoint with the SDK client (complete data)', function () {
   let client: Client;
   let module: ProductDoc;
   let inverter: ProductDoc;
+  let heatPump: ProductDoc;
   let other: ProductDoc;
   let fourth: ProductDoc;
 
@@ -125,7 +128,14 @@ describe('MCP endpoint with the SDK client (complete data)', function () {
     module = modules[Math.floor(modules.length / 2)];
     other = modules[Math.floor(modules.length / 3)];
     fourth = modules[0];
-    inverter = products.find((p) => p.category === 'inverter' && p.specs.max_dc_voltage_v !== undefined)!;
+    inverter = products.find(
+      (p) =>
+        p.category === 'inverter' &&
+        p.specs.max_dc_voltage_v !== undefined &&
+        typeof p.specs.sandia_c0_per_w === 'number' &&
+        typeof p.specs.nominal_dc_voltage_v === 'number',
+    )!;
+    heatPump = products.find((p) => p.category === 'heat-pump' && typeof p.specs.hplib_p1_cop === 'number')!;
     client = await connect(a.url, key);
   });
   after(async () => {
@@ -168,6 +178,9 @@ describe('MCP endpoint with the SDK client (complete data)', function () {
     const batch = tools.find((t) => t.name === 'get_products')!;
     assert.equal((batch.inputSchema.properties as any).ids.maxItems, 100);
   });
+
+  /** Half the inverter's rated DC input at its nominal DC voltage: a point every Sandia row can answer. */
+  const inverterPoint = () => `${Number(inverter.specs.dc_power_w) / 2}@${Number(inverter.specs.nominal_dc_voltage_v)}`;
 
   it('when each tool is called with real input, then its structured answer is the REST answer for the same input, provenance included, at the REST price', async () => {
     const rest = async (operationId: string, input: object) => {
@@ -254,6 +267,18 @@ describe('MCP endpoint with the SDK client (complete data)', function () {
         { id: module._id, irradiance: 800, cell_temperature: 45 },
         'getModulePerformance',
         { params: { id: module._id }, query: { irradiance: 800, cell_temperature: 45 } },
+      ],
+      [
+        'inverter_performance',
+        { id: inverter._id, model: 'sandia', points: [inverterPoint()] },
+        'getInverterPerformance',
+        { params: { id: inverter._id }, query: { model: 'sandia', points: [inverterPoint()] } },
+      ],
+      [
+        'heat_pump_performance',
+        { id: heatPump._id, points: ['-7/55', '2/35'] },
+        'getHeatPumpPerformance',
+        { params: { id: heatPump._id }, query: { points: ['-7/55', '2/35'] } },
       ],
     ];
     for (const [name, args, operationId, input] of cases) {
