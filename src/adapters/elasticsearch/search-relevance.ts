@@ -22,6 +22,13 @@ const POWER = /(?:^|\s)(\d+(?:\.\d+)?)\s?(k?w)(?=\s|$)/i;
 const FUZZY_MODEL_MAX = 40;
 const FUZZY_WORD_MAX = 30;
 /**
+ * Nor when the words that would each be fuzzy (4 letters or more) hold more letters than a person's
+ * query does: each such word is an automaton over the terms, so their letters add up; seven 24-letter
+ * words and "600W" cost the engine 270-430 ms against 20-38 ms for an ordinary search (issue 53), at
+ * the same price. 60 letters is "Canadian Solar bifacial module 450W" twice over.
+ */
+const FUZZY_LETTERS_MAX = 60;
+/**
  * Words of fewer than 4 characters and compact forms of fewer than 5 are never fuzzy: at that length
  * one edit names too many other products. Compact forms of fewer than 3 name too many to match exactly.
  */
@@ -34,6 +41,8 @@ interface Text {
   readonly q: string;
   readonly compact: string;
   readonly longestWord: number;
+  /** Letters in the words of 4 or more letters, the ones a fuzzy match expands. */
+  readonly fuzzyLetters: number;
 }
 
 /** The clauses of each rule of the words as typed; none where the text is too short or too long for it. */
@@ -65,8 +74,8 @@ const WORD_CLAUSES: Readonly<Record<RuleOf<'words'>, (t: Text, boost: number) =>
     compact.length >= FUZZY_COMPACT_MIN && compact.length <= FUZZY_MODEL_MAX
       ? [{ fuzzy: { model_compact: { value: compact, fuzziness: 'AUTO:5,8', rewrite: 'top_terms_boost_50', boost } } }]
       : [],
-  fuzzy_words: ({ q, longestWord }, boost) =>
-    longestWord <= FUZZY_WORD_MAX
+  fuzzy_words: ({ q, longestWord, fuzzyLetters }, boost) =>
+    longestWord <= FUZZY_WORD_MAX && fuzzyLetters <= FUZZY_LETTERS_MAX
       ? [
           scored(
             { match: { search_text: { query: q, operator: 'and', fuzziness: 'AUTO:4,7', prefix_length: 1 } } },
@@ -78,7 +87,13 @@ const WORD_CLAUSES: Readonly<Record<RuleOf<'words'>, (t: Text, boost: number) =>
 
 /** The words as typed, against models and names: any rule may match. */
 function wordsQuery(q: string): Query {
-  const text: Text = { q, compact: compactModel(q), longestWord: Math.max(...q.split(/\s+/).map((w) => w.length)) };
+  const lengths = q.split(/\s+/).map((w) => w.length);
+  const text: Text = {
+    q,
+    compact: compactModel(q),
+    longestWord: Math.max(...lengths),
+    fuzzyLetters: lengths.filter((n) => n >= 4).reduce((sum, n) => sum + n, 0),
+  };
   return {
     bool: {
       should: rulesOf('words').flatMap((rule) => WORD_CLAUSES[rule.name](text, rule.boost)),

@@ -20,6 +20,14 @@ describe('search cost: typo tolerance and slots', () => {
     assert.ok(bodyOf('a'.repeat(190)).includes('"prefix"'), 'the exact and prefix readings stay');
   });
 
+  it('when many long words would each be fuzzy, then none is, while a long person-typed query keeps its typo tolerance', () => {
+    const word = (i: number) => `${'qwertzuiopasdfghjklyxcv'.slice(i)}${'mnbvcxylkjhgfdsapoiuztre'.slice(0, i + 1)}`;
+    const hostile = `${Array.from({ length: 7 }, (_, i) => word(i)).join(' ')} 600W`;
+    assert.equal(fuzzyClauses(hostile), 0, 'seven 24-letter words and a power');
+    assert.ok(fuzzyClauses('Canadian Solar bifacial module 450W') >= 1);
+    assert.ok(fuzzyClauses('Daikin air to water heat pump Altherma monobloc') >= 1);
+  });
+
   it('when an account takes more slots than it may, then 429 problem; a slot given back makes room', async () => {
     const slots = new AccountSlots(2, 'searches', 1);
     const a = slots.take('acct');
