@@ -49,6 +49,8 @@ interface InverterReference {
 }
 
 const point = (p: number, v: number) => `${p}@${v}`;
+/** A value as JSON carries it: a cell printed "-0" is 0 in the answer (JSON has no -0) and -0.0 in Python. */
+const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe('conditions: inverter output and efficiency curves (complete data, checked against pvlib)', function () {
   this.timeout(1200000);
@@ -115,20 +117,21 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
     all: readonly ProductDoc[],
     gridOf: (a: InverterAnswer) => [number, number][],
   ) {
-    // A record the model cannot use (an ADR record with Pnom or Vnom 0) is refused, saying why.
+    // A record the model cannot use is refused, saying why: an ADR record with Pnom or Vnom 0 (2 rows),
+    // or one whose negative Vnom, Vmin and Vmax the seed refused as outside their physical range (4 rows).
     const tried = await pooled(all, 6, async (p) => {
       const res = await call(server.url, 'getInverterPerformance', {
         token: key,
         params: { id: p._id },
         query: { model },
       });
-      if (res.status === 400 && /the model divides by both/.test(res.text)) return null;
+      if (res.status === 400 && /the model divides by both|record lacks/.test(res.text)) return null;
       assert.equal(res.status, 200, `${p._id} ${model}: ${res.text.slice(0, 2000)}`);
       return res.body as InverterAnswer;
     });
     const products = all.filter((_, i) => tried[i] !== null);
     const first = tried.filter((a): a is InverterAnswer => a !== null);
-    assert.ok(all.length - products.length <= 5, `${all.length - products.length} refused`);
+    assert.ok(all.length - products.length <= 8, `${all.length - products.length} refused`);
     const indices = products.map((_, i) => i);
     const answers = await pooled(indices, 6, (i) =>
       ask(products[i]._id, { model, points: gridOf(first[i]).map(([pw, v]) => point(pw, v)) }),
@@ -153,7 +156,8 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
       const id = products[i]._id;
       const ref = references[i];
       for (const [column, shown] of Object.entries(a.parameters))
-        if (shown.provenance) assert.deepEqual(shown.value, ref.inputs[column], `${id}: ${column} is its source cell`);
+        if (shown.provenance)
+          assert.deepEqual(asJson(shown.value), asJson(ref.inputs[column]), `${id}: ${column} is its source cell`);
       a.points.forEach((q, k) => {
         const theirs = ref.ac[k];
         const what = `${id} ${model} at ${q.dc_power_w} W, ${q.dc_voltage_v} V`;
