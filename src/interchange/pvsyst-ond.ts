@@ -6,7 +6,7 @@ import {
   coefficientsAtVoltage,
   dcPowerFor,
   EURO_WEIGHTS,
-  acPowerAtNominalVoltage,
+  sandiaAcPower,
   type SandiaVoltageTerms,
 } from '../catalog/sandia-inverter';
 import { printed } from './pvsyst-fit';
@@ -34,15 +34,9 @@ export const PROFILE_FRACTIONS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1] as const;
 export const SANDIA_METHOD =
   "Sandia inverter model (SAND2007-5036) with the row's Paco, Pdco, Pso, Vdco, C0-C3, as pvlib.inverter.sandia: at voltage V, Pdco, Pso and C0 become Pdco(1+C1(V-Vdco)), Pso(1+C2(V-Vdco)), C0(1+C3(V-Vdco)); each node is the DC power that gives the stated AC power";
 
-/**
- * The model at (v, pdc) as a profile reads it: below the start power at that voltage (pvlib's B, where
- * the curve is 0) the night tare; pvlib.inverter.sandia compares with the nominal Pso instead, a step
- * that a profile, which starts at the curve's own 0, does not have.
- */
+/** pvlib.inverter.sandia at (v, pdc), with the row's night tare. */
 export function sandiaAc(s: SandiaInverter, v: number, pdc: number): number {
-  const c = coefficientsAtVoltage(s, v);
-  if (pdc < c.self_consumption_w) return -Math.abs(s.night_tare_w ?? 0);
-  return Math.min(acPowerAtNominalVoltage(c, pdc), s.ac_power_w);
+  return sandiaAcPower(s, s.night_tare_w ?? 0, v, pdc);
 }
 
 export interface Profile {
@@ -56,8 +50,11 @@ export interface Profile {
 export function profileAt(s: SandiaInverter, v: number): Profile | undefined {
   const c = coefficientsAtVoltage(s, v);
   if (!(c.dc_power_w > c.self_consumption_w && c.self_consumption_w >= 0)) return undefined;
-  // The first node sits 1 mW above Pso once printed, so that the model (which answers -Pnt below Pso) gives 0 there.
-  const points: [number, number][] = [[(Math.ceil(c.self_consumption_w * 1000) + 1) / 1000, 0]];
+  // The first node: 1 mW (once printed) above where the curve at v starts (pvlib's B) and above the
+  // nominal Pso, below which pvlib answers the night tare whatever the curve says; its output is the
+  // model's there (0 where B is the higher, a few W where C2 moves B below Pso).
+  const start = (Math.ceil(Math.max(c.self_consumption_w, s.self_consumption_w) * 1000) + 1) / 1000;
+  const points: [number, number][] = [[start, Math.round(sandiaAc(s, v, start) * 1000) / 1000]];
   for (const f of PROFILE_FRACTIONS) {
     const pac = f * s.ac_power_w;
     const pdc = dcPowerFor(c, pac);
