@@ -2,7 +2,15 @@
 // as `meta.interpretation`, where each part carries the ordinary parameters that select the same
 // thing, so a client can show "bifacial PV modules, 550 W ± 2%" and take a part away.
 import { rangeParam } from '../contract/query-vocabulary';
-import type { Range, RangeOp, Relaxation, SpecValues, Understood } from '../catalog/product-query';
+import {
+  NOMINAL_POWER,
+  type Range,
+  type RangeOp,
+  type Relaxation,
+  type SpecValues,
+  type Understood,
+} from '../catalog/product-query';
+import { NOMINAL_POWER_SPECS } from '../catalog/spec-catalog';
 import type { Condition } from './query-words';
 import type { Part, Reading } from './understanding';
 
@@ -139,6 +147,9 @@ export function designationOf(typed: string): string | undefined {
   return number && number.length >= 3 ? number : undefined;
 }
 
+/** A power spec: the only quantity a model's designation states. */
+const isPower = (spec: string) => spec === NOMINAL_POWER || (NOMINAL_POWER_SPECS as readonly string[]).includes(spec);
+
 /** The reading as the index ranks by it; undefined when nothing was understood. */
 export function understoodOf(reading: Reading): Understood | undefined {
   if (reading.parts.length === 0) return undefined;
@@ -172,7 +183,9 @@ export function understoodOf(reading: Reading): Understood | undefined {
       companies.push(...p.companies.map((c) => c.id));
       named.push(...(p.named ?? p.companies.map((c) => c.id)));
     } else {
-      const designation = designationOf(p.from);
+      // Only a power names a product line's designation ("Sunny Boy 3.8", "Jinko 405W"): a voltage
+      // ("208V") is printed in many model names as the grid it serves, not as what the model is.
+      const designation = isPower(p.spec) ? designationOf(p.from) : undefined;
       near.push({ spec: p.spec, value: p.value, min: p.min, max: p.max, ...(designation ? { designation } : {}) });
     }
   }

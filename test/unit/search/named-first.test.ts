@@ -55,6 +55,8 @@ describe('query understanding: what was named first', () => {
     assert.deepEqual(near('Sunny Boy 3.8'), ['3.8']);
     assert.deepEqual(near('Seraphim 305W'), ['305']);
     assert.deepEqual(near('inverter 5 kW'), [undefined]);
+    // A voltage is the grid a model serves ("SB5000US (208V)"), not its designation.
+    assert.deepEqual(near('5kW inverter 208V'), [undefined, undefined]);
   });
 
   it('when a comparison is loosened, then the interpretation names it in unmet and the summary never claims it', () => {
