@@ -125,6 +125,8 @@ class Recorder(Client):
         body: Dict[str, Any] = {"data": [], "meta": {}} if operation_id != "exportProducts" else {}
         if operation_id == "createSamLink":
             body = {"url": "http://recorder.invalid/api/v1/sam-links/l?signature=s"}
+        if operation_id == "getPvsystFile":
+            body = {"file": {"text": ""}}
         return io.BytesIO(b"" if operation_id == "exportProducts" else json.dumps(body).encode()), {}
 
 
