@@ -33,6 +33,7 @@ export function printConversion(
     );
   for (const s of conversion.sources.filter((x) => x.loaded_sha256 !== x.sha256))
     err(`${name}: accepted as it is: ${s.file} differs from the manifest (sha256 ${s.loaded_sha256})`);
+  printRefusedCells(name, conversion);
   const spellings = companies.docs.flatMap((c) => c.spellings);
   const byRule = (rule: string) => spellings.filter((s) => s.rule === rule).length;
   const several = companies.docs.filter((c) => c.spellings.length > 1);
@@ -44,6 +45,15 @@ export function printConversion(
       `${spellings.filter((s) => s.originalMaker).length} brand spellings naming their maker`,
   );
   for (const warning of companies.resolved.warnings) err(`${name}: companies: ${warning}`);
+}
+
+/** Every cell a source file holds that was not read, with why: nothing is dropped without a line. */
+function printRefusedCells(name: string, conversion: Conversion): void {
+  for (const s of conversion.sources)
+    for (const c of s.refusedCells)
+      err(
+        `${name}: ${s.file}: refused cell: record ${c.record} (line ${c.line}) column ${c.column}: ${c.reason}; no value is read from it (${c.field})`,
+      );
 }
 
 /** What the check of an imported file found: rows read, refused (with why), and keys named twice. */
