@@ -4341,7 +4341,9 @@ export interface Operations {
       402: Problem;
       403: Problem;
       404: Problem;
+      413: Problem;
       414: Problem;
+      415: Problem;
       429: Problem;
       431: Problem;
       503: Problem;

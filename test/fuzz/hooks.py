@@ -21,6 +21,9 @@
 #   (test/api/design.test.ts)
 # - Compare answers 400 for ids that name no product, a rule about the data: a positive case names
 #   as many real products (FUZZ_PRODUCT_IDS) as it generated ids. (test/api/products-compare.test.ts)
+# - An `as_of` must name a time that exists (no month 13, no 30 February), a rule about the calendar
+#   the document's pattern cannot state: a positive case with an impossible one gets a real one.
+#   (test/unit/contract/as-of.test.ts, test/api/batch.test.ts)
 # And one about schemathesis itself: its stateful phase infers that getProducts' `ids` are product
 # ids and links them to `/products/{id}`, but passes the whole list as the one id, written as
 # Python's repr with `?` and `&` unescaped, so the path it sends is not the one it reports. The link
@@ -69,6 +72,20 @@ def _in_order(query):
     return {**query, "t_min": query["t_max"], "t_max": query["t_min"]}
 
 
+def _real_time(value):
+    try:
+        datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        return True
+    except ValueError:
+        return False
+
+
+def _with_real_as_of(values):
+    if isinstance(values, dict) and "as_of" in values and not _real_time(values["as_of"]):
+        return {**values, "as_of": "2025-06-01T00:00:00Z"}
+    return values
+
+
 def _positive(case):
     return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
 
@@ -79,6 +96,8 @@ def map_case(context, case):
         return case
     if isinstance(case.query, dict) and "cursor" in case.query:
         case.query = {k: v for k, v in case.query.items() if k != "cursor"}
+    case.query = _with_real_as_of(case.query)
+    case.body = _with_real_as_of(case.body)
     if case.operation.path == "/api/v1/compatibility" and isinstance(case.query, dict):
         case.query = _in_order({**case.query, **{k: v for k, v in SUITABLE.items() if v}})
     if case.operation.path == "/api/v1/compare" and isinstance(case.query, dict) and "ids" in case.query and PRODUCTS:

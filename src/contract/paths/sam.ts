@@ -114,6 +114,8 @@ export const SAM_PATHS: PathsObject = {
           {
             400: problem('Invalid list name, query (each failure named `query.<parameter>`), expires_in or body.'),
             404: problem('No such list, or a list SAM has no format for (type `no-sam-format`).'),
+            413: problem('Body too large.'),
+            415: problem('Body is not application/json.'),
           },
           true,
         ),
