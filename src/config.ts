@@ -88,6 +88,12 @@ const schema = {
       pattern: '^[A-Za-z0-9:_-]{1,64}$',
       default: 'pds:',
     },
+    SOURCES_DIR: {
+      description:
+        "The folder holding the source files the catalog was seeded from (the seed's `--sources-dir`); SAM lists are read from it, each file checked against the sha256 the seed stored. Empty: seed/sources beside the code.",
+      type: 'string',
+      default: '',
+    },
     SECRETS_FILE: {
       description:
         'Outside production: the file (JSON, mode 0600, relative to the working directory) where JWT_SECRET, CURSOR_SECRET and WEBHOOK_SECRET_KEY are kept when the environment does not set them: generated the first time, read by every worker and every later start. Production never reads it.',

@@ -362,7 +362,11 @@ function samWiring(
     config.CURSOR_SECRET,
     now,
   );
-  const ports = { index, sources: new SourceRepository(mongo.db), sourceText: sourceFiles() };
+  const ports = {
+    index,
+    sources: new SourceRepository(mongo.db),
+    sourceText: sourceFiles(config.SOURCES_DIR || undefined),
+  };
   const perAccount = config.EXPORT_CONCURRENCY_PER_ACCOUNT;
   return { gate: signedUrlGate(links), routes: samRoutes({ ports, links, perAccount }) };
 }

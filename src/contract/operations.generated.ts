@@ -4386,6 +4386,7 @@ export interface Operations {
     body: never;
     responses: {
       204: undefined;
+      400: Problem;
       401: Problem;
       404: Problem;
       414: Problem;

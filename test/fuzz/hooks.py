@@ -13,8 +13,8 @@
 #   refused with 422, a rule between requests: a positive creation gets a fresh one as it is sent
 #   (in before_call: the coverage phase's cases do not pass through map_case).
 #   (test/api/key-management.test.ts)
-# - String sizing's t_min must not be above its t_max, a rule between two parameters: a positive case
-#   gets them in order. (test/api/design.test.ts)
+# - String sizing's (and the design fit's) t_min must not be above its t_max, a rule between two
+#   parameters: a positive case gets them in order. (test/api/design.test.ts)
 # - The design operations need a module with single-diode parameters and an inverter with its DC
 #   limits, a rule about the data: a positive case names the ones the fuzz test found in the seeded
 #   data (FUZZ_MODULE_ID, FUZZ_INVERTER_ID), so its generated conditions reach the calculation.
@@ -98,7 +98,7 @@ def map_case(context, case):
         case.query = {k: v for k, v in case.query.items() if k != "cursor"}
     case.query = _with_real_as_of(case.query)
     case.body = _with_real_as_of(case.body)
-    if case.operation.path == "/api/v1/compatibility" and isinstance(case.query, dict):
+    if case.operation.path in ("/api/v1/compatibility", "/api/v1/design-fit") and isinstance(case.query, dict):
         case.query = _in_order({**case.query, **{k: v for k, v in SUITABLE.items() if v}})
     if case.operation.path == "/api/v1/compare" and isinstance(case.query, dict) and "ids" in case.query and PRODUCTS:
         case.query = {**case.query, "ids": _real_ids(case.query["ids"])}

@@ -158,6 +158,7 @@ export const SAM_PATHS: PathsObject = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } }],
       responses: {
         204: { description: 'Revoked (or already was).' },
+        400: problem('Invalid link id (more than 64 characters).'),
         401: problem('Missing, unknown, expired or revoked API key.'),
         404: problem('No such link on this account.'),
         429: { ...problem('Rate limit exceeded; see Retry-After.'), headers: RETRY_AFTER },
