@@ -1,18 +1,17 @@
 // The design operations on the complete data: module performance and string sizing, checked against
 // pvlib (from PyPI) computing from the source files' cells that the service names as its inputs.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
-import { ENGINES_DIR, ROOT } from '../helpers/engines';
+import { ROOT } from '../helpers/engines';
 import type { Catalog } from '../helpers/catalog';
+import { pooled, referenceScript } from '../helpers/pvlib';
 import type { ProductDoc } from '../../src/catalog/product.types';
 
-const PYTHON = process.env.PVLIB_PYTHON || path.join(ENGINES_DIR, 'pvlib', '0.16.1', 'bin', 'python');
 /**
  * The agreement asked of every value. What limits it is pvlib's own maximum search
  * (scipy's find_minimum stops at a relative sqrt(machine epsilon) in V, about 1.5e-8); Isc and Voc,
@@ -60,7 +59,7 @@ interface Reference {
 
 /** pvlib's answers, computed from the source cells each case's locators name. */
 function pvlib(cases: Case[]): Promise<Reference[]> {
-  return pvlibScript('reference.py', cases);
+  return referenceScript('reference.py', cases);
 }
 
 interface InverterReference {
@@ -70,24 +69,6 @@ interface InverterReference {
   readonly paco: number;
 }
 
-/** Runs one of test/pvlib's scripts on `cases` with the source files beside them. */
-function pvlibScript<R>(script: string, cases: unknown[]): Promise<R[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [path.join(ROOT, 'test', 'pvlib', script)]);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out).results)
-        : reject(new Error(`pvlib ${script} exited ${code}: ${err.slice(-3000)}`)),
-    );
-    child.stdin.end(JSON.stringify({ sources: path.join(ROOT, 'seed', 'sources'), cases }));
-  });
-}
-
 const locators = (inputs: Record<string, { provenance: { locator: Locator } }>) =>
   Object.fromEntries(Object.entries(inputs).map(([spec, input]) => [spec, input.provenance.locator]));
 
@@ -95,21 +76,6 @@ function assertClose(ours: number, theirs: number, what: string): number {
   const rel = Math.abs(ours - theirs) / Math.max(Math.abs(theirs), 1e-12);
   assert.ok(rel <= REL_TOL, `${what}: service ${ours}, pvlib ${theirs} (relative ${rel.toExponential(2)})`);
   return rel;
-}
-
-/** Runs `work` over `items`, `width` at a time, in order. */
-async function pooled<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i]);
-      }
-    }),
-  );
-  return out;
 }
 
 describe('design: module performance and string sizing (complete data, checked against pvlib)', function () {
@@ -605,7 +571,7 @@ describe('design: module performance and string sizing (complete data, checked a
       );
       return { file: from.locator.file, line: from.locator.line };
     });
-    const references = await pvlibScript<InverterReference>('inverter_reference.py', cases);
+    const references = await referenceScript<InverterReference>('inverter_reference.py', cases);
     let worst = 0;
     read.forEach((p, i) => {
       const ref = references[i];

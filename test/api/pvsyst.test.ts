@@ -3,16 +3,13 @@
 // (test/pvlib/pvsyst_files.py: calcparams_pvsyst + singlediode against calcparams_cec; the .OND
 // profiles against inverter.sandia), meets the targets; bad requests are refused and charge nothing.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { startServer, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
-import { ENGINES_DIR, ROOT } from '../helpers/engines';
 import type { ProductDoc } from '../../src/catalog/product.types';
+import { referenceScript } from '../helpers/pvlib';
 
-const PYTHON = process.env.PVLIB_PYTHON || path.join(ENGINES_DIR, 'pvlib', '0.16.1', 'bin', 'python');
 const MODULES = 300;
 const INVERTERS = 100;
 const DIODE = ['a_ref_v', 'il_ref_a', 'io_ref_a', 'rs_ohm', 'rsh_ref_ohm', 'alpha_isc_a_per_k', 'adjust_pct'];
@@ -35,23 +32,6 @@ interface PvlibView {
   readonly max_abs_dpmp_pct?: number;
   readonly max_abs_dpac_pct_of_paco?: number;
   readonly nodes?: number;
-}
-
-function pvlib(cases: unknown[]): Promise<PvlibView[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [path.join(ROOT, 'test', 'pvlib', 'pvsyst_files.py')]);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out).results)
-        : reject(new Error(`pvsyst_files.py exited ${code}: ${err.slice(-3000)}`)),
-    );
-    child.stdin.end(JSON.stringify({ sources: path.join(ROOT, 'seed', 'sources'), cases }));
-  });
 }
 
 /** `n` items spread evenly over `items` (in id order, so across makers and editions). */
@@ -129,7 +109,7 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
       });
       certificates.push(cec ? (body.certificate.max_abs_dpmp_pct as number) : undefined);
     }
-    const views = await pvlib(cases);
+    const views = await referenceScript<PvlibView>('pvsyst_files.py', cases);
     views.forEach((v, i) => {
       assert.ok(v.keys > 10, `case ${i}: read_panond read ${v.keys} keys`);
       assert.equal(v.nan, false);

@@ -9,10 +9,10 @@ import { startServer, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
-import { ENGINES_DIR, ROOT } from '../helpers/engines';
+import { ROOT } from '../helpers/engines';
+import { PYTHON, referenceScript } from '../helpers/pvlib';
 import type { Catalog } from '../helpers/catalog';
 
-const PYTHON = process.env.PVLIB_PYTHON || path.join(ENGINES_DIR, 'pvlib', '0.16.1', 'bin', 'python');
 const SAMPLE = 100;
 
 interface Manifest {
@@ -46,22 +46,6 @@ interface Result {
   readonly compared: number;
   readonly mismatches: unknown[];
   readonly product_ids: Record<string, string>;
-}
-
-/** pvlib, run on the cases (test/pvlib/sam_lists.py). */
-function pvlib(cases: Case[]): Promise<Result[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [path.join(ROOT, 'test', 'pvlib', 'sam_lists.py')]);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve((JSON.parse(out) as { results: Result[] }).results) : reject(new Error(err)),
-    );
-    child.stdin.end(JSON.stringify({ cases }));
-  });
 }
 
 /** pvlib's retrieve_sam on one URL: what it raises, or 'read' when it reads a frame. */
@@ -128,7 +112,7 @@ describe('SAM lists (complete data, pvlib)', function () {
         seed: 20261127 + i,
       });
     }
-    const results = await pvlib(cases);
+    const results = await referenceScript<Result>('sam_lists.py', cases);
     results.forEach((r, i) => {
       const s = SAM_EDITIONS[i];
       const what = `${s.list} ${s.edition}`;
@@ -181,7 +165,7 @@ describe('SAM lists (complete data, pvlib)', function () {
       'no row of a product the filters leave out',
     );
     assert.ok(inEdition.length > 20, `${inEdition.length} of them in the newest edition`);
-    const [result] = await pvlib([
+    const [result] = await referenceScript<Result>('sam_lists.py', [
       {
         url: (await link('cec-modules', query)).url,
         source: path.join(
