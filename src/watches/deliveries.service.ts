@@ -2,6 +2,7 @@
 // try what the endpoint receives. Each is queued like any delivery and sent by the worker. Test
 // events and redeliveries are free, so they are counted per watch (WEBHOOK_MANUAL_SENDS_PER_WATCH,
 // across instances): past the limit, 429 with Retry-After, and nothing is queued.
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error';
 import { refuseOverLimit, type Verdict } from '../limits/throttle';
 import { TEST_EVENT, type DeliveryDoc, type EventDoc } from '../catalog/watch.types';
@@ -64,7 +65,8 @@ export class DeliveryService {
     const watch = await this.watches.owned(accountId, watchId);
     await this.counted(watchId);
     const at = new Date(this.now());
-    const id = eventId(TEST_EVENT, watchId, at.toISOString());
+    // Each request is its own event: two sends in the same millisecond (through two workers) are two deliveries.
+    const id = eventId(TEST_EVENT, watchId, at.toISOString(), randomUUID());
     const event: EventDoc = {
       _id: id,
       type: TEST_EVENT,
