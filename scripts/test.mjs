@@ -1,9 +1,9 @@
 // `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails), then Chromium installed and local engines up, every test (unit, integration, API and the
 // browser test of /docs), then the engines this command started are stopped again. Arguments after `--` go to mocha.
 // TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by tools/node.mjs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, mkdirSync, createWriteStream } from 'node:fs';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
 import { ensureChromium, CHROMIUM } from '../tools/chromium.mjs';
 import { ensureSchemathesis, SCHEMATHESIS } from '../tools/schemathesis.mjs';
@@ -13,6 +13,7 @@ import { redis } from '../engines/redis.mjs';
 import { lintAll } from './lint.mjs';
 import { ROOT } from '../engines/util.mjs';
 import { ensureNode } from '../tools/node.mjs';
+import { needsFullCatalog, plan, specFiles } from './test-plan.mjs';
 
 const phases = [];
 let phaseStart = Date.now();
@@ -43,50 +44,164 @@ try {
   console.error(`[test] ${err.message}`);
   process.exit(1);
 }
-const timings = path.join(ROOT, 'test-artifacts', 'timings.json');
-mkdirSync(path.dirname(timings), { recursive: true });
-rmSync(timings, { force: true });
+const artifacts = path.join(ROOT, 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+for (const f of readdirSync(artifacts))
+  if (/^(timings|process)-\d+\.(json|log)$/.test(f)) rmSync(path.join(artifacts, f));
+/** Where mocha process `i` writes its timings, counts and failures (the timing reporter). */
+const timingsOf = (i) => path.join(artifacts, `timings-${i}.json`);
 const env = {
   ...process.env,
   NODE_ENV: 'test',
   CHROMIUM_PATH: CHROMIUM,
   SCHEMATHESIS_BIN: SCHEMATHESIS,
   PVLIB_PYTHON,
-  TEST_TIMINGS_FILE: timings,
+  TEST_TIMINGS_FILE: timingsOf(0),
 };
 for (const engine of ENGINES) env[engine.urlVar] = urlOf(engine);
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.error(`[test] mocha on Node ${version}`);
 const mocha = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
-const res = spawnSync(node, [mocha, ...mochaArgs(process.argv.slice(2))], { stdio: 'inherit', env, cwd: ROOT });
+const given = process.argv.slice(2);
+const failed = namesFiles(given) ? !(await runMocha(mochaArgs(given), env)).ok : await runSuite(given);
 phase('mocha');
 await down(started);
 phase('engines down');
 printPhases();
-process.exit(res.status ?? 1);
+process.exit(failed ? 1 : 0);
+
+/** Whether test files are named on the command line (then they run in one process, as named). */
+function namesFiles(args) {
+  return args.some((arg) => arg.endsWith('.test.js')) && !args.includes('--config');
+}
+
+/**
+ * The whole suite (or a config's, `--config FILE`): the complete catalog prepared once, the groups
+ * of scripts/test-plan.mjs at once, then the files that run alone; true when anything failed.
+ */
+async function runSuite(args) {
+  const at = args.indexOf('--config');
+  const configFile = at >= 0 ? args[at + 1] : '.mocharc.json';
+  const rest = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
+  const { config, files } = specFiles(configFile);
+  const runEnv = { ...env };
+  let catalog;
+  if (needsFullCatalog(files)) {
+    catalog = prepareFullCatalog();
+    runEnv.TEST_FULL_CATALOG = catalog.name;
+  }
+  const { groups, alone } = plan(files, Number(process.env.TEST_PROCESSES || 2));
+  console.error(
+    `[test] ${files.length} files: ${groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ')} at once, then ${alone.length} alone`,
+  );
+  const settings = configSettings(config);
+  const runs = await Promise.all(
+    groups.map((g, i) =>
+      runMocha([...settings, ...rest, ...g.files], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(i) }, i > 0),
+    ),
+  );
+  if (alone.length)
+    runs.push(
+      await runMocha([...settings, ...rest, ...alone], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length) }),
+    );
+  if (catalog && process.env.TEST_FULL_CATALOG_KEEP !== '1') dropFullCatalog(catalog.name);
+  summarise(runs.length);
+  return runs.some((r) => !r.ok);
+}
 
 /**
  * Mocha adds the config file's `spec` to the files named on the command line, so `npm test -- one.test.js`
  * would run everything: when test files are named, the config's other settings are passed instead.
  */
 function mochaArgs(args) {
-  if (!args.some((arg) => arg.endsWith('.test.js')) || args.includes('--config')) return args;
-  const config = JSON.parse(readFileSync(path.join(ROOT, '.mocharc.json'), 'utf8'));
+  return [...configSettings(JSON.parse(readFileSync(path.join(ROOT, '.mocharc.json'), 'utf8'))), ...args];
+}
+
+/** A mocha config's settings other than `spec`, as arguments. */
+function configSettings(config) {
   const settings = ['--no-config', '--timeout', String(config.timeout), '--reporter', config.reporter];
   for (const file of config.require) settings.push('--require', file);
   if (config.exit) settings.push('--exit');
-  return [...settings, ...args];
+  return settings;
+}
+
+/**
+ * One mocha process. Its output goes to the terminal as it comes, or with `buffered` to
+ * test-artifacts/process-<i>.log, printed when it ends (two processes' lines would interleave).
+ */
+function runMocha(argv, runEnv, buffered = false) {
+  return new Promise((resolve) => {
+    const stdio = ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'];
+    const child = spawn(node, [mocha, ...argv], { env: runEnv, cwd: ROOT, stdio });
+    const log = runEnv.TEST_TIMINGS_FILE.replace(/timings-(\d+)\.json$/, 'process-$1.log');
+    if (buffered) {
+      const out = createWriteStream(log);
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+    }
+    child.on('close', (code) => {
+      if (buffered)
+        process.stdout.write(
+          `\n[test] the output of a process that ran beside the one above (${path.relative(ROOT, log)}):\n${readFileSync(log, 'utf8')}`,
+        );
+      resolve({ ok: code === 0 });
+    });
+  });
+}
+
+/** Seeds the complete catalog once for every process of the run (or finds the kept one). */
+function prepareFullCatalog() {
+  const script = path.join(ROOT, 'dist/test/helpers/prepare-full-catalog.js');
+  const res = spawnSync(node, [script], { env, cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) {
+    console.error(`[test] the complete catalog could not be prepared:\n${res.stderr}`);
+    process.exit(1);
+  }
+  const prepared = JSON.parse(res.stdout.trim().split('\n').at(-1));
+  const how = prepared.seconds ? `seeded in ${prepared.seconds.toFixed(1)} s` : 'kept from an earlier run';
+  console.error(`[test] the complete catalog ${prepared.name}: ${how}`);
+  phase('the complete catalog, prepared once for every process');
+  return prepared;
+}
+
+function dropFullCatalog(name) {
+  const script = path.join(ROOT, 'dist/test/helpers/prepare-full-catalog.js');
+  spawnSync(node, [script, '--drop', name], { env, cwd: ROOT, stdio: 'inherit' });
+}
+
+/** What every process wrote (test-artifacts/timings-<i>.json). */
+function reports() {
+  return readdirSync(artifacts)
+    .filter((f) => /^timings-\d+\.json$/.test(f))
+    .map((f) => JSON.parse(readFileSync(path.join(artifacts, f), 'utf8')));
+}
+
+/** The suite's counts, slowest files and failures over all its processes: the last lines a CI log shows. */
+function summarise(processes) {
+  const all = reports();
+  const files = all.flatMap((r) => r.files).sort((a, b) => b.seconds - a.seconds);
+  const failures = all.flatMap((r) => r.failures ?? []);
+  const passes = all.reduce((n, r) => n + (r.passes ?? 0), 0);
+  const silent = processes - all.length;
+  const lines = [`[test] ${processes} mocha processes; the slowest files:`];
+  for (const f of files.slice(0, 12)) lines.push(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}`);
+  lines.push(
+    `[test] ${passes} passing, ${failures.length} failing${silent ? ` (${silent} process(es) wrote no report: see their output)` : ''}`,
+  );
+  for (const f of failures) lines.push(`  failed: ${f.file}: ${f.title}\n      ${f.message.split('\n')[0]}`);
+  console.error(lines.join('\n'));
 }
 
 function printPhases() {
   const rows = phases.map(([name, seconds]) => `  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
-  if (existsSync(timings)) {
-    const { folders, fullCatalogSeedSeconds } = JSON.parse(readFileSync(timings, 'utf8'));
-    if (fullCatalogSeedSeconds !== undefined)
-      rows.push(`  ${fullCatalogSeedSeconds.toFixed(1).padStart(7)} s    of which seeding the full catalog`);
-    for (const [folder, seconds] of Object.entries(folders).sort((a, b) => b[1] - a[1])) {
-      rows.push(`  ${seconds.toFixed(1).padStart(7)} s    of which ${folder}`);
-    }
+  const folders = new Map();
+  for (const r of reports()) {
+    if (r.fullCatalogSeedSeconds !== undefined)
+      rows.push(`  ${r.fullCatalogSeedSeconds.toFixed(1).padStart(7)} s    of which seeding the full catalog`);
+    for (const [folder, seconds] of Object.entries(r.folders))
+      folders.set(folder, (folders.get(folder) ?? 0) + seconds);
   }
+  for (const [folder, seconds] of [...folders].sort((a, b) => b[1] - a[1]))
+    rows.push(`  ${seconds.toFixed(1).padStart(7)} s    in ${folder} (summed over processes that ran at once)`);
   console.error(`[test] time by phase (before it: npm's pretest, install and compile)\n${rows.join('\n')}`);
 }

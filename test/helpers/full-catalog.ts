@@ -4,6 +4,9 @@
 // shapes it (the manifest, the reviewed companies, the mapping and the compiled seed, ingest and
 // catalog code), so a second run, or a developer's next run, reuses it instead of seeding again; any
 // change to those inputs names a new one. A kept catalog is complete only once its marker is written.
+// When scripts/test.mjs runs the suite in several processes, it prepares the catalog once before they
+// start (test/helpers/prepare-full-catalog.ts) and names it in TEST_FULL_CATALOG: each process opens
+// that one, and the runner drops it when all of them have ended.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +15,8 @@ import { openCatalog, type Catalog } from './catalog';
 import { ROOT, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
 
 const KEEP = process.env.TEST_FULL_CATALOG_KEEP === '1';
+/** A catalog the runner prepared for every process of this run. */
+const PREPARED = process.env.TEST_FULL_CATALOG;
 /** What the seeded catalog is made of: data and the code that turns it into products and an index. */
 const INPUTS = [
   'seed/manifest.json',
@@ -35,12 +40,17 @@ export function fullCatalogSeedSeconds(): number | undefined {
 }
 
 export function fullCatalog(): Promise<Catalog> {
-  pending ??= KEEP ? keptCatalog() : seededCatalog(uniqueName('full'));
+  pending ??= PREPARED ? openCatalog(PREPARED) : preparedCatalog();
   return pending;
 }
 
+/** Seeds the complete catalog, or with TEST_FULL_CATALOG_KEEP=1 finds the kept one (seeding it if need be). */
+export function preparedCatalog(): Promise<Catalog> {
+  return KEEP ? keptCatalog() : seededCatalog(uniqueName('full'));
+}
+
 export async function dropFullCatalog(): Promise<void> {
-  if (pending && !KEEP) await (await pending).drop();
+  if (pending && !KEEP && !PREPARED) await (await pending).drop();
 }
 
 async function seededCatalog(name: string): Promise<Catalog> {

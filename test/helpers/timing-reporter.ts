@@ -1,7 +1,8 @@
 // Mocha's spec reporter, plus the wall time of each test file and of each folder of test/ at the end,
 // slowest first, so a slow suite names what makes it slow (hooks included: a file's time runs from
 // its first suite starting to its last ending). With TEST_TIMINGS_FILE, the table is also written there
-// as JSON for scripts/test.mjs's phase summary.
+// as JSON for scripts/test.mjs's summary, with the counts and the failures (the runner lists them
+// again at the very end when the suite ran in several processes, where a CI log's tail shows them).
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
@@ -59,7 +60,17 @@ class TimingReporter extends Mocha.reporters.Spec {
     if (out)
       fs.writeFileSync(
         out,
-        JSON.stringify({ folders: Object.fromEntries(folders), files: rows, fullCatalogSeedSeconds: seeded }),
+        JSON.stringify({
+          folders: Object.fromEntries(folders),
+          files: rows,
+          fullCatalogSeedSeconds: seeded,
+          passes: this.stats.passes,
+          failures: this.failures.map((test) => ({
+            file: test.file ? shortName(test.file) : undefined,
+            title: test.fullTitle(),
+            message: (test.err?.message ?? '').slice(0, 300),
+          })),
+        }),
       );
   }
 }
