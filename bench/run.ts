@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export|batch|fairness --node 24 --profile --workers N]
+// npm run bench [-- --duration 20 --rounds 3 --deep-paging 200000 --only search|reads|export|batch|fairness|tenants --node 24 --profile --workers N]
 // npm run bench -- --scale N [--keep] [--copies] [--rounds 3]: the scale rehearsal (bench/scale.ts), a run of its own.
 // Gateway vs raw Elasticsearch on this machine, in one run: search throughput and latency at fixed
 // concurrency, reindex vs a raw bulk load, deep paging, and the gateway's memory. Runs against the
@@ -22,6 +22,7 @@ import { measureDeepPaging } from './deep-paging';
 import { measureBatch, measureReads, type ReadRow, type ExportRow, type ReadsSetup, type Sides } from './reads';
 import { rehearseScale, scaleLines, SCALE_RESULTS } from './scale';
 import { fairnessLines, measureFairDelivery } from './webhook-fairness';
+import { measureTwoTenants, twoTenantsLines } from './two-tenants';
 
 const { values: args } = parseArgs({
   options: {
@@ -241,6 +242,13 @@ async function main() {
     await es.close();
     return;
   }
+  if (args.only === 'tenants') {
+    const table = twoTenantsLines(await measureTwoTenants(LOG, config.ELASTICSEARCH_INDEX)).join('\n');
+    process.stdout.write(`${table}\n`);
+    writeFileSync(path.join(OUT, 'tenants.md'), `${table}\n`);
+    await es.close();
+    return;
+  }
   if (args.only === 'batch') {
     const table = batchLines(await readsBench(es, 'batch'), esVersion).join('\n');
     process.stdout.write(`${table}\n`);
@@ -291,6 +299,8 @@ async function main() {
   }
   say('webhook delay of a healthy tenant, alone and beside a hostile one');
   const fairness = await measureFairDelivery(LOG);
+  say('a normal tenant alone and beside a hostile one (costly searches, watches, hanging webhooks)');
+  const tenants = await measureTwoTenants(LOG, config.ELASTICSEARCH_INDEX);
   await es.close();
 
   const lines = [
@@ -304,6 +314,8 @@ async function main() {
     `| deep paging, page past 100,000 | ${f(deep.past100k, 1)} ms | | ${f(deep.past100k / deep.page1, 2)}x page 1 | <= 1.5x |`,
     ...fairnessLines(fairness),
     `| gateway peak RSS under search load | ${f(Math.max(...search.rows.map((r) => r.rssPeakMb)))} MB | | | <= 200 MB |`,
+    '',
+    ...twoTenantsLines(tenants),
     '',
     `Errors: gateway ${search.rows.reduce((s, r) => s + r.gateway.errors + r.gateway.non2xx, 0)} non-2xx/errors, raw ${search.rows.reduce((s, r) => s + r.raw.errors + r.raw.non2xx, 0)}.`,
   ];
