@@ -251,7 +251,7 @@ export type Product = {
     in_latest_edition: boolean;
     last_edition: string;
   };
-  /** Present when the page is ordered by a spec (a ranking such as `most efficient`, or a `sort` whose first key is a spec): what this product was ranked on, its value, unit and where the value comes from. */
+  /** Present when the page is ordered by a spec (a ranking such as `most efficient`, or a `sort` whose first key is a spec): what this product was ranked on, its value, unit and where the value comes from, and (`at`) the voltage an inverter efficiency is taken at. */
   rank_basis?: {
     spec: string;
     /** The product's value (a number, text or boolean); null when it has none (it then sorts last). */
@@ -263,6 +263,18 @@ export type Product = {
     provenance: (Provenance | {
       [key: string]: unknown;
     } | null);
+    /** The condition the ranked value holds at, where it holds at one only: an inverter's CEC weighted efficiency and its efficiency at rated output are taken at its nominal DC voltage (Vdco), not at a string's operating voltage. `value` is that voltage from the same list row, `statement` says it in words. */
+    at?: {
+      dc_voltage: "nominal";
+      spec: string;
+      /** The voltage; null when the product lists none. */
+      value: number | null;
+      unit: string | null;
+      provenance: (Provenance | {
+        [key: string]: unknown;
+      } | null);
+      statement: string;
+    };
   };
   [key: string]: unknown;
 };
