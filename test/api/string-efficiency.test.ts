@@ -87,7 +87,7 @@ describe("string sizing: the inverter's efficiency at the string's voltage (comp
         modules.push(p);
       if (p.category !== 'inverter' || !has(WINDOW)) continue;
       // Sandia where the CEC row's coefficients are there; else the ADR record, unless it cannot be
-      // used (Pnom or Vnom 0: the ADR model divides by both); else PVWatts.
+      // used (Pnom or Vnom 0, which the ADR model divides by, or a negative Vnom the seed refused); else PVWatts.
       if (has(['sandia_c0_per_w'])) inverters.sandia.push(p);
       else if ((p.specs.dc_power_w as number) > 0 && (p.specs.nominal_dc_voltage_v as number) > 0)
         inverters.adr.push(p);
