@@ -23,7 +23,7 @@ const CHOICES: readonly { readonly model: InverterModelName; readonly why: strin
   { model: 'adr', why: 'The inverter has no CEC Sandia coefficients, and the ADR library lists it.' },
   {
     model: 'pvwatts',
-    why: "The inverter has neither CEC Sandia coefficients nor an ADR record: PVWatts' generic shape scaled to its rated AC power (nominal efficiency 0.96), not fitted to this inverter.",
+    why: "The inverter has neither CEC Sandia coefficients nor an ADR record the ADR model can use: PVWatts' generic shape scaled to its rated AC power (nominal efficiency 0.96), not fitted to this inverter.",
   },
 ];
 
