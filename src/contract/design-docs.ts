@@ -7,6 +7,11 @@ export const PERFORMANCE_DOC =
   'and the single-diode equation is solved exactly: I(V) and V(I) in closed form with Lambert W, the maximum power point where d(IV)/dV = 0. ' +
   'The results agree with pvlib.pvsystem.singlediode to a relative 1e-6 or better (tested over hundreds of modules). Without parameters: STC.';
 
+/** The inverter efficiency string sizing and the design fit report (design/string-efficiency.ts). */
+export const STRING_EFFICIENCY_DOC =
+  "`inverter_efficiency` gives the inverter's DC-to-AC efficiency for the string (here the longest that fits, else the fewest the MPPT window needs; checkDesignFit: its own length and strings) at its MPP voltage, modules × Vmp, and DC power, strings × modules × Pmp, at 1000 W/m² and 25 °C and at the hottest cell temperature: by the Sandia model where the inverter has CEC coefficients, else ADR where the ADR library lists it, else PVWatts (a generic shape), each value `derived` with the model, voltage, power, state and the parameters' provenance. " +
+  'Where the strings give more DC power than the inverter needs for its rated AC output at that voltage, the efficiency is taken at that DC power (`capped`, state `clipped`); where the voltage is outside the MPPT window there is no efficiency (state `outside_mppt_window`, with the reason).';
+
 export const COMPATIBILITY_DOC =
   'Sizes a string of identical modules in series for the inverter. ' +
   "Most modules: n × Voc at the coldest cell temperature must not exceed the inverter's maximum DC voltage (`limit`), and n × Vmp at the coldest cell temperature should not exceed the top of the MPPT range (`tracking`). " +
@@ -14,7 +19,8 @@ export const COMPATIBILITY_DOC =
   "Voc at cold uses the module's linear coefficient beta_voc (NEC 690.7(A)(1)); Vmp uses the CEC single-diode model at 1000 W/m² (the same as `getModulePerformance`). " +
   'With `temperatures=ambient` (the default) the coldest cell is at ambient (first light) and the hottest at t_max + (NOCT − 20 °C) × 1000/800. ' +
   'Where the inverter lists its maximum DC current, the answer also gives the strings it takes in parallel, with Isc at the hottest cell temperature; the list gives that current per inverter, not per MPPT input. ' +
-  'A pair that cannot work answers 200 with `fits: false`.';
+  'A pair that cannot work answers 200 with `fits: false`. ' +
+  STRING_EFFICIENCY_DOC;
 
 export const INVERTER_PERFORMANCE_DOC =
   'For inverters. `sandia` (default) evaluates the Sandia inverter model (SAND2007-5036) with the CEC list coefficients Paco, Pdco, Vdco, Pso, C0–C3 and Pnt at any DC voltage, clipped at Paco, with the night tare below Pso, exactly as pvlib.inverter.sandia. ' +

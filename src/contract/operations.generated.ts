@@ -251,7 +251,7 @@ export type Product = {
     in_latest_edition: boolean;
     last_edition: string;
   };
-  /** Present when the page is ordered by a spec (a ranking such as `most efficient`, or a `sort` whose first key is a spec): what this product was ranked on, its value, unit and where the value comes from. */
+  /** Present when the page is ordered by a spec (a ranking such as `most efficient`, or a `sort` whose first key is a spec): what this product was ranked on, its value, unit and where the value comes from, and (`at`) the voltage an inverter efficiency is taken at. */
   rank_basis?: {
     spec: string;
     /** The product's value (a number, text or boolean); null when it has none (it then sorts last). */
@@ -263,6 +263,18 @@ export type Product = {
     provenance: (Provenance | {
       [key: string]: unknown;
     } | null);
+    /** The condition the ranked value holds at, where it holds at one only: an inverter's CEC weighted efficiency and its efficiency at rated output are taken at its nominal DC voltage (Vdco), not at a string's operating voltage. `value` is that voltage from the same list row, `statement` says it in words. */
+    at?: {
+      dc_voltage: "nominal";
+      spec: string;
+      /** The voltage; null when the product lists none. */
+      value: number | null;
+      unit: string | null;
+      provenance: (Provenance | {
+        [key: string]: unknown;
+      } | null);
+      statement: string;
+    };
   };
   [key: string]: unknown;
 };
@@ -818,6 +830,82 @@ export type DesignInput = {
   provenance: Provenance;
 };
 
+/** The inverter's DC-to-AC efficiency for the string at its MPP voltage and power, at 25 °C and at the hottest cell temperature, by the Sandia, ADR or PVWatts model of getInverterPerformance. */
+export type StringInverterEfficiency = {
+  /** The string the efficiency is for. */
+  modules_per_string: number;
+  /** Strings in parallel on the inverter (checkCompatibility: 1). */
+  strings: number;
+  /** Why this string length. */
+  chosen: "asked" | "longest that fits" | "fewest for the MPPT window (no length fits)";
+  /** The MPPT window string sizing uses (the inverter's values, with provenance in `inputs.inverter`). */
+  mppt_window_v: {
+    /** V */
+    mppt_low_v: number;
+    /** V */
+    mppt_high_v: number;
+  };
+  method?: {
+    model: "sandia" | "adr" | "pvwatts";
+    /** The model, its source, and the pvlib function it matches. */
+    name: string;
+    /** true for PVWatts: a generic shape, not fitted to this inverter. */
+    generic: boolean;
+    /** Why this model: Sandia where the inverter has CEC coefficients, else ADR, else PVWatts. */
+    choice: string;
+    /** The AC output the model clips at. */
+    rated_ac_power_w: number;
+    /** How dc_voltage_v is found. */
+    voltage: string;
+    /** How string_dc_power_w is found. */
+    power: string;
+    /** What is done where the strings give more than the inverter takes. */
+    cap: string;
+    /** What each state means. */
+    states: string;
+  };
+  /** The model's parameters by the model's own names (SAM columns), each with its provenance. */
+  parameters?: {
+    [key: string]: ModelInput;
+  };
+  /** At 25 °C and at the hottest cell temperature. */
+  points: Array<{
+    /** `cell_25c`: at 25 °C cell temperature; `cell_hot`: at the hottest cell temperature of the sizing. */
+    name: "cell_25c" | "cell_hot";
+    /** °C. */
+    cell_temperature_c: number;
+    /** W/m² on the modules. */
+    irradiance_w_m2: number;
+    /** The module's Vmp there (CEC single-diode model), V. */
+    module_vmp_v: number;
+    /** The module's Pmp there, W. */
+    module_pmp_w: number;
+    /** The string's MPP voltage: modules_per_string × module_vmp_v, V. */
+    dc_voltage_v: number;
+    /** What the strings give at their MPP: strings × modules_per_string × module_pmp_w, W. */
+    string_dc_power_w: number;
+    /** The DC power the efficiency is taken at: string_dc_power_w, or less where `capped`; null outside the MPPT window. */
+    dc_power_w: number | null;
+    /** The strings give more DC power than the inverter takes for its rated AC output at this voltage (see the method's `cap`). */
+    capped: boolean;
+    /** The AC output the model gives at dc_voltage_v and dc_power_w, W. */
+    ac_power_w: number | null;
+    /** ac_power_w / dc_power_w × 100; null outside the MPPT window, below the start, or outside the model's voltage range (`reason` says which). */
+    efficiency_pct: number | null;
+    state: "below_start" | "outside_mppt_window" | "clipped" | "mppt";
+    /** The model gives a value at this voltage (ADR has a range). */
+    within_model_range?: boolean;
+    method: "derived";
+    model: "sandia" | "adr" | "pvwatts";
+    /** The model, the voltage and power it was evaluated at, and the numbers. */
+    derivation?: string;
+    /** Why there is no efficiency. */
+    reason?: string;
+  }>;
+  /** Why no model applies (no points then). */
+  not_computed?: string;
+};
+
 /** A module's output at the conditions asked. */
 export type ModulePerformance = {
   product: ProductRef;
@@ -1122,6 +1210,7 @@ export type Compatibility = {
     formula?: string;
     worked?: string;
   };
+  inverter_efficiency: StringInverterEfficiency;
   /** The intermediate values, each with its formula and the numbers put in. */
   quantities: Array<{
     name: string;
@@ -1223,6 +1312,7 @@ export type DesignFit = {
     limit: string;
     reason: string;
   }>;
+  inverter_efficiency: StringInverterEfficiency;
   /** The intermediate values, each with its formula and the numbers put in. */
   quantities: Array<{
     name: string;

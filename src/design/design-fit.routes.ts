@@ -2,9 +2,9 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
 import { checkDesignFit } from './design-fit.service';
-import type { DesignPorts } from './performance.service';
+import type { InverterPerformancePorts } from './inverter-performance.service';
 
-export const designFitRoute = (ports: DesignPorts): AnyRoute =>
+export const designFitRoute = (ports: InverterPerformancePorts): AnyRoute =>
   route({
     operationId: 'checkDesignFit',
     fromIndex: always,

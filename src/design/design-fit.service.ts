@@ -7,9 +7,10 @@
 // is used and marked derived, so a person knows what to check on the datasheet.
 import type { Provenance } from '../catalog/provenance';
 import { DC_AC, WARN_MARGIN_PCT } from '../contract/design-fit-rules';
-import { DESIGN_SOURCE, readOptional, type Input } from './design-inputs';
-import type { DesignPorts } from './performance.service';
-import { sizeStrings, type SizingQuery } from './string-sizing.service';
+import { readOptional, type Input } from './design-inputs';
+import type { InverterPerformancePorts } from './inverter-performance.service';
+import { stringEfficiency } from './string-efficiency';
+import { defaultLength, fetchPair, sizePair, type SizingQuery } from './string-sizing.service';
 
 export interface FitQuery extends SizingQuery {
   /** Modules in series; absent: the longest string that fits (or, when none does, the fewest the MPPT window needs). */
@@ -87,24 +88,19 @@ const reported = (spec: string, input: Input | undefined): LimitSource => ({
   provenance: input!.provenance,
 });
 
-export async function checkDesignFit(query: FitQuery, ports: DesignPorts) {
+export async function checkDesignFit(query: FitQuery, ports: InverterPerformancePorts) {
   // Unknown ids, a product of the wrong category, a missing value: the same problems as sizing's.
-  const sizing = await sizeStrings(query, ports);
-  const [module, inverter] = await ports.index.getMany([query.module, query.inverter], DESIGN_SOURCE);
-  const moduleExtra = readOptional(module!, { stc_power_w: { purpose: 'STC power, for the DC/AC ratio' } });
-  const inverterExtra = readOptional(inverter!, {
+  const { module, inverter } = await fetchPair(query, ports);
+  const sizing = sizePair(query, { module, inverter });
+  const moduleExtra = readOptional(module, { stc_power_w: { purpose: 'STC power, for the DC/AC ratio' } });
+  const inverterExtra = readOptional(inverter, {
     ac_power_w: { purpose: 'rated AC power, for the DC/AC ratio', positive: true },
     dc_power_w: { purpose: 'Pdco, to derive a maximum DC current', positive: true },
     nominal_dc_voltage_v: { purpose: 'Vdco, to derive a maximum DC current', positive: true },
   });
   const { min_modules: min, max_modules: max, fits } = sizing.string;
-  const n = query.modules_per_string ?? (fits ? max : min);
-  const chosen =
-    query.modules_per_string !== undefined
-      ? 'asked'
-      : fits
-        ? 'longest that fits'
-        : 'fewest for the MPPT window (no length fits)';
+  const n = query.modules_per_string ?? defaultLength(sizing.string).modules;
+  const chosen = query.modules_per_string !== undefined ? ('asked' as const) : defaultLength(sizing.string).chosen;
   const q = (name: string) => sizing.quantities.find((x) => x.name === name)!.value;
   const inv = sizing.inputs.inverter as Record<string, Input>;
   const mod = sizing.inputs.module as Record<string, Input>;
@@ -177,6 +173,10 @@ export async function checkDesignFit(query: FitQuery, ports: DesignPorts) {
         : 'PASS',
     checks,
     not_checked: notChecked,
+    inverter_efficiency: await stringEfficiency(
+      { sizing, inverter, modules: n, strings: query.strings, chosen },
+      ports,
+    ),
     quantities: sizing.quantities,
     inputs: { module: { ...mod, ...moduleExtra }, inverter: { ...inv, ...inverterExtra } },
     method: sizing.method,

@@ -61,6 +61,11 @@ export class Inputs {
     this.problems.push({ in: this.where, name: param, message: `names '${product.id}', ${message}` });
   }
 
+  /** No problem recorded so far: every value read is there. */
+  get complete(): boolean {
+    return this.problems.length === 0;
+  }
+
   /** Throws the 400 naming every problem recorded, if any; otherwise every read value is present. */
   check(): void {
     if (this.problems.length === 0) return;

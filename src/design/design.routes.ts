@@ -1,7 +1,7 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
 import { modulePerformance, type DesignPorts } from './performance.service';
-import { sizeStrings } from './string-sizing.service';
+import { checkCompatibility } from './string-sizing.service';
 import { designFitRoute } from './design-fit.routes';
 import { heatPumpPerformance } from './heat-pump-performance.service';
 import { inverterPerformance, type InverterPerformancePorts } from './inverter-performance.service';
@@ -41,7 +41,7 @@ export function designRoutes({ ports }: DesignRouteDeps): AnyRoute[] {
       fromIndex: always,
       async handle(ctx, input) {
         const { module, inverter, t_min, t_max, temperatures } = input.query;
-        ctx.body = await sizeStrings({ module, inverter, t_min, t_max, temperatures }, ports);
+        ctx.body = await checkCompatibility({ module, inverter, t_min, t_max, temperatures }, ports);
       },
     }),
     designFitRoute(ports),

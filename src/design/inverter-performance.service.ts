@@ -28,7 +28,18 @@ export interface InverterQuery {
   readonly eta_inv_nom?: number;
 }
 
-const SOURCE = ['id', 'model', 'manufacturer', 'category', 'specs', 'detail.provenance', 'current_revision'] as const;
+/** What the inverter models read of a product: its values with provenance, and its revision (ADR's claims). */
+export const INVERTER_SOURCE = [
+  'id',
+  'model',
+  'manufacturer',
+  'category',
+  'specs',
+  'detail.provenance',
+  'current_revision',
+] as const;
+
+export type InverterProduct = DesignProduct & { readonly current_revision: number };
 
 export const INVERTER_MODEL_NAMES: Readonly<Record<InverterModelName, string>> = {
   sandia:
@@ -38,35 +49,33 @@ export const INVERTER_MODEL_NAMES: Readonly<Record<InverterModelName, string>> =
     'PVWatts inverter model (Dobos 2014, NREL/TP-6A20-62641), as pvlib.inverter.pvwatts: a generic efficiency shape scaled by the nominal efficiency, not fitted to this inverter',
 };
 
-interface Prepared {
+export interface Prepared {
   readonly shown: ModelInputs;
   readonly model: InverterModel;
   readonly window: VoltageLimits;
   readonly voltages: readonly { name: string; dc_voltage_v: number | null }[];
 }
 
-async function prepare(
-  product: DesignProduct & { current_revision: number },
-  query: InverterQuery,
+/**
+ * The parameters `model` reads of an inverter, with their provenance; what is missing or unusable is
+ * recorded in `inputs` (the caller decides whether to refuse or to try another model).
+ */
+export async function prepareModel(
+  product: InverterProduct,
+  { model, eta_inv_nom: etaInvNom }: Pick<InverterQuery, 'model' | 'eta_inv_nom'>,
+  inputs: Inputs,
   ports: InverterPerformancePorts,
 ): Promise<Prepared> {
-  const inputs = new Inputs('path');
-  if (!inputs.category('id', product, 'inverter')) inputs.check();
-  if (query.model === 'sandia') {
+  if (model === 'sandia') {
     const p = sandiaParameters(inputs, product);
-    inputs.check();
-    const w = p.window;
-    return { ...p, model: sandiaModel(p.model), voltages: threeVoltages(w, p.model.Vdco) };
+    return { ...p, model: sandiaModel(p.model), voltages: threeVoltages(p.window, p.model.Vdco) };
   }
-  if (query.model === 'adr') {
+  if (model === 'adr') {
     const revision = await ports.revisions.get(product.id, product.current_revision);
     const p = adrParameters(inputs, product, revision?.claims ?? [], product.current_revision);
-    inputs.check();
     return { ...p, model: adrModel(p.model), voltages: threeVoltages(p.window, p.model.Vnom) };
   }
-  const etaNom = query.eta_inv_nom ?? PVWATTS_ETA_NOM;
-  const p = pvwattsParameters(inputs, product, etaNom, query.eta_inv_nom !== undefined);
-  inputs.check();
+  const p = pvwattsParameters(inputs, product, etaInvNom ?? PVWATTS_ETA_NOM, etaInvNom !== undefined);
   return { ...p, model: pvwattsModel(p.model), voltages: [{ name: 'any', dc_voltage_v: null }] };
 }
 
@@ -120,9 +129,12 @@ function curveAnswer(model: InverterModel, voltage: { name: string; dc_voltage_v
 }
 
 export async function inverterPerformance(id: string, query: InverterQuery, ports: InverterPerformancePorts) {
-  const product = await ports.index.get(id, SOURCE);
+  const product = await ports.index.get(id, INVERTER_SOURCE);
   if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
-  const prepared = await prepare(product, query, ports);
+  const inputs = new Inputs('path');
+  if (!inputs.category('id', product, 'inverter')) inputs.check();
+  const prepared = await prepareModel(product, query, inputs, ports);
+  inputs.check();
   const points = parsePoints(query.points ?? [], prepared.window);
   const window = { low: prepared.window.mppt_low_v, high: prepared.window.mppt_high_v };
   return {

@@ -5,11 +5,15 @@
 // with their provenance, so a designer can check it by hand.
 import { AppError } from '../errors/app-error';
 import { NOTICE } from '../catalog/notice';
-import { DESIGN_SOURCE, Inputs, readOptional, valuesOf, type DesignProduct } from './design-inputs';
+import { Inputs, readOptional, valuesOf, type DesignProduct } from './design-inputs';
 import { atConditions, operatingPoint, type ReferenceParameters } from './single-diode';
 import { diodeInputs, MODEL_NAMES, SOLVER, type DesignPorts } from './performance.service';
+import { INVERTER_SOURCE, type InverterPerformancePorts, type InverterProduct } from './inverter-performance.service';
+import { stringEfficiency } from './string-efficiency';
 
 export type TemperatureBasis = 'ambient' | 'cell';
+
+export type Sizing = ReturnType<typeof sizePair>;
 
 export interface SizingQuery {
   readonly module: string;
@@ -60,7 +64,14 @@ interface Bound {
   readonly worked: string;
 }
 
-export async function sizeStrings(query: SizingQuery, ports: DesignPorts) {
+/** The module and the inverter a sizing names, with what the inverter models read (its revision, for ADR). */
+export interface SizingPair {
+  readonly module: InverterProduct;
+  readonly inverter: InverterProduct;
+}
+
+/** The two products, after the temperatures are checked; an unknown id is a 404 naming each. */
+export async function fetchPair(query: SizingQuery, ports: DesignPorts): Promise<SizingPair> {
   if (query.t_min > query.t_max) {
     throw new AppError(
       'VALIDATION_FAILED',
@@ -68,7 +79,7 @@ export async function sizeStrings(query: SizingQuery, ports: DesignPorts) {
       { errors: [{ in: 'query', name: 't_min', message: `is above t_max (${query.t_max})` }] },
     );
   }
-  const [module, inverter] = await ports.index.getMany([query.module, query.inverter], DESIGN_SOURCE);
+  const [module, inverter] = await ports.index.getMany([query.module, query.inverter], INVERTER_SOURCE);
   if (!module || !inverter) {
     const errors = [module ? undefined : ('module' as const), inverter ? undefined : ('inverter' as const)]
       .filter((name) => name !== undefined)
@@ -77,7 +88,31 @@ export async function sizeStrings(query: SizingQuery, ports: DesignPorts) {
       errors,
     });
   }
+  return { module, inverter };
+}
 
+/**
+ * checkCompatibility: the bounds, and the inverter's efficiency for the longest string that fits
+ * (or, when none does, the fewest modules the MPPT window needs) at 25 °C and the hottest cell.
+ */
+export async function checkCompatibility(query: SizingQuery, ports: InverterPerformancePorts) {
+  const pair = await fetchPair(query, ports);
+  const sizing = sizePair(query, pair);
+  const { modules, chosen } = defaultLength(sizing.string);
+  const efficiency = await stringEfficiency({ sizing, inverter: pair.inverter, modules, strings: 1, chosen }, ports);
+  const { quantities, inputs, method, notice, ...rest } = sizing;
+  return { ...rest, inverter_efficiency: efficiency, quantities, inputs, method, notice };
+}
+
+/** The string length a design takes when none is asked: the longest that fits, else the fewest for the MPPT window. */
+export function defaultLength(string: { min_modules: number; max_modules: number; fits: boolean }) {
+  return string.fits
+    ? { modules: string.max_modules, chosen: 'longest that fits' as const }
+    : { modules: string.min_modules, chosen: 'fewest for the MPPT window (no length fits)' as const };
+}
+
+/** The bounds on the modules per string, each with its formula, numbers and inputs (400 when a value is missing). */
+export function sizePair(query: SizingQuery, { module, inverter }: SizingPair) {
   const inputs = new Inputs('query');
   const isModule = inputs.category('module', module, 'pv-module');
   const isInverter = inputs.category('inverter', inverter, 'inverter');

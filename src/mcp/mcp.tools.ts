@@ -67,7 +67,7 @@ export const TOOLS: ReadonlyMap<string, ToolEntry> = new Map([
     {
       operationId: 'checkCompatibility',
       purpose:
-        'How many modules in series an inverter takes between the coldest and hottest temperatures (°C, ambient or cell); voltages in V, currents in A.',
+        "How many modules in series an inverter takes between the coldest and hottest temperatures (°C, ambient or cell); voltages in V, currents in A; and the inverter's efficiency (%) at the string's MPP voltage at 25 °C and at the hottest cell.",
     },
   ],
   [
@@ -75,7 +75,7 @@ export const TOOLS: ReadonlyMap<string, ToolEntry> = new Map([
     {
       operationId: 'checkDesignFit',
       purpose:
-        "Check a string design (modules per string, strings) of a PV module on an inverter between the site's coldest and hottest temperatures (°C): PASS/WARN/FAIL per limit (Voc in V against the maximum DC voltage, Vmp against the MPPT window, Isc in A against the maximum DC current, DC/AC ratio) with the margin in %, and each limit's source (listed, or derived by the service: check it on the datasheet).",
+        "Check a string design (modules per string, strings) of a PV module on an inverter between the site's coldest and hottest temperatures (°C): PASS/WARN/FAIL per limit (Voc in V against the maximum DC voltage, Vmp against the MPPT window, Isc in A against the maximum DC current, DC/AC ratio) with the margin in %, and each limit's source (listed, or derived by the service: check it on the datasheet); and the inverter's efficiency (%) at the string's MPP voltage at 25 °C and at the hottest cell.",
     },
   ],
   [

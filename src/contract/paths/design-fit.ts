@@ -1,6 +1,7 @@
 // The design-fit check (tag `design`): one string design against its inverter's limits, PASS, WARN or
 // FAIL per limit with its margin and the limit's provenance (design/design-fit.service.ts).
 import { DC_AC, WARN_MARGIN_PCT } from '../design-fit-rules';
+import { STRING_EFFICIENCY_DOC } from '../design-docs';
 import type { PathsObject } from '../openapi.types';
 import { param } from './parameters';
 import { json, keyOperation, problem } from './responses';
@@ -18,7 +19,7 @@ export const DESIGN_FIT_PATHS: PathsObject = {
       2,
       {
         tags: ['design'],
-        description: `For a module, an inverter, the modules per string (or, without it, the longest string that fits) and the strings in parallel, between the site's coldest and hottest temperatures: each limit checked — the string's Voc at the coldest cell temperature against the inverter's maximum DC voltage, its Vmp at the coldest and the hottest against the MPPT window, the strings' Isc at the hottest against the maximum DC current, and the DC/AC ratio — as PASS, WARN (within ${WARN_MARGIN_PCT}% of the limit) or FAIL, with the margin in percent, the numbers put in and where the limit comes from: a listed value (its provenance), a value the service derived because the list lacks it (the maximum DC current as dc_power_w / nominal_dc_voltage_v, marked \`derived\`: check it on the datasheet), or a design rule (the DC/AC ratio: PASS ${DC_AC.low} to ${DC_AC.high}, FAIL above ${DC_AC.failAbove}). The voltages and currents are checkCompatibility's, so a string length within its bounds passes the voltage limits and one outside fails one.`,
+        description: `For a module, an inverter, the modules per string (or, without it, the longest string that fits) and the strings in parallel, between the site's coldest and hottest temperatures: each limit checked — the string's Voc at the coldest cell temperature against the inverter's maximum DC voltage, its Vmp at the coldest and the hottest against the MPPT window, the strings' Isc at the hottest against the maximum DC current, and the DC/AC ratio — as PASS, WARN (within ${WARN_MARGIN_PCT}% of the limit) or FAIL, with the margin in percent, the numbers put in and where the limit comes from: a listed value (its provenance), a value the service derived because the list lacks it (the maximum DC current as dc_power_w / nominal_dc_voltage_v, marked \`derived\`: check it on the datasheet), or a design rule (the DC/AC ratio: PASS ${DC_AC.low} to ${DC_AC.high}, FAIL above ${DC_AC.failAbove}). The voltages and currents are checkCompatibility's, so a string length within its bounds passes the voltage limits and one outside fails one. ${STRING_EFFICIENCY_DOC}`,
         parameters: [
           ...SIZING_PARAMS,
           param(

@@ -80,6 +80,7 @@ export const DESIGN_FIT_SCHEMAS: SchemasObject = {
         description: 'Limits no value was found for.',
         items: object({ limit: { type: 'string' }, reason: { type: 'string' } }),
       },
+      inverter_efficiency: { $ref: '#/components/schemas/StringInverterEfficiency' },
       quantities: compatibility.quantities,
       inputs: object({ module: DESIGN_INPUTS, inverter: DESIGN_INPUTS }),
       method: compatibility.method,

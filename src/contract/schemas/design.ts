@@ -61,6 +61,82 @@ const HEAT_PUMP_POINT = object({
   },
 });
 
+const EFFICIENCY_POINT = object(
+  {
+    name: {
+      type: 'string',
+      enum: ['cell_25c', 'cell_hot'],
+      description: '`cell_25c`: at 25 °C cell temperature; `cell_hot`: at the hottest cell temperature of the sizing.',
+    },
+    cell_temperature_c: num('°C.'),
+    irradiance_w_m2: num('W/m² on the modules.'),
+    module_vmp_v: num("The module's Vmp there (CEC single-diode model), V."),
+    module_pmp_w: num("The module's Pmp there, W."),
+    dc_voltage_v: num("The string's MPP voltage: modules_per_string × module_vmp_v, V."),
+    string_dc_power_w: num('What the strings give at their MPP: strings × modules_per_string × module_pmp_w, W.'),
+    dc_power_w: nullableNum(
+      'The DC power the efficiency is taken at: string_dc_power_w, or less where `capped`; null outside the MPPT window.',
+    ),
+    capped: {
+      type: 'boolean',
+      description:
+        "The strings give more DC power than the inverter takes for its rated AC output at this voltage (see the method's `cap`).",
+    },
+    ac_power_w: nullableNum('The AC output the model gives at dc_voltage_v and dc_power_w, W.'),
+    efficiency_pct: nullableNum(
+      "ac_power_w / dc_power_w × 100; null outside the MPPT window, below the start, or outside the model's voltage range (`reason` says which).",
+    ),
+    state: { type: 'string', enum: ['below_start', 'outside_mppt_window', 'clipped', 'mppt'] },
+    within_model_range: { type: 'boolean', description: 'The model gives a value at this voltage (ADR has a range).' },
+    method: { type: 'string', enum: ['derived'] },
+    model: { type: 'string', enum: ['sandia', 'adr', 'pvwatts'] },
+    derivation: text('The model, the voltage and power it was evaluated at, and the numbers.'),
+    reason: text('Why there is no efficiency.'),
+  },
+  "The inverter's efficiency at one condition, marked derived.",
+  ['within_model_range', 'derivation', 'reason'],
+);
+
+const STRING_EFFICIENCY = object(
+  {
+    modules_per_string: { type: 'integer', minimum: 1, description: 'The string the efficiency is for.' },
+    strings: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Strings in parallel on the inverter (checkCompatibility: 1).',
+    },
+    chosen: {
+      type: 'string',
+      enum: ['asked', 'longest that fits', 'fewest for the MPPT window (no length fits)'],
+      description: 'Why this string length.',
+    },
+    mppt_window_v: object(
+      { mppt_low_v: num('V'), mppt_high_v: num('V') },
+      "The MPPT window string sizing uses (the inverter's values, with provenance in `inputs.inverter`).",
+    ),
+    method: object({
+      model: { type: 'string', enum: ['sandia', 'adr', 'pvwatts'] },
+      name: text('The model, its source, and the pvlib function it matches.'),
+      generic: { type: 'boolean', description: 'true for PVWatts: a generic shape, not fitted to this inverter.' },
+      choice: text('Why this model: Sandia where the inverter has CEC coefficients, else ADR, else PVWatts.'),
+      rated_ac_power_w: num('The AC output the model clips at.'),
+      voltage: text('How dc_voltage_v is found.'),
+      power: text('How string_dc_power_w is found.'),
+      cap: text('What is done where the strings give more than the inverter takes.'),
+      states: text('What each state means.'),
+    }),
+    parameters: {
+      type: 'object',
+      description: "The model's parameters by the model's own names (SAM columns), each with its provenance.",
+      additionalProperties: { $ref: '#/components/schemas/ModelInput' },
+    },
+    points: { type: 'array', description: 'At 25 °C and at the hottest cell temperature.', items: EFFICIENCY_POINT },
+    not_computed: text('Why no model applies (no points then).'),
+  },
+  "The inverter's DC-to-AC efficiency for the string at its MPP voltage and power, at 25 °C and at the hottest cell temperature, by the Sandia, ADR or PVWatts model of getInverterPerformance.",
+  ['method', 'parameters', 'not_computed'],
+);
+
 export const DESIGN_SCHEMAS: SchemasObject = {
   ProductRef: object({ id: text('The product id.'), model: text('Model.'), manufacturer: text('Manufacturer.') }),
   DesignInput: {
@@ -73,6 +149,7 @@ export const DESIGN_SCHEMAS: SchemasObject = {
     },
     additionalProperties: false,
   },
+  StringInverterEfficiency: STRING_EFFICIENCY,
   ModulePerformance: object(
     {
       product: { $ref: '#/components/schemas/ProductRef' },
@@ -290,6 +367,7 @@ export const DESIGN_SCHEMAS: SchemasObject = {
         },
         additionalProperties: false,
       },
+      inverter_efficiency: { $ref: '#/components/schemas/StringInverterEfficiency' },
       quantities: {
         type: 'array',
         description: 'The intermediate values, each with its formula and the numbers put in.',

@@ -99,7 +99,7 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
         type: 'object',
         description:
           'Present when the page is ordered by a spec (a ranking such as `most efficient`, or a `sort` whose first key ' +
-          'is a spec): what this product was ranked on, its value, unit and where the value comes from.',
+          'is a spec): what this product was ranked on, its value, unit and where the value comes from, and (`at`) the voltage an inverter efficiency is taken at.',
         required: ['spec', 'value', 'unit', 'provenance'],
         properties: {
           spec: { type: 'string' },
@@ -112,6 +112,26 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
               { $ref: '#/components/schemas/Provenance' },
               { type: 'object', nullable: true, maxProperties: 0, description: 'null: no value' },
             ],
+          },
+          at: {
+            type: 'object',
+            description:
+              "The condition the ranked value holds at, where it holds at one only: an inverter's CEC weighted efficiency and its efficiency at rated output are taken at its nominal DC voltage (Vdco), not at a string's operating voltage. `value` is that voltage from the same list row, `statement` says it in words.",
+            required: ['dc_voltage', 'spec', 'value', 'unit', 'provenance', 'statement'],
+            properties: {
+              dc_voltage: { type: 'string', enum: ['nominal'] },
+              spec: { type: 'string' },
+              value: { type: 'number', nullable: true, description: 'The voltage; null when the product lists none.' },
+              unit: { type: 'string', nullable: true },
+              provenance: {
+                oneOf: [
+                  { $ref: '#/components/schemas/Provenance' },
+                  { type: 'object', nullable: true, maxProperties: 0, description: 'null: no value' },
+                ],
+              },
+              statement: { type: 'string' },
+            },
+            additionalProperties: false,
           },
         },
         additionalProperties: false,
