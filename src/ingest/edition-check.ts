@@ -133,7 +133,11 @@ export function checkEdition(
   for (;;) {
     if (refused.size > allowed) tooMany([]);
     try {
-      const table = readTable(filePath, id, reader.required, reader.headerRows, {
+      const table = readTable({
+        filePath,
+        sourceId: id,
+        requiredColumns: reader.required,
+        headerRows: reader.headerRows,
         lenient: true,
         refuse: refused,
         encoding: newest.encoding,
@@ -149,7 +153,11 @@ export function checkEdition(
     }
   }
   if (refused.size + refusedCells.length > allowed) tooMany(refusedCells);
-  const newestCount = readTable(path.join(sourcesDir, newest.file), newest.id, reader.required, reader.headerRows, {
+  const newestCount = readTable({
+    filePath: path.join(sourcesDir, newest.file),
+    sourceId: newest.id,
+    requiredColumns: reader.required,
+    headerRows: reader.headerRows,
     refuse: new Map((newest.refused_records ?? []).map((r) => [r.record, r.reason])),
     encoding: newest.encoding,
   }).records.length;
