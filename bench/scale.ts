@@ -105,13 +105,19 @@ async function ingestScaled(s: ScaleSetup, mongo: MongoHandle): Promise<IngestFi
   };
   let lastSaid = 0;
   const t0 = performance.now();
-  const report = await syncCatalog(catalog.sources, catalog.drafts, companyRecords(conversion.drafts).docs, ports, {
-    ingest: (done, total) => {
-      if (performance.now() - lastSaid < 10000 && done !== total) return;
-      lastSaid = performance.now();
-      s.say(`scale ${s.times}x: ${done}/${total} products written (${(done / ((lastSaid - t0) / 1000)).toFixed(0)}/s)`);
+  const report = await syncCatalog(
+    { sources: catalog.sources, drafts: catalog.drafts, companies: companyRecords(conversion.drafts).docs },
+    ports,
+    {
+      ingest: (done, total) => {
+        if (performance.now() - lastSaid < 10000 && done !== total) return;
+        lastSaid = performance.now();
+        s.say(
+          `scale ${s.times}x: ${done}/${total} products written (${(done / ((lastSaid - t0) / 1000)).toFixed(0)}/s)`,
+        );
+      },
     },
-  });
+  );
   const seconds = (performance.now() - t0) / 1000;
   if (!report.reindex) throw new Error('the scaled seed built no index');
   s.say(`scale ${s.times}x: reindex from the record`);
