@@ -126,13 +126,11 @@ async function ingestScaled(s: ScaleSetup, mongo: MongoHandle): Promise<IngestFi
   const reindexSeconds = (performance.now() - t1) / 1000;
   s.say(`scale ${s.times}x: the same documents copied with the bulk helper alone`);
   // Named under the scratch alias's pattern, so the cleanup finds it if the run dies here.
-  const rawSeconds = await rawBulk(
-    s.es,
-    ports.index.documents<{ id: string }>(),
-    5_000_000,
-    4,
-    `${SCRATCH.alias}-v0-raw-copy`,
-  );
+  const rawSeconds = await rawBulk(s.es, ports.index.documents<{ id: string }>(), {
+    flushBytes: 5_000_000,
+    concurrency: 4,
+    index: `${SCRATCH.alias}-v0-raw-copy`,
+  });
   return {
     products: report.ingest.created,
     seconds,
@@ -191,7 +189,9 @@ async function get(gateway: Gateway & { key: string }, p: string): Promise<{ ms:
 
 /** The rows of the issue's table, built from the 1x data so both scales answer the same requests. */
 async function probes(s: ScaleSetup): Promise<Probe[]> {
-  const ids = (await sampleDocuments<{ id: string }>(s.es, s.alias, 100, ['id'], 7)).map((d) => d.id);
+  const ids = (await sampleDocuments<{ id: string }>(s.es, { alias: s.alias, size: 100, fields: ['id'], seed: 7 })).map(
+    (d) => d.id,
+  );
   const top = await s.es.search({
     index: s.alias,
     size: 0,
