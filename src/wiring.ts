@@ -107,9 +107,9 @@ interface Stores {
   /** Shared counts for throttles; absent without Redis (each process counts alone). */
   readonly throttleStore?: ThrottleStore;
   /** One turn at a time per name (turnsLock), `what` naming it in the log when its lease is lost. */
-  turns(what: string): KeyedLock;
+  readonly turns: (what: string) => KeyedLock;
   /** A throttle counted in the shared store when there is one. */
-  throttle(name: string, max: number, windowMs?: number): Throttle;
+  readonly throttle: (name: string, max: number, windowMs?: number) => Throttle;
 }
 
 /** The composition root: the shared stores, each room wired over them, and the routers they mount. */
