@@ -2,14 +2,17 @@
 // names with a category, numeric filters with sorts, projections, and second pages through cursors.
 import type { EsClient } from '../src/adapters/elasticsearch/client';
 
+/** Which documents to draw: from which index or alias, how many, which fields of each, and the seed. */
+export interface Sample {
+  readonly alias: string;
+  readonly size: number;
+  readonly fields: string[];
+  /** The same seed draws the same documents. */
+  readonly seed: number;
+}
+
 /** `size` indexed documents drawn at random, the same ones for the same `seed`; `fields` of each. */
-export async function sampleDocuments<T>(
-  es: EsClient,
-  alias: string,
-  size: number,
-  fields: string[],
-  seed: number,
-): Promise<T[]> {
+export async function sampleDocuments<T>(es: EsClient, { alias, size, fields, seed }: Sample): Promise<T[]> {
   const sample = await es.search<T>({
     index: alias,
     size,
@@ -33,13 +36,12 @@ const PEOPLE = [
 ];
 
 export async function queryMix(es: EsClient, alias: string, gateway: string, key: string): Promise<string[]> {
-  const products = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(
-    es,
+  const products = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(es, {
     alias,
-    24,
-    ['model', 'manufacturer', 'category'],
-    20261121,
-  );
+    size: 24,
+    fields: ['model', 'manufacturer', 'category'],
+    seed: 20261121,
+  });
   const enc = encodeURIComponent;
   const firstWord = (s: string) => s.split(/[\s,.]+/)[0];
   const urls: string[] = [];

@@ -123,14 +123,24 @@ const medianSide = (sides: readonly Side[]): Side => ({
   generatorCpuMsPerRequest: median(sides.map((x) => x.generatorCpuMsPerRequest)),
 });
 
+/** One row of the table: the same reads through the gateway and straight to Elasticsearch. */
+interface Comparison {
+  /** The row's name. */
+  readonly name: string;
+  /** What the row is held to, as the table prints it. */
+  readonly target: string;
+  readonly connections: number;
+  /** The gateway the first side runs through, and the key it sends. */
+  readonly gateway: Gateway & { key: string };
+  /** The requests to the gateway. */
+  readonly viaGateway: Request[];
+  /** The same reads as Elasticsearch requests. */
+  readonly raw: Request[];
+}
+
 async function compareSides(
   s: ReadsSetup,
-  name: string,
-  target: string,
-  connections: number,
-  gateway: Gateway & { key: string },
-  viaGateway: Request[],
-  raw: Request[],
+  { name, target, connections, gateway, viaGateway, raw }: Comparison,
 ): Promise<ReadRow> {
   const headers = { authorization: `Bearer ${gateway.key}` };
   const g = viaGateway.map((r) => ({ ...r, headers: { ...r.headers, ...headers } }));
@@ -160,13 +170,12 @@ async function compareSides(
 
 /** >= 400 distinct searches from real names; each captured once to learn the body the gateway sends. */
 async function searchMix(s: ReadsSetup): Promise<{ urls: string[]; bodies: Request[] }> {
-  const sample = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(
-    s.es,
-    s.alias,
-    300,
-    ['model', 'manufacturer', 'category'],
-    11,
-  );
+  const sample = await sampleDocuments<{ model: string; manufacturer: string; category: string }>(s.es, {
+    alias: s.alias,
+    size: 300,
+    fields: ['model', 'manufacturer', 'category'],
+    seed: 11,
+  });
   const enc = encodeURIComponent;
   const candidates = sample.flatMap((p) => [
     `/api/v1/search?q=${enc(p.model)}&limit=20`,
@@ -187,7 +196,9 @@ export async function measureReads(
 ): Promise<{ rows: ReadRow[]; distinctQueries: number; export: ExportRow }> {
   if (s.exportOnly) return { rows: [], distinctQueries: 0, export: await measureExport(s) };
   const rows: ReadRow[] = [];
-  const ids = (await sampleDocuments<{ id: string }>(s.es, s.alias, 400, ['id'], 7)).map((d) => d.id);
+  const ids = (await sampleDocuments<{ id: string }>(s.es, { alias: s.alias, size: 400, fields: ['id'], seed: 7 })).map(
+    (d) => d.id,
+  );
   const get = (id: string): Request => ({ method: 'GET', path: `/api/v1/products/${encodeURIComponent(id)}` });
   const rawGet = (id: string): Request => ({
     method: 'GET',
@@ -202,20 +213,26 @@ export async function measureReads(
     // Issue 35: a cached read costs the gateway no more CPU than Elasticsearch spends on a raw GET.
     const cachedTarget = connections === 8 ? `${target}; CPU <= raw ES` : target;
     rows.push(
-      await compareSides(
-        s,
-        'getProduct (cache on)',
-        cachedTarget,
+      await compareSides(s, {
+        name: 'getProduct (cache on)',
+        target: cachedTarget,
         connections,
-        s.cached,
-        ids.map(get),
-        ids.map(rawGet),
-      ),
+        gateway: s.cached,
+        viaGateway: ids.map(get),
+        raw: ids.map(rawGet),
+      }),
     );
     // Uncached reads are a diagnostic: what the cache saves, at the two usual loads.
     if (connections === 64) continue;
     rows.push(
-      await compareSides(s, 'getProduct (cache off)', target, connections, s.uncached, ids.map(get), ids.map(rawGet)),
+      await compareSides(s, {
+        name: 'getProduct (cache off)',
+        target,
+        connections,
+        gateway: s.uncached,
+        viaGateway: ids.map(get),
+        raw: ids.map(rawGet),
+      }),
     );
   }
   const groups = Array.from({ length: 80 }, (_, i) => ids.slice(i * 5, i * 5 + 5));
@@ -230,36 +247,48 @@ export async function measureReads(
     body: JSON.stringify({ ids: g }),
   });
   rows.push(
-    await compareSides(s, 'compare 5 ids (cache on)', '>= 0.5x', 8, s.cached, groups.map(compare), groups.map(mget)),
+    await compareSides(s, {
+      name: 'compare 5 ids (cache on)',
+      target: '>= 0.5x',
+      connections: 8,
+      gateway: s.cached,
+      viaGateway: groups.map(compare),
+      raw: groups.map(mget),
+    }),
   );
   rows.push(
-    await compareSides(s, 'compare 5 ids (cache off)', '>= 0.5x', 8, s.uncached, groups.map(compare), groups.map(mget)),
+    await compareSides(s, {
+      name: 'compare 5 ids (cache off)',
+      target: '>= 0.5x',
+      connections: 8,
+      gateway: s.uncached,
+      viaGateway: groups.map(compare),
+      raw: groups.map(mget),
+    }),
   );
 
   const mix = await searchMix(s);
   const zipf = zipfSequence(mix.urls.length, 5000);
   const searchGet = (u: string): Request => ({ method: 'GET', path: u });
   rows.push(
-    await compareSides(
-      s,
-      `search, Zipf mix of ${mix.urls.length} (cache on)`,
-      '>= 5x',
-      8,
-      s.cached,
-      zipf.map((r) => searchGet(mix.urls[r])),
-      zipf.map((r) => mix.bodies[r]),
-    ),
+    await compareSides(s, {
+      name: `search, Zipf mix of ${mix.urls.length} (cache on)`,
+      target: '>= 5x',
+      connections: 8,
+      gateway: s.cached,
+      viaGateway: zipf.map((r) => searchGet(mix.urls[r])),
+      raw: zipf.map((r) => mix.bodies[r]),
+    }),
   );
   rows.push(
-    await compareSides(
-      s,
-      `search, never repeated (cache off)`,
-      '>= 0.8x',
-      8,
-      s.uncached,
-      mix.urls.map(searchGet),
-      mix.bodies,
-    ),
+    await compareSides(s, {
+      name: `search, never repeated (cache off)`,
+      target: '>= 0.8x',
+      connections: 8,
+      gateway: s.uncached,
+      viaGateway: mix.urls.map(searchGet),
+      raw: mix.bodies,
+    }),
   );
   return { rows, distinctQueries: mix.urls.length, export: await measureExport(s) };
 }
@@ -270,7 +299,9 @@ export async function measureReads(
  * at one connection: 100 of its requests per bill). Cache off, so every read reaches Elasticsearch.
  */
 export async function measureBatch(s: ReadsSetup): Promise<{ single: ReadRow; batch: ReadRow }> {
-  const ids = (await sampleDocuments<{ id: string }>(s.es, s.alias, 400, ['id'], 7)).map((d) => d.id);
+  const ids = (await sampleDocuments<{ id: string }>(s.es, { alias: s.alias, size: 400, fields: ['id'], seed: 7 })).map(
+    (d) => d.id,
+  );
   const json = { 'content-type': 'application/json' };
   const groups = Array.from({ length: 4 }, (_, i) => ids.slice(i * 100, i * 100 + 100));
   const batch = (g: string[]): Request => ({
@@ -291,16 +322,22 @@ export async function measureBatch(s: ReadsSetup): Promise<{ single: ReadRow; ba
     path: `/${s.alias}/_doc/${encodeURIComponent(id)}?_source_includes=${DETAIL}`,
   });
   return {
-    single: await compareSides(s, 'getProduct (cache off)', '', 1, s.uncached, ids.map(get), ids.map(rawGet)),
-    batch: await compareSides(
-      s,
-      'getProducts, 100 ids (cache off)',
-      '',
-      1,
-      s.uncached,
-      groups.map(batch),
-      groups.map(mget),
-    ),
+    single: await compareSides(s, {
+      name: 'getProduct (cache off)',
+      target: '',
+      connections: 1,
+      gateway: s.uncached,
+      viaGateway: ids.map(get),
+      raw: ids.map(rawGet),
+    }),
+    batch: await compareSides(s, {
+      name: 'getProducts, 100 ids (cache off)',
+      target: '',
+      connections: 1,
+      gateway: s.uncached,
+      viaGateway: groups.map(batch),
+      raw: groups.map(mget),
+    }),
   };
 }
 

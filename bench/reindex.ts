@@ -16,12 +16,18 @@ export interface ReindexResult {
 }
 
 /** Seconds to load `docs` into a new index of the service's mapping (then dropped) with the bulk helper alone. */
+/** How the bulk helper loads: bytes per request, requests at once, and the scratch index's name. */
+export interface BulkSettings {
+  readonly flushBytes: number;
+  readonly concurrency: number;
+  /** A new index's name (`bench-raw-<time>` unless given). */
+  readonly index?: string;
+}
+
 export async function rawBulk(
   es: EsClient,
   docs: readonly { id: string }[] | AsyncIterable<{ id: string }>,
-  flushBytes: number,
-  concurrency: number,
-  index = `bench-raw-${Date.now()}`,
+  { flushBytes, concurrency, index = `bench-raw-${Date.now()}` }: BulkSettings,
 ): Promise<number> {
   const { settings, mappings } = readMapping();
   const t0 = performance.now();
@@ -47,14 +53,14 @@ export async function measureReindex(es: EsClient, alias: string, rounds: number
   let best = { flushBytes: 0, concurrency: 0, seconds: Infinity };
   for (const flushBytes of [1_000_000, 5_000_000, 10_000_000]) {
     for (const concurrency of [2, 4, 8]) {
-      const seconds = await rawBulk(es, docs, flushBytes, concurrency);
+      const seconds = await rawBulk(es, docs, { flushBytes, concurrency });
       if (seconds < best.seconds) best = { flushBytes, concurrency, seconds };
     }
   }
   const raw: number[] = [];
   const reindex: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    raw.push(await rawBulk(es, docs, best.flushBytes, best.concurrency));
+    raw.push(await rawBulk(es, docs, { flushBytes: best.flushBytes, concurrency: best.concurrency }));
     const t0 = performance.now();
     const run = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/reindex.js')], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`npm run reindex failed: ${run.stderr}`);

@@ -199,104 +199,81 @@ async function main() {
   const esVersion = nodes ? (Object.values(nodes.nodes)[0]?.version ?? '?') : '?';
   say(`machine: ${machine(esVersion)}`);
 
-  if (args.scale !== undefined) {
-    const times = Number(args.scale);
-    if (!Number.isInteger(times) || times < 2 || times > 50)
-      throw new Error(`--scale wants 2 to 50, not ${args.scale}`);
-    const result = await rehearseScale({
-      es,
-      mongoUri: config.MONGODB_URI,
-      alias: config.ELASTICSEARCH_INDEX,
-      times,
-      rounds: ROUNDS,
-      keep: args.keep,
-      copies: args.copies,
-      gatewayOn: async (alias) => {
-        const gateway = await startGateway(
-          { ...gatewayEnv(config.ELASTICSEARCH_URL, alias), ...NO_CACHE },
-          LOG,
-          RUNTIME,
-        );
-        return { ...gateway, key: await developerKey(gateway.url) };
-      },
-      say,
-    });
-    const table = scaleLines(result, machine(esVersion), ROUNDS).join('\n');
-    process.stdout.write(`${table}\n`);
-    writeFileSync(SCALE_RESULTS(OUT, times), `${table}\n`);
-    writeFileSync(path.join(OUT, `scale-${times}x.json`), JSON.stringify(result, null, 2));
-    await es.close();
-    return;
-  }
-  if (args.profile) {
-    const table = (await profileBench(es, esVersion)).join('\n');
-    process.stdout.write(`${table}\n`);
-    writeFileSync(path.join(OUT, 'profile.md'), `${table}\n`);
-    await es.close();
-    return;
-  }
-  if (args.only === 'fairness') {
-    const table = fairnessLines(await measureFairDelivery(LOG)).join('\n');
-    process.stdout.write(`${table}\n`);
-    writeFileSync(path.join(OUT, 'fairness.md'), `${table}\n`);
-    await es.close();
-    return;
-  }
-  if (args.only === 'tenants') {
-    const table = twoTenantsLines(await measureTwoTenants(LOG, config.ELASTICSEARCH_INDEX)).join('\n');
-    process.stdout.write(`${table}\n`);
-    writeFileSync(path.join(OUT, 'tenants.md'), `${table}\n`);
-    await es.close();
-    return;
-  }
-  if (args.only === 'batch') {
-    const table = batchLines(await readsBench(es, 'batch'), esVersion).join('\n');
-    process.stdout.write(`${table}\n`);
-    writeFileSync(path.join(OUT, 'batch.md'), `${table}\n`);
-    await es.close();
-    return;
-  }
-  if (args.only === 'reads' || args.only === 'export') {
-    const table = readLines(await readsBench(es, args.only === 'export'), esVersion).join('\n');
-    process.stdout.write(`${table}\n`);
-    writeFileSync(path.join(OUT, 'reads.md'), `${table}\n`);
+  if (args.scale !== undefined) return scaleAlone(es, esVersion);
+  const alone = await partAlone(es, esVersion);
+  if (alone) {
+    keep(alone);
     await es.close();
     return;
   }
   const search = await searchBench(es);
   if (args.only === 'search') {
     // A ranking change is judged on these rows alone (before and after, same machine, same run length).
-    const table = searchLines(search, esVersion).join('\n');
-    process.stdout.write(`${table}\n`);
-    writeFileSync(path.join(OUT, 'search.md'), `${table}\n`);
+    keep({ lines: searchLines(search, esVersion), file: 'search.md' });
     await es.close();
     return;
   }
+  await everyPart(es, esVersion, search);
+}
+
+/** A part's table, and the file in bench-results/ it is kept in. */
+interface Part {
+  readonly lines: string[];
+  readonly file: string;
+}
+
+/** Prints the table and keeps it in its file. */
+function keep({ lines, file }: Part): void {
+  const table = lines.join('\n');
+  process.stdout.write(`${table}\n`);
+  writeFileSync(path.join(OUT, file), `${table}\n`);
+}
+
+/** `--scale N`: the catalog N times over, seeded, read and reindexed (bench/scale.ts). */
+async function scaleAlone(es: EsClient, esVersion: string): Promise<void> {
+  const times = Number(args.scale);
+  if (!Number.isInteger(times) || times < 2 || times > 50) throw new Error(`--scale wants 2 to 50, not ${args.scale}`);
+  const result = await rehearseScale({
+    es,
+    mongoUri: config.MONGODB_URI,
+    alias: config.ELASTICSEARCH_INDEX,
+    times,
+    rounds: ROUNDS,
+    keep: args.keep,
+    copies: args.copies,
+    gatewayOn: async (alias) => {
+      const gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL, alias), ...NO_CACHE }, LOG, RUNTIME);
+      return { ...gateway, key: await developerKey(gateway.url) };
+    },
+    say,
+  });
+  const table = scaleLines(result, machine(esVersion), ROUNDS).join('\n');
+  process.stdout.write(`${table}\n`);
+  writeFileSync(SCALE_RESULTS(OUT, times), `${table}\n`);
+  writeFileSync(path.join(OUT, `scale-${times}x.json`), JSON.stringify(result, null, 2));
+  await es.close();
+}
+
+/** The part `--profile` or `--only` names, run alone (search excepted: it is the first part of every run). */
+async function partAlone(es: EsClient, esVersion: string): Promise<Part | undefined> {
+  if (args.profile) return { lines: await profileBench(es, esVersion), file: 'profile.md' };
+  if (args.only === 'fairness') return { lines: fairnessLines(await measureFairDelivery(LOG)), file: 'fairness.md' };
+  if (args.only === 'tenants')
+    return { lines: twoTenantsLines(await measureTwoTenants(LOG, config.ELASTICSEARCH_INDEX)), file: 'tenants.md' };
+  if (args.only === 'batch') return { lines: batchLines(await readsBench(es, 'batch'), esVersion), file: 'batch.md' };
+  if (args.only === 'reads' || args.only === 'export')
+    return { lines: readLines(await readsBench(es, args.only === 'export'), esVersion), file: 'reads.md' };
+  return undefined;
+}
+
+/** The whole bench after search: reads, reindex, deep paging, webhook fairness and two tenants, kept as latest.md and latest.json. */
+async function everyPart(es: EsClient, esVersion: string, search: Awaited<ReturnType<typeof searchBench>>) {
   say('current-product reads');
   const reads = await readsBench(es);
   say('reindex vs raw bulk');
   const reindex = await measureReindex(es, config.ELASTICSEARCH_INDEX, ROUNDS);
   say(`deep paging on ${SCALE} synthetic variants`);
-  const synthetic = `${config.ELASTICSEARCH_INDEX}-synthetic`;
-  const have = await es.count({ index: synthetic }).then(
-    (r) => r.count,
-    () => 0,
-  );
-  if (have < SCALE) {
-    const seeded = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'dist/src/cli/seed.js'), '--synthetic', String(SCALE)],
-      { stdio: 'inherit' },
-    );
-    if (seeded.status !== 0) throw new Error('building the synthetic index failed');
-  }
-  const gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL, synthetic), ...NO_CACHE }, LOG, RUNTIME);
-  let deep;
-  try {
-    deep = await measureDeepPaging(gateway.url, await developerKey(gateway.url), 15);
-  } finally {
-    await gateway.stop();
-  }
+  const deep = await deepPaging(es);
   say('webhook delay of a healthy tenant, alone and beside a hostile one');
   const fairness = await measureFairDelivery(LOG);
   say('a normal tenant alone and beside a hostile one (costly searches, watches, hanging webhooks)');
@@ -319,13 +296,34 @@ async function main() {
     '',
     `Errors: gateway ${search.rows.reduce((s, r) => s + r.gateway.errors + r.gateway.non2xx, 0)} non-2xx/errors, raw ${search.rows.reduce((s, r) => s + r.raw.errors + r.raw.non2xx, 0)}.`,
   ];
-  const table = lines.join('\n');
-  process.stdout.write(`${table}\n`);
-  writeFileSync(path.join(OUT, 'latest.md'), `${table}\n`);
+  keep({ lines, file: 'latest.md' });
   writeFileSync(
     path.join(OUT, 'latest.json'),
     JSON.stringify({ machine: machine(esVersion), search, reads, reindex, deep, scale: SCALE }, null, 2),
   );
+}
+
+/** Deep paging on the synthetic index (seeded first when it holds fewer than SCALE variants), through a gateway of its own. */
+async function deepPaging(es: EsClient): Promise<Awaited<ReturnType<typeof measureDeepPaging>>> {
+  const synthetic = `${config.ELASTICSEARCH_INDEX}-synthetic`;
+  const have = await es.count({ index: synthetic }).then(
+    (r) => r.count,
+    () => 0,
+  );
+  if (have < SCALE) {
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'dist/src/cli/seed.js'), '--synthetic', String(SCALE)],
+      { stdio: 'inherit' },
+    );
+    if (seeded.status !== 0) throw new Error('building the synthetic index failed');
+  }
+  const gateway = await startGateway({ ...gatewayEnv(config.ELASTICSEARCH_URL, synthetic), ...NO_CACHE }, LOG, RUNTIME);
+  try {
+    return await measureDeepPaging(gateway.url, await developerKey(gateway.url), 15);
+  } finally {
+    await gateway.stop();
+  }
 }
 
 const f = (n: number, d = 0) => n.toFixed(d);
@@ -338,7 +336,12 @@ async function profileBench(es: EsClient, esVersion: string): Promise<string[]> 
   let load: LoadResult;
   try {
     const headers = { authorization: `Bearer ${await developerKey(gateway.url)}` };
-    const ids = await sampleDocuments<{ id: string }>(es, config.ELASTICSEARCH_INDEX, 400, ['id'], 7);
+    const ids = await sampleDocuments<{ id: string }>(es, {
+      alias: config.ELASTICSEARCH_INDEX,
+      size: 400,
+      fields: ['id'],
+      seed: 7,
+    });
     const requests = ids.map(({ id }) => ({
       method: 'GET' as const,
       path: `/api/v1/products/${encodeURIComponent(id)}`,

@@ -105,13 +105,19 @@ async function ingestScaled(s: ScaleSetup, mongo: MongoHandle): Promise<IngestFi
   };
   let lastSaid = 0;
   const t0 = performance.now();
-  const report = await syncCatalog(catalog.sources, catalog.drafts, companyRecords(conversion.drafts).docs, ports, {
-    ingest: (done, total) => {
-      if (performance.now() - lastSaid < 10000 && done !== total) return;
-      lastSaid = performance.now();
-      s.say(`scale ${s.times}x: ${done}/${total} products written (${(done / ((lastSaid - t0) / 1000)).toFixed(0)}/s)`);
+  const report = await syncCatalog(
+    { sources: catalog.sources, drafts: catalog.drafts, companies: companyRecords(conversion.drafts).docs },
+    ports,
+    {
+      ingest: (done, total) => {
+        if (performance.now() - lastSaid < 10000 && done !== total) return;
+        lastSaid = performance.now();
+        s.say(
+          `scale ${s.times}x: ${done}/${total} products written (${(done / ((lastSaid - t0) / 1000)).toFixed(0)}/s)`,
+        );
+      },
     },
-  });
+  );
   const seconds = (performance.now() - t0) / 1000;
   if (!report.reindex) throw new Error('the scaled seed built no index');
   s.say(`scale ${s.times}x: reindex from the record`);
@@ -120,13 +126,11 @@ async function ingestScaled(s: ScaleSetup, mongo: MongoHandle): Promise<IngestFi
   const reindexSeconds = (performance.now() - t1) / 1000;
   s.say(`scale ${s.times}x: the same documents copied with the bulk helper alone`);
   // Named under the scratch alias's pattern, so the cleanup finds it if the run dies here.
-  const rawSeconds = await rawBulk(
-    s.es,
-    ports.index.documents<{ id: string }>(),
-    5_000_000,
-    4,
-    `${SCRATCH.alias}-v0-raw-copy`,
-  );
+  const rawSeconds = await rawBulk(s.es, ports.index.documents<{ id: string }>(), {
+    flushBytes: 5_000_000,
+    concurrency: 4,
+    index: `${SCRATCH.alias}-v0-raw-copy`,
+  });
   return {
     products: report.ingest.created,
     seconds,
@@ -185,7 +189,9 @@ async function get(gateway: Gateway & { key: string }, p: string): Promise<{ ms:
 
 /** The rows of the issue's table, built from the 1x data so both scales answer the same requests. */
 async function probes(s: ScaleSetup): Promise<Probe[]> {
-  const ids = (await sampleDocuments<{ id: string }>(s.es, s.alias, 100, ['id'], 7)).map((d) => d.id);
+  const ids = (await sampleDocuments<{ id: string }>(s.es, { alias: s.alias, size: 100, fields: ['id'], seed: 7 })).map(
+    (d) => d.id,
+  );
   const top = await s.es.search({
     index: s.alias,
     size: 0,

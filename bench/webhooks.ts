@@ -17,6 +17,7 @@ import { processLock } from '../src/shared/keyed-lock';
 import { SecretBox, newWebhookSecret } from '../src/watches/webhook-signature';
 import { deliveryId } from '../src/watches/announce.service';
 import { eventId } from '../src/watches/event-rules';
+import type { WatchDoc } from '../src/catalog/watch.types';
 
 const N = Number(process.argv[2] ?? 2000);
 const KEY = 'b'.repeat(40);
@@ -34,23 +35,61 @@ async function during(
 }
 
 async function main() {
+  const rx = await receiver();
+  const catalog = await openCatalog();
+  const lock = processLock();
+  const watches = new WatchRepository(catalog.mongo.db, lock);
+  const outbox = new OutboxRepository(catalog.mongo.db, lock, async () => false);
+  const at = new Date();
+  await watches.insert(benchWatch(rx.url, at));
+  const server = await deliveringService(catalog.mongoUri);
+  const key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
+  const readers = (stop: Promise<unknown>) => sampleReads(server.url, key, stop);
+  const before = await during(readers, 'before', () => new Promise((r) => setTimeout(r, PHASE_MS)));
+  const events = floodEvents(at);
+  const queuing = performance.now();
+  await queueFlood(outbox, events, at);
+  const queued = performance.now();
+  const reads = await during(readers, 'during', async () => {
+    while (rx.received.length < N) await new Promise((r) => setTimeout(r, 20));
+  });
+  const done = performance.now();
+  const after = await during(readers, 'after', () => new Promise((r) => setTimeout(r, PHASE_MS)));
+  console.log(
+    JSON.stringify({
+      deliveries: N,
+      queue_ms: Math.round(queued - queuing),
+      first_attempt_after_commit_ms: Math.round(rx.received[0] - queued),
+      drain_ms: Math.round(done - queued),
+      per_second: Math.round((N / (done - queued)) * 1000),
+      reads: [before, reads, after],
+    }),
+  );
+  await server.stop();
+  rx.server.close();
+  await catalog.drop();
+}
+
+/** A loopback receiver answering 204 to every delivery, noting when each arrived. */
+async function receiver(): Promise<{ server: http.Server; url: string; received: number[] }> {
   const received: number[] = [];
-  const rx = http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       received.push(performance.now());
       res.writeHead(204).end();
     });
   });
-  await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/bench`;
-  const catalog = await openCatalog();
-  const lock = processLock();
-  const watches = new WatchRepository(catalog.mongo.db, lock);
-  const outbox = new OutboxRepository(catalog.mongo.db, lock, async () => false);
-  const at = new Date();
-  await watches.insert({
-    _id: 'wh_bench00000000000',
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench`, received };
+}
+
+const WATCH_ID = 'wh_bench00000000000';
+
+/** The one watch every delivery is for, active, posting to `url`. */
+function benchWatch(url: string, at: Date): WatchDoc {
+  return {
+    _id: WATCH_ID,
     account_id: 'bench',
     name: 'bench',
     products: ['bench'],
@@ -63,12 +102,15 @@ async function main() {
     failing_since: null,
     created_at: at,
     updated_at: at,
-  });
-  // The real service, one worker, delivering from this database and reading the live alias.
-  const server = await startGateway(
+  };
+}
+
+/** The real service, one worker, delivering from this database and reading the live alias. */
+function deliveringService(mongoUri: string): ReturnType<typeof startGateway> {
+  return startGateway(
     {
       WEB_CONCURRENCY: '1',
-      MONGODB_URI: catalog.mongoUri,
+      MONGODB_URI: mongoUri,
       ELASTICSEARCH_INDEX: process.env.ELASTICSEARCH_INDEX ?? 'products',
       REDIS_URL,
       REDIS_KEY_PREFIX: 'pds-bench-webhooks:',
@@ -84,21 +126,25 @@ async function main() {
     },
     LOG,
   );
-  const key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
-  const readers = (stop: Promise<unknown>) => sampleReads(server.url, key, stop);
-  const before = await during(readers, 'before', () => new Promise((r) => setTimeout(r, PHASE_MS)));
-  const events = Array.from({ length: N }, (_, i) => ({
+}
+
+/** N revision events, one per made-up product. */
+function floodEvents(at: Date) {
+  return Array.from({ length: N }, (_, i) => ({
     _id: eventId('bench', i),
     type: 'product.revised' as const,
     created_at: at,
     product_id: `p${i}`,
     data: JSON.stringify({ product_id: `p${i}`, revision: 2, edition: 'bench edition 1' }),
   }));
-  const queuing = performance.now();
+}
+
+/** The events and a delivery of each to the watch, queued at once as a seed's flood would queue them. */
+async function queueFlood(outbox: OutboxRepository, events: ReturnType<typeof floodEvents>, at: Date): Promise<void> {
   await outbox.insertEvents(events);
   const docs = events.map((e) => ({
-    _id: deliveryId(e._id, 'wh_bench00000000000'),
-    watch_id: 'wh_bench00000000000',
+    _id: deliveryId(e._id, WATCH_ID),
+    watch_id: WATCH_ID,
     account_id: 'bench',
     event_id: e._id,
     event_type: e.type,
@@ -115,25 +161,6 @@ async function main() {
     docs.map((d) => d._id),
     at,
   );
-  const queued = performance.now();
-  const reads = await during(readers, 'during', async () => {
-    while (received.length < N) await new Promise((r) => setTimeout(r, 20));
-  });
-  const done = performance.now();
-  const after = await during(readers, 'after', () => new Promise((r) => setTimeout(r, PHASE_MS)));
-  console.log(
-    JSON.stringify({
-      deliveries: N,
-      queue_ms: Math.round(queued - queuing),
-      first_attempt_after_commit_ms: Math.round(received[0] - queued),
-      drain_ms: Math.round(done - queued),
-      per_second: Math.round((N / (done - queued)) * 1000),
-      reads: [before, reads, after],
-    }),
-  );
-  await server.stop();
-  rx.close();
-  await catalog.drop();
 }
 
 main().then(

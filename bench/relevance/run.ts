@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/config';
-import { createEsClient } from '../../src/adapters/elasticsearch/client';
+import { createEsClient, type EsClient } from '../../src/adapters/elasticsearch/client';
 import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import { ProductIndex } from '../../src/adapters/elasticsearch/product-index';
 import { IndexGeneration } from '../../src/adapters/elasticsearch/index-generation';
@@ -40,19 +40,7 @@ const { values: args } = parseArgs({
 async function main() {
   const config = loadConfig();
   const es = createEsClient(config.ELASTICSEARCH_URL, 30000);
-  const products: Target[] = [];
-  const catalog: Product[] = [];
-  for await (const d of new IndexAdmin(es, config.ELASTICSEARCH_INDEX).documents<SearchDocument>()) {
-    catalog.push(productOf(d));
-    products.push({
-      id: d.id,
-      model: d.model,
-      manufacturer: d.manufacturer,
-      category: d.category,
-      stc_power_w: d.specs.stc_power_w as number | undefined,
-      ...(d.company ? { company: d.company.id } : {}),
-    });
-  }
+  const { products, catalog } = await readCatalog(es, config.ELASTICSEARCH_INDEX);
   const cases = buildQuerySet(products, Number(args['per-kind']), Number(args.seed));
   // No read cache: every query of the set is asked once.
   const search = new ProductIndex(
@@ -62,39 +50,14 @@ async function main() {
     { maxBytes: 0, maxEntries: 0 },
   );
   const secret = 'relevance'.repeat(4);
-  const ranks: number[] = [];
-  for (const c of cases) {
-    const fields = ['id', 'model', 'manufacturer', 'company', 'category', 'specs.stc_power_w'] as const;
-    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...fields] }, search, secret);
-    ranks.push(rankOf(c, result.data as unknown as Hit[]));
-  }
-  const report = summarize(cases, ranks);
+  const ask: Ask = (q, fields) => findProducts('search', { q, limit: 10, fields }, search, secret);
+  const report = summarize(cases, await ranksOf(cases, ask));
   const people = buildPeopleSet(catalog, Number(args['per-template']));
-  const answers: PeopleResult[] = [];
-  for (const c of people) {
-    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...JUDGED_FIELDS] }, search, secret);
-    answers.push({ hits: result.data as unknown as Product[], total: result.meta.total });
-  }
-  const peopleReport = judgePeople(people, answers, catalog);
+  const peopleReport = judgePeople(people, await peopleAnswers(people, ask), catalog);
   const comparisons = buildComparisonSet(catalog, Number(args['per-template']));
-  const compared: PeopleResult[] = [];
-  for (const c of comparisons) {
-    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...JUDGED_FIELDS] }, search, secret);
-    compared.push({ hits: result.data as unknown as Product[], total: result.meta.total });
-  }
-  const comparisonReport = judgePeople(comparisons, compared, catalog);
+  const comparisonReport = judgePeople(comparisons, await peopleAnswers(comparisons, ask), catalog);
   const named = buildNamedSet(catalog, Number(args['per-template']));
-  const namedAnswers: NamedResult[] = [];
-  for (const c of named) {
-    const result = await findProducts('search', { q: c.q, limit: 10, fields: [...JUDGED_FIELDS] }, search, secret);
-    const unmet = (result.meta.interpretation as { unmet?: { spec: string }[] } | undefined)?.unmet ?? [];
-    namedAnswers.push({
-      hits: result.data as unknown as Product[],
-      total: result.meta.total,
-      unmet: unmet.map((u) => u.spec),
-    });
-  }
-  const namedReport = judgeNamed(named, namedAnswers, catalog);
+  const namedReport = judgeNamed(named, await namedAnswers(named, ask), catalog);
   const all = overall(peopleReport);
   const cost = understandingCost(await search.companyNames(), [
     ...people.map((c) => c.q),
@@ -102,48 +65,11 @@ async function main() {
     ...named.map((c) => c.q),
     ...cases.map((c) => c.q),
   ]);
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
   console.log(`relevance: ${products.length} products, ${cases.length} queries (seed ${args.seed})\n`);
-  console.log('| kind | queries | @1 | @3 | @10 | target |\n|---|---|---|---|---|---|');
-  for (const r of report) {
-    const t = TARGETS[r.kind];
-    const reached = t ? ({ 1: r.at1, 3: r.at3, 10: r.at10 } as const)[t.at] >= t.min : undefined;
-    console.log(
-      `| ${r.kind} | ${r.queries} | ${pct(r.at1)} | ${pct(r.at3)} | ${pct(r.at10)} | ${t ? `${pct(t.min).trim()} @${t.at}: ${reached ? 'met' : 'NOT met'}` : '-'} |`,
-    );
-  }
-  for (const r of report) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
-  console.log(`\npeople's queries: ${all.queries} (seed 20261124)\n`);
-  console.log('| template | queries | @3 | precision@10 | empty |\n|---|---|---|---|---|');
-  for (const r of peopleReport)
-    console.log(`| ${r.template} | ${r.queries} | ${pct(r.at3)} | ${pct(r.precision10)} | ${r.empty} |`);
-  const met = all.at3 >= PEOPLE_TARGETS.at3 && all.precision10 >= PEOPLE_TARGETS.precision10 && all.empty === 0;
-  console.log(
-    `| **all** | ${all.queries} | ${pct(all.at3)} | ${pct(all.precision10)} | ${all.empty} |\n\ntargets (@3 >= 95%, precision@10 >= 90%, no empty): ${met ? 'met' : 'NOT met'}`,
-  );
-  for (const r of peopleReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
-  const within = overall(comparisonReport);
-  const withinAll =
-    comparisonReport.reduce((a, r) => a + r.within * r.queries, 0) /
-    (comparisonReport.reduce((a, r) => a + r.queries, 0) || 1);
-  console.log(`\ncomparisons and ranges: ${within.queries} (seed 20261125)\n`);
-  console.log('| kind | queries | within | @3 | precision@10 | empty |\n|---|---|---|---|---|---|');
-  for (const r of comparisonReport)
-    console.log(
-      `| ${r.template} | ${r.queries} | ${pct(r.within)} | ${pct(r.at3)} | ${pct(r.precision10)} | ${r.empty} |`,
-    );
-  console.log(
-    `| **all** | ${within.queries} | ${pct(withinAll)} | ${pct(within.at3)} | ${pct(within.precision10)} | ${within.empty} |\n\ntarget (within >= 95%): ${withinAll >= 0.95 ? 'met' : 'NOT met'}`,
-  );
-  for (const r of comparisonReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
-  console.log(`\nwhat was named against what was inferred: ${named.length} (seed 20261127)\n`);
-  console.log('| kind | queries | @1 | precision@10 | bound said |\n|---|---|---|---|---|');
-  for (const r of namedReport)
-    console.log(
-      `| ${r.kind} | ${r.queries} | ${pct(r.at1)} | ${pct(r.precision10)} | ${r.said === undefined ? '-' : pct(r.said)} |`,
-    );
-  console.log(`\ntarget (each kind's @1 and bound said >= ${NAMED_TARGET * 100}%)`);
-  for (const r of namedReport) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
+  printKinds(report);
+  printPeople(peopleReport, all);
+  printComparisons(comparisonReport);
+  printNamed(named.length, namedReport);
   console.log(
     `\nunderstanding, in the gateway: ${cost.perQueryUs.toFixed(1)} µs per query (median of ${cost.rounds} rounds over ${cost.queries} queries); the companies' dictionary built in ${cost.dictionaryMs.toFixed(0)} ms once per index generation`,
   );
@@ -165,6 +91,117 @@ async function main() {
     ),
   );
   await es.close();
+}
+
+/** One search as the API runs it, first page of 10, with `fields` of each hit. */
+type Ask = (q: string, fields: Parameters<typeof findProducts>[1]['fields']) => ReturnType<typeof findProducts>;
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
+
+/** Every indexed product, as the model-number set targets it and as the people's sets judge it. */
+async function readCatalog(es: EsClient, alias: string): Promise<{ products: Target[]; catalog: Product[] }> {
+  const products: Target[] = [];
+  const catalog: Product[] = [];
+  for await (const d of new IndexAdmin(es, alias).documents<SearchDocument>()) {
+    catalog.push(productOf(d));
+    products.push({
+      id: d.id,
+      model: d.model,
+      manufacturer: d.manufacturer,
+      category: d.category,
+      stc_power_w: d.specs.stc_power_w as number | undefined,
+      ...(d.company ? { company: d.company.id } : {}),
+    });
+  }
+  return { products, catalog };
+}
+
+/** The rank of each model-number query's product in its answer. */
+async function ranksOf(cases: ReturnType<typeof buildQuerySet>, ask: Ask): Promise<number[]> {
+  const ranks: number[] = [];
+  for (const c of cases) {
+    const fields = ['id', 'model', 'manufacturer', 'company', 'category', 'specs.stc_power_w'] as const;
+    const result = await ask(c.q, [...fields]);
+    ranks.push(rankOf(c, result.data as unknown as Hit[]));
+  }
+  return ranks;
+}
+
+/** The answers to a set of people's queries (or comparisons), one after another. */
+async function peopleAnswers(set: readonly { q: string }[], ask: Ask): Promise<PeopleResult[]> {
+  const answers: PeopleResult[] = [];
+  for (const c of set) {
+    const result = await ask(c.q, [...JUDGED_FIELDS]);
+    answers.push({ hits: result.data as unknown as Product[], total: result.meta.total });
+  }
+  return answers;
+}
+
+/** The answers to the named-against-inferred set, with the bounds each answer says it could not meet. */
+async function namedAnswers(set: readonly { q: string }[], ask: Ask): Promise<NamedResult[]> {
+  const answers: NamedResult[] = [];
+  for (const c of set) {
+    const result = await ask(c.q, [...JUDGED_FIELDS]);
+    const unmet = (result.meta.interpretation as { unmet?: { spec: string }[] } | undefined)?.unmet ?? [];
+    answers.push({
+      hits: result.data as unknown as Product[],
+      total: result.meta.total,
+      unmet: unmet.map((u) => u.spec),
+    });
+  }
+  return answers;
+}
+
+function printKinds(report: ReturnType<typeof summarize>): void {
+  console.log('| kind | queries | @1 | @3 | @10 | target |\n|---|---|---|---|---|---|');
+  for (const r of report) {
+    const t = TARGETS[r.kind];
+    const reached = t ? ({ 1: r.at1, 3: r.at3, 10: r.at10 } as const)[t.at] >= t.min : undefined;
+    console.log(
+      `| ${r.kind} | ${r.queries} | ${pct(r.at1)} | ${pct(r.at3)} | ${pct(r.at10)} | ${t ? `${pct(t.min).trim()} @${t.at}: ${reached ? 'met' : 'NOT met'}` : '-'} |`,
+    );
+  }
+  for (const r of report) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
+}
+
+function printPeople(peopleReport: ReturnType<typeof judgePeople>, all: ReturnType<typeof overall>): void {
+  console.log(`\npeople's queries: ${all.queries} (seed 20261124)\n`);
+  console.log('| template | queries | @3 | precision@10 | empty |\n|---|---|---|---|---|');
+  for (const r of peopleReport)
+    console.log(`| ${r.template} | ${r.queries} | ${pct(r.at3)} | ${pct(r.precision10)} | ${r.empty} |`);
+  const met = all.at3 >= PEOPLE_TARGETS.at3 && all.precision10 >= PEOPLE_TARGETS.precision10 && all.empty === 0;
+  console.log(
+    `| **all** | ${all.queries} | ${pct(all.at3)} | ${pct(all.precision10)} | ${all.empty} |\n\ntargets (@3 >= 95%, precision@10 >= 90%, no empty): ${met ? 'met' : 'NOT met'}`,
+  );
+  for (const r of peopleReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
+}
+
+function printComparisons(comparisonReport: ReturnType<typeof judgePeople>): void {
+  const within = overall(comparisonReport);
+  const withinAll =
+    comparisonReport.reduce((a, r) => a + r.within * r.queries, 0) /
+    (comparisonReport.reduce((a, r) => a + r.queries, 0) || 1);
+  console.log(`\ncomparisons and ranges: ${within.queries} (seed 20261125)\n`);
+  console.log('| kind | queries | within | @3 | precision@10 | empty |\n|---|---|---|---|---|---|');
+  for (const r of comparisonReport)
+    console.log(
+      `| ${r.template} | ${r.queries} | ${pct(r.within)} | ${pct(r.at3)} | ${pct(r.precision10)} | ${r.empty} |`,
+    );
+  console.log(
+    `| **all** | ${within.queries} | ${pct(withinAll)} | ${pct(within.at3)} | ${pct(within.precision10)} | ${within.empty} |\n\ntarget (within >= 95%): ${withinAll >= 0.95 ? 'met' : 'NOT met'}`,
+  );
+  for (const r of comparisonReport) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
+}
+
+function printNamed(queries: number, namedReport: ReturnType<typeof judgeNamed>): void {
+  console.log(`\nwhat was named against what was inferred: ${queries} (seed 20261127)\n`);
+  console.log('| kind | queries | @1 | precision@10 | bound said |\n|---|---|---|---|---|');
+  for (const r of namedReport)
+    console.log(
+      `| ${r.kind} | ${r.queries} | ${pct(r.at1)} | ${pct(r.precision10)} | ${r.said === undefined ? '-' : pct(r.said)} |`,
+    );
+  console.log(`\ntarget (each kind's @1 and bound said >= ${NAMED_TARGET * 100}%)`);
+  for (const r of namedReport) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
 }
 
 /** What reading a query costs the gateway: CPU time of understand() per query, and of building the dictionary. */

@@ -66,9 +66,19 @@ function inverterRecord(
     source_id: table.sourceId,
     record: rec.record,
     claims: [
-      identityClaim(table, rec, 'name', id.name, 'Name'),
-      identityClaim(table, rec, 'manufacturer', id.manufacturer, id.columns.manufacturer, id.derivation),
-      identityClaim(table, rec, 'model', id.model, id.columns.model, id.derivation),
+      identityClaim(table, rec, { field: 'name', value: id.name, column: 'Name' }),
+      identityClaim(table, rec, {
+        field: 'manufacturer',
+        value: id.manufacturer,
+        column: id.columns.manufacturer,
+        derivation: id.derivation,
+      }),
+      identityClaim(table, rec, {
+        field: 'model',
+        value: id.model,
+        column: id.columns.model,
+        derivation: id.derivation,
+      }),
       ...specs,
       ...inverterDerivedClaims(table, rec, specs),
     ],

@@ -110,7 +110,11 @@ export function convertSources(manifest: Manifest, sourcesDir = path.join(DEFAUL
       reader,
       table: reader.read
         ? reader.read(path.resolve(sourcesDir, source.file), source.id)
-        : readTable(path.resolve(sourcesDir, source.file), source.id, reader.required, reader.headerRows, {
+        : readTable({
+            filePath: path.resolve(sourcesDir, source.file),
+            sourceId: source.id,
+            requiredColumns: reader.required,
+            headerRows: reader.headerRows,
             refuse: new Map((source.refused_records ?? []).map((r) => [r.record, r.reason])),
             encoding: source.encoding,
           }),

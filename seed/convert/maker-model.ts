@@ -28,8 +28,8 @@ export function makerModelRecord(table: Table, rec: TableRecord, kind: MakerMode
     source_id: table.sourceId,
     record: rec.record,
     claims: [
-      identityClaim(table, rec, 'manufacturer', manufacturer, 'Manufacturer'),
-      identityClaim(table, rec, 'model', model, kind.modelColumn),
+      identityClaim(table, rec, { field: 'manufacturer', value: manufacturer, column: 'Manufacturer' }),
+      identityClaim(table, rec, { field: 'model', value: model, column: kind.modelColumn }),
       ...specClaims(table, rec, kind.columns),
     ],
   };

@@ -21,16 +21,19 @@ export function convertSandiaModules(table: Table, deriver: ManufacturerDeriver)
     if (!name) throw new SourceError(table.file, rec.record, 'empty Name');
     const { manufacturer, model } = deriver.split(name);
     const claims = [
-      identityClaim(table, rec, 'name', rawName, 'Name'),
-      identityClaim(table, rec, 'manufacturer', manufacturer, 'Name', MANUFACTURER_DERIVATION),
-      identityClaim(
-        table,
-        rec,
-        'model',
-        model,
-        'Name',
-        'Derived from Name: the words after the derived manufacturer, without the trailing [year].',
-      ),
+      identityClaim(table, rec, { field: 'name', value: rawName, column: 'Name' }),
+      identityClaim(table, rec, {
+        field: 'manufacturer',
+        value: manufacturer,
+        column: 'Name',
+        derivation: MANUFACTURER_DERIVATION,
+      }),
+      identityClaim(table, rec, {
+        field: 'model',
+        value: model,
+        column: 'Name',
+        derivation: 'Derived from Name: the words after the derived manufacturer, without the trailing [year].',
+      }),
       ...specClaims(table, rec, SANDIA_MODULE_COLUMNS),
     ];
     const power = derivedPower(table, rec, claims);

@@ -83,13 +83,19 @@ function firstInvalidUtf8(bytes: Buffer): number {
   return Math.min(lo, bytes.length - 1);
 }
 
-export function readTable(
-  filePath: string,
-  sourceId: string,
-  requiredColumns: readonly string[],
-  headerRows: number,
-  options: ReadOptions = {},
-): Table {
+/** A source CSV to read: where it is, whose it is, its shape, and how to read it (ReadOptions). */
+export interface TableFile extends ReadOptions {
+  /** The file's path. */
+  readonly filePath: string;
+  /** The manifest's id of the source (an edition of a list). */
+  readonly sourceId: string;
+  /** Columns the reader needs: a header without one stops the read. */
+  readonly requiredColumns: readonly string[];
+  /** Header rows before the first record. */
+  readonly headerRows: number;
+}
+
+export function readTable({ filePath, sourceId, requiredColumns, headerRows, ...options }: TableFile): Table {
   const file = path.basename(filePath);
   let bytes: Buffer;
   try {
@@ -189,13 +195,20 @@ export function specClaims(
   return claims;
 }
 
+/** An identity value of a record: which field, its value, the column it stands in, and how it was derived if it was. */
+export interface IdentityCell {
+  readonly field: 'manufacturer' | 'model' | 'name';
+  readonly value: string;
+  /** The column whose cell is the raw text. */
+  readonly column: string;
+  /** How the value was derived from the cell; absent when it is the cell as reported. */
+  readonly derivation?: string;
+}
+
 export function identityClaim(
   table: Table,
   rec: TableRecord,
-  field: 'manufacturer' | 'model' | 'name',
-  value: string,
-  column: string,
-  derivation?: string,
+  { field, value, column, derivation }: IdentityCell,
 ): Claim {
   return {
     field,

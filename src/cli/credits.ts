@@ -18,7 +18,7 @@ runCommand('credits', async () => {
   try {
     // Commands fail fast until connected; without the connection the lock refuses the grant.
     if (redis) await redisReady(redis, op.config.REQUEST_TIMEOUT_MS);
-    const lock = buildCreditLock(op.config, op.mongo, redis, createLogger('warn'));
+    const lock = buildCreditLock({ config: op.config, mongo: op.mongo, redis, logger: createLogger('warn') });
     const balance = await grant(email, n, { accounts: new AccountRepository(op.mongo.db), lock });
     process.stdout.write(`granted ${n} credits to ${email.trim().toLowerCase()}; balance ${balance}\n`);
   } finally {

@@ -10,7 +10,7 @@ runCommand('reindex', async () => {
   try {
     const ports = catalogPorts(op);
     const bar = createProgress('reindex');
-    const report = await holdLease(ports.lease, 'reindex', () => reindex(ports, bar.update));
+    const report = await holdLease({ store: ports.lease, command: 'reindex' }, () => reindex(ports, bar.update));
     bar.finish(
       `${report.documents} documents into ${report.index}${report.replaced.length ? `; removed ${report.replaced.join(', ')}` : ''}`,
     );

@@ -13,17 +13,25 @@ export function groupId(name: string): string {
   return `${companySlug(companyKey(name))}-group`;
 }
 
+/** What grouping reads: the companies so far, the spellings' nodes and the reviewed groups. */
+export interface GroupingInput {
+  /** The companies resolved and related so far. */
+  readonly companies: readonly Company[];
+  /** The spellings, each with its key. */
+  readonly nodes: SpellingNodes;
+  /** The reviewed table's groups. */
+  readonly groups: Reviewed['groups'];
+  /** Warns of a reviewed entry naming a spelling no list has. */
+  readonly missing: MissingCheck;
+  /** Where a group left out is told. */
+  readonly warnings: string[];
+}
+
 /**
  * Each company with the group its spellings are named in. A group must reach two companies, and a
  * company is in one group at most: an entry that breaks either is left out, with a warning.
  */
-export function groupCompanies(
-  companies: readonly Company[],
-  nodes: SpellingNodes,
-  groups: Reviewed['groups'],
-  missing: MissingCheck,
-  warnings: string[],
-): Company[] {
+export function groupCompanies({ companies, nodes, groups, missing, warnings }: GroupingInput): Company[] {
   const byKey = companiesByKey(companies);
   const ids = new Set(companies.map((c) => c.id));
   const groupOf = new Map<Company, CompanyGroup>();

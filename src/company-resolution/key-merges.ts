@@ -83,18 +83,26 @@ function continues(a: string, b: string): boolean {
   return false;
 }
 
+/** What `mergeRenames` reads, and the union-find it joins keys in. */
+export interface RenameInput {
+  /** The keys joined so far; renames that are one company join here. */
+  readonly merges: KeyMerges;
+  /** The spellings, each with its key. */
+  readonly nodes: SpellingNodes;
+  /** The editions' links between spellings. */
+  readonly links: readonly EditionLink[];
+  /** The reviewed table's decisions on renames. */
+  readonly rebrands: Reviewed['rebrands'];
+  /** Warns of a reviewed entry naming a spelling no list has. */
+  readonly missing: MissingCheck;
+}
+
 /**
  * Links summed per pair of keys (a rename shows in every spelling of the old and new name); a pair of
  * at least MIN_LINK_PRODUCTS merges when the reviewed table says it is one company, or when one key is
  * the other with words added ("Silfab" -> "Silfab Solar Inc."). Returns the renames left apart.
  */
-export function mergeRenames(
-  merges: KeyMerges,
-  nodes: SpellingNodes,
-  links: readonly EditionLink[],
-  rebrands: Reviewed['rebrands'],
-  missing: MissingCheck,
-): Rename[] {
+export function mergeRenames({ merges, nodes, links, rebrands, missing }: RenameInput): Rename[] {
   const keyOf = (s: string) => nodes.get(s)?.key;
   const decisions = new Map<string, Reviewed['rebrands'][number]>();
   for (const r of rebrands) {

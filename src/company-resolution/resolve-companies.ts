@@ -52,7 +52,7 @@ export function resolveCompanies(
 
   const merges = new KeyMerges();
   mergeReviewed(merges, nodes, reviewed.merges, missing);
-  const renames = mergeRenames(merges, nodes, links, reviewed.rebrands, missing);
+  const renames = mergeRenames({ merges, nodes, links, rebrands: reviewed.rebrands, missing });
 
   const named = withReviewedAliases(nameCompanies(nodes, merges, splitOf, warnings), nodes, reviewed.aliases, missing);
   // Reviewed aliases and the words of every name: both are needed to find a brand's maker.
@@ -60,7 +60,7 @@ export function resolveCompanies(
   const notAliases = new Set(reviewed.notAliases.map((w) => w.toLowerCase()));
   const shortForms = (company: Company) => aliasesOf(company, words, notAliases);
   const related = relateCompanies(named, renames, makerFinder(named, shortForms));
-  const companies = groupCompanies(related, nodes, reviewed.groups, missing, warnings);
+  const companies = groupCompanies({ companies: related, nodes, groups: reviewed.groups, missing, warnings });
 
   return { companies, aliasesOf: shortForms, companyOf: companyFinder(companies), warnings };
 }

@@ -57,7 +57,7 @@ export async function ingestCatalog(
   ports: IngestPorts,
   progress: IngestProgress = {},
 ): Promise<IngestOutcome> {
-  return holdLease(ports.lease, req.command, async (lease) => {
+  return holdLease({ store: ports.lease, command: req.command }, async (lease) => {
     const conversion = convert(req);
     const companies = companyRecords(conversion.drafts);
     progress.converted?.(conversion, companies);
@@ -77,7 +77,11 @@ export async function ingestCatalog(
     if (req.dryRun) return { kind: 'planned', plan };
     lease.check();
     req.register?.();
-    const sync = await writeAndIndex(sources, conversion, companies.docs, plan, ports, progress, req.now);
+    const sync = await writeAndIndex(
+      { sources, conversion, companies: companies.docs, plan, now: req.now },
+      ports,
+      progress,
+    );
     return { kind: 'written', plan, sync };
   });
 }
@@ -95,25 +99,25 @@ function convert(req: IngestRequest): Conversion {
   return conversion;
 }
 
+/** What steps 4 and 5 write: the run's sources, its converted drafts, the company records, and the plan. */
+interface Writing {
+  readonly sources: readonly SourceDoc[];
+  readonly conversion: Conversion;
+  readonly companies: readonly CompanyDoc[];
+  readonly plan: Plan;
+  readonly now?: Date;
+}
+
 /** Steps 4 and 5: revisions and their events, products, companies, then the index and its swap. */
 function writeAndIndex(
-  sources: readonly SourceDoc[],
-  conversion: Conversion,
-  companies: readonly CompanyDoc[],
-  plan: Plan,
+  { sources, conversion, companies, plan, now }: Writing,
   ports: IngestPorts,
   progress: IngestProgress,
-  now?: Date,
 ): Promise<SyncReport> {
-  return syncCatalog(
-    sources,
-    conversion.drafts,
-    companies,
-    ports,
-    { ingest: progress.ingest, reindex: progress.reindex },
-    now,
-    plan.previous,
-  );
+  return syncCatalog({ sources, drafts: conversion.drafts, companies, now, previous: plan.previous }, ports, {
+    ingest: progress.ingest,
+    reindex: progress.reindex,
+  });
 }
 
 /** The index serving the alias, when the record holds current products and the index is current. */

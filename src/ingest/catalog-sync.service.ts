@@ -38,14 +38,27 @@ export interface SyncReport {
 
 type OnProgress = (done: number, total?: number) => void;
 
+/** What a sync brings into the record: sources, product drafts and company records, as of `now`. */
+export interface SyncRequest {
+  readonly sources: readonly SourceDoc[];
+  readonly drafts: Drafts;
+  readonly companies: readonly CompanyDoc[];
+  /** The time revisions and products are stamped with (now unless given). */
+  readonly now?: Date;
+  /** Latest stored revisions the plan already read, by product key. */
+  readonly previous?: ReadonlyMap<string, RevisionDoc>;
+}
+
+/** Who is told how the writes and the index load go. */
+export interface SyncProgress {
+  readonly ingest?: OnProgress;
+  readonly reindex?: OnProgress;
+}
+
 export async function syncCatalog(
-  sources: readonly SourceDoc[],
-  drafts: Drafts,
-  companies: readonly CompanyDoc[],
+  { sources, drafts, companies, now = new Date(), previous }: SyncRequest,
   ports: SyncPorts,
-  progress: { ingest?: OnProgress; reindex?: OnProgress } = {},
-  now: Date = new Date(),
-  previous?: ReadonlyMap<string, RevisionDoc>,
+  progress: SyncProgress = {},
 ): Promise<SyncReport> {
   await ports.sources.saveMany(sources);
   const files = Object.fromEntries(sources.map((s) => [s._id, { sha256: s.sha256, list: s.list, edition: s.edition }]));
@@ -58,7 +71,17 @@ export async function syncCatalog(
     indexing.catch(() => written.abandon());
     let ingested: IngestReport;
     try {
-      ingested = await ingest(drafts, files, ports, progress.ingest, now, (docs) => written.push(docs), previous);
+      ingested = await ingest(
+        {
+          drafts,
+          sourceFiles: files,
+          now,
+          onProgress: progress.ingest,
+          onWritten: (docs) => written.push(docs),
+          read: previous,
+        },
+        ports,
+      );
       written.end();
     } catch (err) {
       written.end(err);
@@ -67,7 +90,10 @@ export async function syncCatalog(
     }
     return { ingest: ingested, companiesChanged, reindex: await indexing, indexedWhileWriting: true };
   }
-  const ingested = await ingest(drafts, files, ports, progress.ingest, now, undefined, previous);
+  const ingested = await ingest(
+    { drafts, sourceFiles: files, now, onProgress: progress.ingest, read: previous },
+    ports,
+  );
   const companiesChanged = await ports.companies.replaceAll(companies);
   const unchanged = ingested.created + ingested.changed + ingested.reformatted === 0 && !companiesChanged;
   if (unchanged && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested, companiesChanged };

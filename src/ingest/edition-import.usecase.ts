@@ -30,7 +30,14 @@ export async function importEdition(
   progress: IngestProgress & { readonly checked?: (check: EditionCheck) => void } = {},
 ): Promise<{ check: EditionCheck; outcome: IngestOutcome }> {
   const manifest = loadManifest(req.seedDir);
-  const check = checkEdition(req.file, req.list, req.edition, manifest, req.sourcesDir, req.accept);
+  const check = checkEdition({
+    filePath: req.file,
+    list: req.list,
+    edition: req.edition,
+    manifest,
+    sourcesDir: req.sourcesDir,
+    accept: req.accept,
+  });
   progress.checked?.(check);
   const withEdition = check.registered
     ? manifest

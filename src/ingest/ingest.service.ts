@@ -97,19 +97,82 @@ export type SourceFiles = Readonly<
 /** The drafts of a run: an array, or any iterable that knows its count (generated ones stay out of memory). */
 export type Drafts = Iterable<ProductDraft> & { readonly length: number };
 
-export async function ingest(
-  drafts: Drafts,
-  sourceFiles: SourceFiles,
-  ports: IngestPorts,
-  onProgress: (done: number, total: number) => void = () => undefined,
-  now: Date = new Date(),
-  onWritten: (products: readonly ProductDoc[]) => Promise<void> = async () => undefined,
+/** One ingest run: the drafts and their sources, the run's time, and who is told as it goes. */
+export interface IngestRun {
+  readonly drafts: Drafts;
+  /** The sources the drafts' claims cite, as revisions record them. */
+  readonly sourceFiles: SourceFiles;
+  /** The time the run's revisions and products are stamped with (now unless given). */
+  readonly now?: Date;
+  /** Told the products written so far after each batch. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Given each batch's products once they are written (a first seed indexes them as they come). */
+  readonly onWritten?: (products: readonly ProductDoc[]) => Promise<void>;
   /** Latest stored revisions already read (by the plan), by product key. */
-  read?: ReadonlyMap<string, RevisionDoc>,
-): Promise<IngestReport> {
+  readonly read?: ReadonlyMap<string, RevisionDoc>;
+}
+
+/** A stored product as the run finds it. */
+type Identity = Awaited<ReturnType<IngestPorts['products']['identities']>>[number];
+
+/** A run under way: what it was given, what it found stored, and what it has done so far. */
+interface Running extends Required<Omit<IngestRun, 'read'>> {
+  readonly read?: ReadonlyMap<string, RevisionDoc>;
+  readonly ports: IngestPorts;
+  /** Stored products by key. */
+  readonly stored: ReadonlyMap<string, Identity>;
+  /** Stored products by the key of the draft that continues them. */
+  readonly continued: ReadonlyMap<string, Identity>;
+  /** Product ids in use (new ones are added as they are allocated). */
+  readonly taken: Set<string>;
+  readonly report: IngestReport;
+  readonly revisions: Pick<IngestPorts['revisions'], 'reserveSeq' | 'append' | 'latest'>;
+  /** Failed batches' reasons: the first ends the run. */
+  readonly failures: unknown[];
+  /** The feed recorded up to the last batch started (settled, never rejected). */
+  recordedBefore: Promise<unknown>;
+  /** Drafts written. */
+  done: number;
+}
+
+/** A batch planned: products with new snapshots, and unchanged ones to rewrite in the current format. */
+interface PlannedBatch {
+  readonly size: number;
+  readonly planned: Planned[];
+  readonly reformatted: ProductDoc[];
+}
+
+/**
+ * The run as a story: find what is stored, then batch after batch plan it and write it, up to
+ * WRITING batches at once; the first failure ends the run once the writes under way have settled.
+ */
+export async function ingest(run: IngestRun, ports: IngestPorts): Promise<IngestReport> {
+  const running = await startRun(run, ports);
+  const writes = new Set<Promise<void>>();
+  for (const batch of batchesOf(run.drafts, BATCH)) {
+    if (running.failures.length > 0) break;
+    const write = writeBatch(await planBatch(batch, running), running);
+    writes.add(write);
+    write.then(
+      () => writes.delete(write),
+      (reason: unknown) => {
+        writes.delete(write);
+        running.failures.push(reason);
+      },
+    );
+    if (writes.size >= WRITING) await Promise.race(writes).catch(() => undefined);
+  }
+  await Promise.allSettled(writes);
+  if (running.failures.length > 0) throw running.failures[0];
+  return running.report;
+}
+
+/** What is stored, which drafts continue which products, and a report that starts from there. */
+async function startRun(run: IngestRun, ports: IngestPorts): Promise<Running> {
+  const now = run.now ?? new Date();
   const stored = new Map((await ports.products.identities()).map((p) => [p.key, p]));
   const taken = new Set([...stored.values()].map((p) => p._id));
-  const continued = stored.size > 0 ? continuedBy(stored, drafts) : stored;
+  const continued = stored.size > 0 ? continuedBy(stored, run.drafts) : stored;
   const report: IngestReport = {
     total: stored.size,
     created: 0,
@@ -125,99 +188,132 @@ export async function ingest(
     append: (docs: readonly RevisionDoc[]) => ports.revisions.append(docs),
     latest: (productId: string, from?: number) => ports.revisions.latest(productId, from),
   };
-  const writes = new Set<Promise<void>>();
-  let recordedBefore: Promise<unknown> = Promise.resolve();
-  const failures: unknown[] = [];
-  let done = 0;
+  return {
+    drafts: run.drafts,
+    sourceFiles: run.sourceFiles,
+    now,
+    onProgress: run.onProgress ?? (() => undefined),
+    onWritten: run.onWritten ?? (async () => undefined),
+    read: run.read,
+    ports,
+    stored,
+    continued,
+    taken,
+    report,
+    revisions,
+    failures: [],
+    recordedBefore: Promise.resolve(),
+    done: 0,
+  };
+}
 
-  for (const batch of batchesOf(drafts, BATCH)) {
-    if (failures.length > 0) break;
-    const planned: Planned[] = [];
-    const reformatted: ProductDoc[] = [];
-    for (const draft of batch) {
-      const chain = [...(draft.earlier ?? []), draft.claims].map((claims) => ({ claims, hash: snapshotHash(claims) }));
-      const hash = chain[chain.length - 1].hash;
-      const known = continued.get(draft.key);
-      if (known?.snapshot_hash === hash) {
-        report.unchanged += 1;
-        if (
-          known.format !== PRODUCT_FORMAT ||
-          known.listing_hash !== snapshotHash(draft.listing) ||
-          known.key !== draft.key
-        ) {
-          reformatted.push(
-            makeProduct(known._id, draft, known.current_revision, hash, known.created_at, known.updated_at),
-          );
-        }
-        continue;
-      }
-      const previous = known
-        ? (read?.get(draft.key) ?? (await ports.revisions.latest(known._id, known.current_revision)))
-        : null;
-      planned.push({
-        draft,
-        chain,
-        hash,
-        id: known?._id ?? allocateId(draft, taken),
-        known: Boolean(known),
-        createdAt: known?.created_at ?? now,
-        previous,
-      });
+/**
+ * Each draft of the batch: unchanged (counted, and rewritten when its format, listing or key is
+ * not the current one), or planned with the snapshots it went through and its latest stored revision.
+ */
+async function planBatch(batch: readonly ProductDraft[], r: Running): Promise<PlannedBatch> {
+  const planned: Planned[] = [];
+  const reformatted: ProductDoc[] = [];
+  for (const draft of batch) {
+    const chain = [...(draft.earlier ?? []), draft.claims].map((claims) => ({ claims, hash: snapshotHash(claims) }));
+    const hash = chain[chain.length - 1].hash;
+    const known = r.continued.get(draft.key);
+    if (known?.snapshot_hash === hash) {
+      r.report.unchanged += 1;
+      if (
+        known.format !== PRODUCT_FORMAT ||
+        known.listing_hash !== snapshotHash(draft.listing) ||
+        known.key !== draft.key
+      )
+        reformatted.push(
+          makeProduct({
+            id: known._id,
+            draft,
+            revision: known.current_revision,
+            hash,
+            createdAt: known.created_at,
+            updatedAt: known.updated_at,
+          }),
+        );
+      continue;
     }
-    const appending = appendRevisions(planned, sourceFiles, revisions, now);
-    // The feed is recorded batch after batch, and not after a failure, as a sequential run would.
-    const previousRecorded = recordedBefore;
-    const recorded = (async () => {
-      const appended = await appending;
-      await previousRecorded;
-      if (failures.length > 0) throw failures[0];
-      // Revisions an interrupted run wrote before its products: their feed entries may be missing too.
-      const resumed = planned.filter((p) => !p.known && p.previous?.snapshot_hash === p.hash).map((p) => p.previous!);
-      const changes = [...appended, ...resumed].map((r) => ({
-        _id: r.seq,
-        product_id: r.product_id,
-        number: r.number,
-        created_at: r.created_at,
-        summary: r.summary,
-      }));
-      if (changes.length > 0) await ports.changes.record(changes, Math.max(...changes.map((c) => c._id)));
-    })();
-    recordedBefore = recorded.catch(() => undefined);
-    const write = (async () => {
-      // Read once awaited: `report.revisions += await ...` would add to a count read before the
-      // wait, and lose what batches written meanwhile added.
-      const appended = await appending;
-      report.revisions += appended.length;
-      const products = planned.map((p) => makeProduct(p.id, p.draft, revisionNumber(p), p.hash, p.createdAt, now));
-      await Promise.all([
-        recorded,
-        ports.products.insertMany(products.filter((_, i) => !planned[i].known)),
-        ports.products.replaceMany([...products.filter((_, i) => planned[i].known), ...reformatted]),
-      ]);
-      await onWritten([...products, ...reformatted]);
-      report.wroteEveryProduct?.push(
-        ...products.map((p) => ({ id: p._id, revision: p.current_revision, listed: p.listing.in_latest_edition })),
-      );
-      report.reformatted += reformatted.length;
-      for (const p of planned) report[p.known ? 'changed' : 'created'] += 1;
-      report.total = stored.size + report.created;
-      done += batch.length;
-      onProgress(done, drafts.length);
-    })();
-    writes.add(write);
-    write.then(
-      () => writes.delete(write),
-      (reason: unknown) => {
-        writes.delete(write);
-        failures.push(reason);
-      },
-    );
-    if (writes.size >= WRITING) await Promise.race(writes).catch(() => undefined);
+    const previous = known
+      ? (r.read?.get(draft.key) ?? (await r.ports.revisions.latest(known._id, known.current_revision)))
+      : null;
+    planned.push({
+      draft,
+      chain,
+      hash,
+      id: known?._id ?? allocateId(draft, r.taken),
+      known: Boolean(known),
+      createdAt: known?.created_at ?? r.now,
+      previous,
+    });
   }
-  // The first failure ends the run, once the writes still under way have settled.
-  await Promise.allSettled(writes);
-  if (failures.length > 0) throw failures[0];
-  return report;
+  return { size: batch.length, planned, reformatted };
+}
+
+/** A planned batch written: its revisions appended, their feed entries recorded in order, then its products. */
+function writeBatch(batch: PlannedBatch, r: Running): Promise<void> {
+  const appending = appendRevisions(batch.planned, r.sourceFiles, r.revisions, r.now);
+  const recorded = recordFeed(batch.planned, appending, r);
+  r.recordedBefore = recorded.catch(() => undefined);
+  return storeProducts(batch, { appending, recorded }, r);
+}
+
+/** The batch's feed entries, recorded once the batch before has recorded its own, and not after a failure, as a sequential run would. */
+async function recordFeed(planned: readonly Planned[], appending: Promise<RevisionDoc[]>, r: Running): Promise<void> {
+  const previousRecorded = r.recordedBefore;
+  const appended = await appending;
+  await previousRecorded;
+  if (r.failures.length > 0) throw r.failures[0];
+  // Revisions an interrupted run wrote before its products: their feed entries may be missing too.
+  const resumed = planned.filter((p) => !p.known && p.previous?.snapshot_hash === p.hash).map((p) => p.previous!);
+  const changes = [...appended, ...resumed].map((rev) => ({
+    _id: rev.seq,
+    product_id: rev.product_id,
+    number: rev.number,
+    created_at: rev.created_at,
+    summary: rev.summary,
+  }));
+  if (changes.length > 0) await r.ports.changes.record(changes, Math.max(...changes.map((c) => c._id)));
+}
+
+/** The batch's products, inserted or replaced beside its feed, then handed on and counted. */
+async function storeProducts(
+  { size, planned, reformatted }: PlannedBatch,
+  { appending, recorded }: { appending: Promise<RevisionDoc[]>; recorded: Promise<void> },
+  r: Running,
+): Promise<void> {
+  // Read once awaited: `report.revisions += await ...` would add to a count read before the
+  // wait, and lose what batches written meanwhile added.
+  const appended = await appending;
+  const report = r.report;
+  report.revisions += appended.length;
+  const products = planned.map((p) =>
+    makeProduct({
+      id: p.id,
+      draft: p.draft,
+      revision: revisionNumber(p),
+      hash: p.hash,
+      createdAt: p.createdAt,
+      updatedAt: r.now,
+    }),
+  );
+  await Promise.all([
+    recorded,
+    r.ports.products.insertMany(products.filter((_, i) => !planned[i].known)),
+    r.ports.products.replaceMany([...products.filter((_, i) => planned[i].known), ...reformatted]),
+  ]);
+  await r.onWritten([...products, ...reformatted]);
+  report.wroteEveryProduct?.push(
+    ...products.map((p) => ({ id: p._id, revision: p.current_revision, listed: p.listing.in_latest_edition })),
+  );
+  report.reformatted += reformatted.length;
+  for (const p of planned) report[p.known ? 'changed' : 'created'] += 1;
+  report.total = r.stored.size + report.created;
+  r.done += size;
+  r.onProgress(r.done, r.drafts.length);
 }
 
 function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
@@ -280,16 +376,15 @@ async function appendRevisions(
     for (const p of fresh) {
       let before = p.previous ?? undefined;
       const docs = pendingSteps(p).map((step) => {
-        const doc = makeRevision(
-          p.id,
-          (before?.number ?? 0) + 1,
-          seq++,
-          step.claims,
-          step.hash,
-          before,
+        const doc = makeRevision({
+          productId: p.id,
+          number: (before?.number ?? 0) + 1,
+          seq: seq++,
+          step,
+          previous: before,
           sourceFiles,
           now,
-        );
+        });
         before = doc;
         return doc;
       });
@@ -326,16 +421,22 @@ function allocateId(draft: ProductDraft, taken: Set<string>): string {
   return id;
 }
 
-function makeRevision(
-  productId: string,
-  number: number,
-  seq: number,
-  claims: readonly Claim[],
-  hash: string,
-  previous: Pick<RevisionDoc, 'claims'> | undefined,
-  sourceFiles: SourceFiles,
-  now: Date,
-): RevisionDoc {
+/** A revision to make: whose, its number and place in the feed, its snapshot, what came before, and when. */
+interface RevisionInput {
+  readonly productId: string;
+  readonly number: number;
+  /** Its place in the changes feed. */
+  readonly seq: number;
+  /** The snapshot it records, with its hash. */
+  readonly step: Step;
+  /** The revision before it, whose claims it is compared with; none for the first. */
+  readonly previous: Pick<RevisionDoc, 'claims'> | undefined;
+  readonly sourceFiles: SourceFiles;
+  readonly now: Date;
+}
+
+function makeRevision({ productId, number, seq, step, previous, sourceFiles, now }: RevisionInput): RevisionDoc {
+  const { claims, hash } = step;
   const changes = previous ? diffClaims(previous.claims, claims, (id) => sourceFiles[id]?.list ?? id) : [];
   const used = new Set(claims.map((c) => c.source_id));
   // Which editions brought what the revision says: those of the changed values, else all of its sources.
@@ -398,14 +499,19 @@ export function diffClaims(
   return changes;
 }
 
-function makeProduct(
-  id: string,
-  draft: ProductDraft,
-  revision: number,
-  hash: string,
-  createdAt: Date,
-  updatedAt: Date,
-): ProductDoc {
+/** A product to make: its id and draft, the revision it points at, its snapshot's hash, and its times. */
+interface ProductInput {
+  readonly id: string;
+  readonly draft: ProductDraft;
+  /** The number of its current revision. */
+  readonly revision: number;
+  /** The hash of its current snapshot. */
+  readonly hash: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+function makeProduct({ id, draft, revision, hash, createdAt, updatedAt }: ProductInput): ProductDoc {
   return {
     _id: id,
     key: draft.key,

@@ -49,12 +49,20 @@ export class OperatorBusyError extends Error {}
 export const CATALOG_LEASE = 'catalog-writer';
 const LEASE_MS = 60_000;
 
+/** Which lease to hold, where, for what, and for how long at a time. */
+export interface LeaseRequest {
+  readonly store: OperatorLeaseStore;
+  /** The command holding it, as a refused writer is told. */
+  readonly command: string;
+  /** The lease's name (the catalog writers' unless given). */
+  readonly name?: string;
+  /** Its time, renewed every third of it (LEASE_MS unless given). */
+  readonly ms?: number;
+}
+
 export async function holdLease<T>(
-  store: OperatorLeaseStore,
-  command: string,
+  { store, command, name = CATALOG_LEASE, ms = LEASE_MS }: LeaseRequest,
   work: (lease: HeldLease) => Promise<T>,
-  name = CATALOG_LEASE,
-  ms = LEASE_MS,
 ): Promise<T> {
   const me: LeaseHolder = { token: randomUUID(), command, pid: process.pid, host: hostname() };
   let held = await store.acquire(name, me, ms);

@@ -121,14 +121,24 @@ export function flatten(root: Block): { path: string; node: Node }[] {
   return out;
 }
 
+/** A key copied from a spec: which key, from which spec and cell, and how it is written. */
+export interface SpecCopy {
+  /** The file's key. */
+  readonly key: string;
+  /** The product's spec it is copied from. */
+  readonly spec: string;
+  /** The value written (scaled already when the file's unit differs). */
+  readonly value: number | string;
+  /** The spec's provenance: its cell, or the service's derivation. */
+  readonly provenance: Provenance;
+  /** How the value was brought to the file's terms, if it was. */
+  readonly method?: string;
+  /** Decimals to print. */
+  readonly decimals?: number;
+}
+
 /** A key copied from a spec, `sourced` when its cell is reported and `derived` when the service derived it. */
-export function fromSpec(
-  key: string,
-  spec: string,
-  value: number | string,
-  provenance: Provenance,
-  extra: { method?: string; decimals?: number } = {},
-): Key {
+export function fromSpec({ key, spec, value, provenance, ...extra }: SpecCopy): Key {
   const derived = provenance.method === 'derived';
   const method = [derived ? provenance.derivation : undefined, extra.method].filter(Boolean).join('; ');
   return {

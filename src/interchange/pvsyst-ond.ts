@@ -102,7 +102,7 @@ export function ondFile(product: PvsystProduct, s: SandiaInverter, origin: Origi
   const converter = converterBlock(product, s, profiles);
   const unknown = unknownKeys(product);
   const fidelity = `Fidelity: profiles vs pvlib.inverter.sandia at their ${certificate.nodes} nodes: max |dPac| ${certificate.max_abs_dpac_pct_of_paco} % of Paco`;
-  const lines = provenanceLines(product, origin, [converter], unknown, fidelity);
+  const lines = provenanceLines({ product, origin, body: [converter], unknown, fidelity });
   const root: Block = {
     key: 'PVObject_',
     value: 'pvGInverter',
@@ -133,7 +133,14 @@ function converterBlock(product: PvsystProduct, s: SandiaInverter, profiles: rea
     const value = product.specs[name];
     const p = prov[name];
     if (typeof value !== 'number' || !p) return undefined;
-    return fromSpec(key, name, extra.scale ? Number((value * extra.scale).toPrecision(10)) : value, p, extra);
+    return fromSpec({
+      key,
+      spec: name,
+      value: extra.scale ? Number((value * extra.scale).toPrecision(10)) : value,
+      provenance: p,
+      method: extra.method,
+      decimals: extra.decimals,
+    });
   };
   const model = SANDIA_SPECS.filter((n) => prov[n]).map((n) => ({ spec: n, provenance: prov[n] }));
   const derived = (key: string, value: Key['value'], method: string, decimals?: number): Key => ({

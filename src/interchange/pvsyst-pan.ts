@@ -40,7 +40,7 @@ export function panFile(product: PvsystProduct, derivation: PanDerivation, origi
   const body = electrical(product, derivation);
   const unknown = unknownKeys(product, body);
   const certificate = derivation.fit.certificate;
-  const lines = provenanceLines(product, origin, body, unknown, fidelityLine(derivation));
+  const lines = provenanceLines({ product, origin, body, unknown, fidelity: fidelityLine(derivation) });
   const root: Block = {
     key: 'PVObject_',
     value: 'pvModule',
@@ -70,7 +70,14 @@ function electrical(product: PvsystProduct, derivation: PanDerivation): Node[] {
     const value = specs[name];
     const p = prov[name];
     if (typeof value !== 'number' || !p) return undefined;
-    return fromSpec(key, name, extra.scale ? Number((value * extra.scale).toPrecision(10)) : value, p, extra);
+    return fromSpec({
+      key,
+      spec: name,
+      value: extra.scale ? Number((value * extra.scale).toPrecision(10)) : value,
+      provenance: p,
+      method: extra.method,
+      decimals: extra.decimals,
+    });
   };
   const technology = typeof specs.technology === 'string' ? TECHNOL[specs.technology] : undefined;
   const keys: (Key | undefined)[] = [
@@ -117,7 +124,7 @@ function referencePoint(product: PvsystProduct, { fit }: PanDerivation): Key[] {
     ['Voc', 'voc_v', fit.model.voc_v],
   ] as const) {
     const p = product.provenance[name];
-    if (fit.references === 'listed' && p) out.push(fromSpec(key, name, value, p));
+    if (fit.references === 'listed' && p) out.push(fromSpec({ key, spec: name, value, provenance: p }));
     else
       out.push({
         key,

@@ -30,10 +30,12 @@ export function editionsOf(product: PvsystProduct): string[] {
 export function commercial(product: PvsystProduct, origin: Origin, notes: Block): Block {
   const prov = product.provenance;
   const identity = (key: string, name: 'manufacturer' | 'model', value: string): Key | undefined =>
-    prov[name] ? fromSpec(key, name, value, prov[name]) : undefined;
+    prov[name] ? fromSpec({ key, spec: name, value, provenance: prov[name] }) : undefined;
   const size = (key: string, name: string): Key | undefined => {
     const v = product.specs[name];
-    return typeof v === 'number' && prov[name] ? fromSpec(key, name, v, prov[name]) : undefined;
+    return typeof v === 'number' && prov[name]
+      ? fromSpec({ key, spec: name, value: v, provenance: prov[name] })
+      : undefined;
   };
   const children: (Node | undefined)[] = [
     {
@@ -64,14 +66,22 @@ export function commercial(product: PvsystProduct, origin: Origin, notes: Block)
   };
 }
 
+/** What the remarks tell of a file: the product, where it was made, its keys and what is left out. */
+export interface ProvenanceInput {
+  /** The product the file is made from. */
+  readonly product: PvsystProduct;
+  /** The service and URL that made it. */
+  readonly origin: Origin;
+  /** The file's blocks and keys, each classed. */
+  readonly body: readonly Node[];
+  /** The keys left out, their values unknown. */
+  readonly unknown: readonly Unknown[];
+  /** The fidelity line. */
+  readonly fidelity: string;
+}
+
 /** One line per key: its class and its cell or method, then the fidelity and what is left out. */
-export function provenanceLines(
-  product: PvsystProduct,
-  origin: Origin,
-  body: readonly Node[],
-  unknown: readonly Unknown[],
-  fidelity: string,
-): string[] {
+export function provenanceLines({ product, origin, body, unknown, fidelity }: ProvenanceInput): string[] {
   const keys = flatten({ key: '', value: '', end: '', class: 'default', method: '', children: body })
     .map((e) => e.node)
     .filter((n): n is Key => !isBlock(n));

@@ -484,12 +484,12 @@ describe("seed: the scale rehearsal's synthetic editions (npm run bench -- --sca
       const { drafts, sources } = scaledCatalog(conversion.drafts, toSourceDocs(manifest, conversion), 50);
       const companies = companyRecords(conversion.drafts).docs;
       await assert.rejects(
-        syncCatalog(sources, drafts, companies, portsOf(away, new IndexAdmin(es, away.alias))),
+        syncCatalog({ sources, drafts, companies }, portsOf(away, new IndexAdmin(es, away.alias))),
         /ECONNREFUSED|ConnectionError|connect/i,
       );
       assert.equal(await away.products.count(), drafts.length, 'every product written');
       // The next seed, with the search engine back, finds the record whole and builds the index.
-      const report = await syncCatalog(sources, drafts, companies, portsOf(away));
+      const report = await syncCatalog({ sources, drafts, companies }, portsOf(away));
       assert.deepEqual([report.ingest.created, report.ingest.revisions], [0, 0]);
       assert.equal(await away.index.count(away.alias), drafts.length);
     } finally {
@@ -507,9 +507,7 @@ describe("seed: the scale rehearsal's synthetic editions (npm run bench -- --sca
     assert.ok(scaled.drafts.length > 2000, 'enough for three batches of 1,000 at once');
     const db = catalog.mongo.db;
     const report = await syncCatalog(
-      scaled.sources,
-      scaled.drafts,
-      companyRecords(conversion.drafts).docs,
+      { sources: scaled.sources, drafts: scaled.drafts, companies: companyRecords(conversion.drafts).docs },
       portsOf(catalog),
     );
     assert.equal(report.ingest.created, times * conversion.drafts.length);

@@ -108,14 +108,14 @@ export class ApiKeyRepository {
       for (const [accountId, own] of byAccount) {
         const ids = own.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((k) => k._id);
         const _id = accountIndex(accountId);
-        await editIdList(
-          this.index,
-          this.lock,
-          `api-key-index:${_id}`,
+        await editIdList({
+          lists: this.index,
+          lock: this.lock,
+          lockName: `api-key-index:${_id}`,
           _id,
-          (listed) => listed,
-          async () => ids,
-        );
+          edit: (listed) => listed,
+          missing: async () => ids,
+        });
       }
       await dbCall(() => this.index.replaceOne({ _id: COMPLETE }, { ids: [] }, { upsert: true }));
     }
@@ -141,9 +141,14 @@ export class ApiKeyRepository {
    */
   private editList(accountId: string, edit: (ids: string[]) => string[]): Promise<string[]> {
     const _id = accountIndex(accountId);
-    return editIdList(this.index, this.lock, `api-key-index:${_id}`, _id, edit, async () =>
-      this.complete ? [] : this.scan(accountId),
-    );
+    return editIdList({
+      lists: this.index,
+      lock: this.lock,
+      lockName: `api-key-index:${_id}`,
+      _id,
+      edit,
+      missing: async () => (this.complete ? [] : this.scan(accountId)),
+    });
   }
 
   private async scan(accountId: string): Promise<string[]> {

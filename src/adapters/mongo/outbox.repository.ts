@@ -268,6 +268,6 @@ export class OutboxRepository {
   }
 
   private async editList(id: string, edit: (ids: string[]) => string[]): Promise<void> {
-    await editIdList(this.lists, this.lock, `list:${id}`, id, edit);
+    await editIdList({ lists: this.lists, lock: this.lock, lockName: `list:${id}`, _id: id, edit });
   }
 }

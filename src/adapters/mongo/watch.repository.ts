@@ -78,8 +78,12 @@ export class WatchRepository {
 
   private async listIn(indexId: string, id: string, listed: boolean): Promise<void> {
     const others = (ids: string[]) => ids.filter((x) => x !== id);
-    await editIdList(this.index, this.lock, `watch-index:${indexId}`, indexId, (ids) =>
-      listed ? [...others(ids), id] : others(ids),
-    );
+    await editIdList({
+      lists: this.index,
+      lock: this.lock,
+      lockName: `watch-index:${indexId}`,
+      _id: indexId,
+      edit: (ids) => (listed ? [...others(ids), id] : others(ids)),
+    });
   }
 }

@@ -6,37 +6,38 @@ import { json, keyOperation, problem } from './responses';
 
 export const COMPANY_PATHS: PathsObject = {
   '/api/v1/manufacturers': {
-    get: keyOperation(
-      'listManufacturers',
-      'The companies behind the products, each once however the sources spell it, with product counts per category',
-      'products:read',
-      1,
-      {
-        tags: ['companies'],
-        description:
-          'Ordered by company id. Counts are of current products. A company id is what `manufacturer=` and `meta.facets.manufacturer[].id` use.',
-        parameters: [
-          param('category', 'Only companies with products of this category (and only those are counted).', {
-            type: 'string',
-            enum: [...CATEGORIES],
-          }),
-          LIMIT_PARAM,
-          CURSOR_PARAM,
-        ],
-      },
-      json('A page of companies.', 'CompanyCollection'),
-      { 400: problem('Invalid category, limit or cursor.') },
-    ),
+    get: keyOperation({
+      operationId: 'listManufacturers',
+      summary:
+        'The companies behind the products, each once however the sources spell it, with product counts per category',
+      scope: 'products:read',
+      cost: 1,
+      tags: ['companies'],
+      description:
+        'Ordered by company id. Counts are of current products. A company id is what `manufacturer=` and `meta.facets.manufacturer[].id` use.',
+      parameters: [
+        param('category', 'Only companies with products of this category (and only those are counted).', {
+          type: 'string',
+          enum: [...CATEGORIES],
+        }),
+        LIMIT_PARAM,
+        CURSOR_PARAM,
+      ],
+      success: json('A page of companies.', 'CompanyCollection'),
+      errors: { 400: problem('Invalid category, limit or cursor.') },
+    }),
   },
   '/api/v1/manufacturers/{id}': {
-    get: keyOperation(
-      'getManufacturer',
-      'One company: every spelling the sources use for it, each with the rule and evidence that tie it, its relations to other companies, and its group (parent brand) with the other members',
-      'products:read',
-      1,
-      { tags: ['companies'], parameters: [ID_PARAM] },
-      json('The company.', 'Company'),
-      { 400: problem('Invalid id.'), 404: problem('No company with this id.') },
-    ),
+    get: keyOperation({
+      operationId: 'getManufacturer',
+      summary:
+        'One company: every spelling the sources use for it, each with the rule and evidence that tie it, its relations to other companies, and its group (parent brand) with the other members',
+      scope: 'products:read',
+      cost: 1,
+      tags: ['companies'],
+      parameters: [ID_PARAM],
+      success: json('The company.', 'Company'),
+      errors: { 400: problem('Invalid id.'), 404: problem('No company with this id.') },
+    }),
   },
 };

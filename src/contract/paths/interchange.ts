@@ -12,29 +12,28 @@ export const PVSYST_DOC =
 
 export const INTERCHANGE_PATHS: PathsObject = {
   '/api/v1/products/{id}/pvsyst': {
-    get: keyOperation(
-      'getPvsystFile',
-      "A product as a PVsyst file: a module's .PAN or an inverter's .OND, or their JSON twin with every key's class and provenance",
-      'products:read',
-      2,
-      {
-        tags: ['interchange'],
-        description: PVSYST_DOC,
-        parameters: [
-          ID_PARAM,
-          param(
-            'format',
-            "`pan` (modules), `ond` (inverters), or `json`: the file of the product's category with every key, its class and provenance, the keys left out, and the certificate. Default: the file of the product's category.",
-            { type: 'string', enum: ['pan', 'ond', 'json'] },
-          ),
-          param(
-            'as_of',
-            'The file of the product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`).',
-            { type: 'string', pattern: AS_OF_PATTERN, maxLength: 40 },
-          ),
-        ],
-      },
-      {
+    get: keyOperation({
+      operationId: 'getPvsystFile',
+      summary:
+        "A product as a PVsyst file: a module's .PAN or an inverter's .OND, or their JSON twin with every key's class and provenance",
+      scope: 'products:read',
+      cost: 2,
+      tags: ['interchange'],
+      description: PVSYST_DOC,
+      parameters: [
+        ID_PARAM,
+        param(
+          'format',
+          "`pan` (modules), `ond` (inverters), or `json`: the file of the product's category with every key, its class and provenance, the keys left out, and the certificate. Default: the file of the product's category.",
+          { type: 'string', enum: ['pan', 'ond', 'json'] },
+        ),
+        param(
+          'as_of',
+          'The file of the product as it stood at a revision number (`1`) or an RFC 3339 time (`2026-01-01T00:00:00Z`).',
+          { type: 'string', pattern: AS_OF_PATTERN, maxLength: 40 },
+        ),
+      ],
+      success: {
         description:
           "The file (text, with `Content-Disposition: attachment`), or with `format=json` its JSON twin. `X-Fidelity-Max-Dpmp-Pct` gives a .PAN file's certificate.",
         content: {
@@ -42,12 +41,12 @@ export const INTERCHANGE_PATHS: PathsObject = {
           'application/json': { schema: ref('PvsystFile') },
         },
       },
-      {
+      errors: {
         400: problem(
           'Invalid id, format or as_of; or the product cannot have that file: a .OND asked for a module, a .PAN for an inverter, any file for a heat pump, or a value the file needs is missing (type `unsuitable-product`; `errors` names each).',
         ),
         404: problem('No product with this id, or none at that revision or time.'),
       },
-    ),
+    }),
   },
 };

@@ -76,17 +76,34 @@ export type KeyOperationExtra = Omit<
   'operationId' | 'summary' | 'security' | 'x-scope' | 'x-credit-cost' | 'responses'
 >;
 
-/** `untagged`: the answer carries no ETag (a stream, or a POST's), so never 304. */
-export function keyOperation(
-  operationId: string,
-  summary: string,
-  scope: Scope,
-  cost: number,
-  extra: KeyOperationExtra,
-  success: ResponseObject,
-  errors: Readonly<Record<number, ResponseObject>>,
+/** A key operation: its frame (id, summary, scope, price, answers) and what it declares beyond (KeyOperationExtra). */
+export interface KeyOperationSpec extends KeyOperationExtra {
+  /** The operation's id, as routes mount it. */
+  readonly operationId: string;
+  /** One line on what it answers. */
+  readonly summary: string;
+  /** The scope a key needs. */
+  readonly scope: Scope;
+  /** Credits it costs. */
+  readonly cost: number;
+  /** The 200 answer (its headers are added here). */
+  readonly success: ResponseObject;
+  /** Its own error answers, beside the ones every keyed operation has. */
+  readonly errors: Readonly<Record<number, ResponseObject>>;
+  /** The answer carries no ETag (a stream, or a POST's), so never 304. */
+  readonly untagged?: boolean;
+}
+
+export function keyOperation({
+  operationId,
+  summary,
+  scope,
+  cost,
+  success,
+  errors,
   untagged = false,
-): OperationObject {
+  ...extra
+}: KeyOperationSpec): OperationObject {
   return {
     operationId,
     summary,

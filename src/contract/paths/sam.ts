@@ -57,21 +57,24 @@ const PRICE = `Costs 1 credit per 100 rows (at least 1), charged in full before 
 const DESCRIPTION = `The rows of one edition of a list SAM has a format for, for the products the list operation's filters select (by their current values; ${RANGE_DOC}), as that edition's file printed them: \`pvlib.pvsystem.retrieve_sam(path=url)\` reads it as it reads the file (use a signed URL: \`POST /api/v1/sam-links\`). The \`Name\` column is SAM's name (pvlib's column after its normalisation); \`product_id=true\` adds the service's id. ${PRICE} The file is the one the catalog was seeded from (its sha256 checked); a product listed twice by the edition has both rows.`;
 
 const exportSam: OperationObject = {
-  ...keyOperation(
-    'exportSamList',
-    'One edition of a SAM list (CEC modules or inverters, Sandia modules, ADR inverters) as SAM and pvlib read it',
-    'products:read',
-    1,
-    { tags: ['sam'], description: DESCRIPTION, parameters: [...SAM_PARAMETERS] },
-    CSV,
-    {
+  ...keyOperation({
+    operationId: 'exportSamList',
+    summary:
+      'One edition of a SAM list (CEC modules or inverters, Sandia modules, ADR inverters) as SAM and pvlib read it',
+    scope: 'products:read',
+    cost: 1,
+    tags: ['sam'],
+    description: DESCRIPTION,
+    parameters: [...SAM_PARAMETERS],
+    success: CSV,
+    errors: {
       400: problem('Invalid filter, range, edition or as_of; or both edition and as_of.'),
       404: problem(
         'No such list, a list SAM has no format for (type `no-sam-format`), or no such edition (or none by `as_of`).',
       ),
     },
-    true,
-  ),
+    untagged: true,
+  }),
   'x-credit-cost-per-100-rows': 1,
   'x-exports-per-account': setting('EXPORT_CONCURRENCY_PER_ACCOUNT'),
 };
@@ -97,28 +100,27 @@ export const SAM_PATHS: PathsObject = {
   '/api/v1/sam-links': {
     post: {
       ...created(
-        keyOperation(
-          'createSamLink',
-          'A signed, read-only, expiring URL for one SAM list export, for readers that cannot send a key (pvlib)',
-          'products:read',
-          1,
-          {
-            tags: ['sam'],
-            description: `The URL names a random id and carries an HMAC signature of the link (list, query, expiry, owner) under a server secret; never the key. Anyone holding it can download that export, and only that export, until \`expires_at\` (default ${SAM_LINK_DEFAULT_TTL_S} s, at most \`x-max-expires-in\`), or until the link or the key that made it is revoked. Each download is charged to this key's account as \`exportSamList\` would be (1 credit per 100 rows), under this key's rate limit. Making a link costs 1 credit; its query is validated now, as \`exportSamList\` validates it. \`pvlib.pvsystem.retrieve_sam(path=url)\` reads it.`,
-            requestBody: jsonBody('NewSamLink'),
-          },
-          {
+        keyOperation({
+          operationId: 'createSamLink',
+          summary:
+            'A signed, read-only, expiring URL for one SAM list export, for readers that cannot send a key (pvlib)',
+          scope: 'products:read',
+          cost: 1,
+          tags: ['sam'],
+          description: `The URL names a random id and carries an HMAC signature of the link (list, query, expiry, owner) under a server secret; never the key. Anyone holding it can download that export, and only that export, until \`expires_at\` (default ${SAM_LINK_DEFAULT_TTL_S} s, at most \`x-max-expires-in\`), or until the link or the key that made it is revoked. Each download is charged to this key's account as \`exportSamList\` would be (1 credit per 100 rows), under this key's rate limit. Making a link costs 1 credit; its query is validated now, as \`exportSamList\` validates it. \`pvlib.pvsystem.retrieve_sam(path=url)\` reads it.`,
+          requestBody: jsonBody('NewSamLink'),
+          success: {
             description: 'The link.',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/SamLink' } } },
           },
-          {
+          errors: {
             400: problem('Invalid list name, query (each failure named `query.<parameter>`), expires_in or body.'),
             404: problem('No such list, or a list SAM has no format for (type `no-sam-format`).'),
             413: problem('Body too large.'),
             415: problem('Body is not application/json.'),
           },
-          true,
-        ),
+          untagged: true,
+        }),
       ),
       'x-max-expires-in': SAM_LINK_MAX_TTL_S,
     },

@@ -17,14 +17,16 @@ const SEARCH_DOC =
 
 export const SEARCH_PATHS: PathsObject = {
   '/api/v1/search': {
-    get: keyOperation(
-      'searchProducts',
-      'Relevance-ranked full-text search with facets',
-      'search:read',
-      2,
-      { tags: ['search'], description: `${SEARCH_DOC} ${RANGE_DOC}`, parameters: collectionParams('search') },
-      json('A page of results.', 'ProductCollection'),
-      { 400: problem('Invalid query.') },
-    ),
+    get: keyOperation({
+      operationId: 'searchProducts',
+      summary: 'Relevance-ranked full-text search with facets',
+      scope: 'search:read',
+      cost: 2,
+      tags: ['search'],
+      description: `${SEARCH_DOC} ${RANGE_DOC}`,
+      parameters: collectionParams('search'),
+      success: json('A page of results.', 'ProductCollection'),
+      errors: { 400: problem('Invalid query.') },
+    }),
   },
 };

@@ -151,7 +151,14 @@ describe('seed: home batteries and EV chargers from HiSim', () => {
     const copy = path.join(dir, 'smart-devices-2027.json');
     writeFileSync(copy, readFileSync(file));
     assert.throws(
-      () => checkEdition(copy, 'hisim-batteries', '2027-01-01', manifest, path.join(DEFAULT_SEED_DIR, 'sources')),
+      () =>
+        checkEdition({
+          filePath: copy,
+          list: 'hisim-batteries',
+          edition: '2027-01-01',
+          manifest,
+          sourcesDir: path.join(DEFAULT_SEED_DIR, 'sources'),
+        }),
       /is not imported as hisim-batteries edition 2027-01-01: hisim-batteries is read from JSON .*only CSV lists/,
     );
   });
