@@ -104,7 +104,7 @@ export function collectionParams(mode: 'list' | 'search'): ParameterObject[] {
     ),
     param(
       'group_by',
-      "`series`: one row per product line of the series table, as its best-ranked variant, with `group` on each row: how many variants match and the range of the spec the query ranks or filters on (else the category's headline spec: STC power, AC power, heating output, usable capacity, charging power); a product in no line is a row of its own. `total` still counts products; `meta.groups` counts rows.",
+      "One row per product line of the series table (`series`): its best-ranked variant, with `group` saying how many variants match and the range they span. The range is of the spec the query ranks or filters on, else of the category's headline spec (STC power, AC power, heating output, usable capacity, charging power); a product in no line is a row of its own. `total` still counts products; `meta.groups` counts the rows.",
       { type: 'string', enum: [...GROUP_BY] },
     ),
     ...RANGE_PARAMS,
