@@ -42,19 +42,7 @@ export function searchView(main, ctx) {
     facets,
   );
   const total = h('p', { id: 'total', className: 'total', 'aria-live': 'polite' });
-  // One row per series (group_by=series): a chip that turns the grouping on and off, kept in the URL.
-  const grouping = h(
-    'button',
-    {
-      id: 'group-series',
-      type: 'button',
-      className: 'chip chip-toggle',
-      title: 'Show each product line once, as its best match, with how many variants match and their range',
-      onclick: () =>
-        change(() => (state.get('group_by') === 'series' ? state.delete('group_by') : state.set('group_by', 'series'))),
-    },
-    'One row per series',
-  );
+  const grouping = seriesChip(state, change);
   const list = h('ol', { id: 'results', className: 'results' });
   const more = h('button', { id: 'more', type: 'button', hidden: true, onclick: () => void page() }, 'More results');
   const problems = h('div', { className: 'problem-slot' });
@@ -248,6 +236,22 @@ export function searchView(main, ctx) {
   });
   q.focus();
   void run(false);
+}
+
+/** One row per series (group_by=series): a chip that turns the grouping on and off, kept in the URL. */
+function seriesChip(state, change) {
+  return h(
+    'button',
+    {
+      id: 'group-series',
+      type: 'button',
+      className: 'chip chip-toggle',
+      title: 'Show each product line once, as its best match, with how many variants match and their range',
+      onclick: () =>
+        change(() => (state.get('group_by') === 'series' ? state.delete('group_by') : state.set('group_by', 'series'))),
+    },
+    'One row per series',
+  );
 }
 
 function withLimit(state) {
