@@ -99,7 +99,12 @@ export interface ProductQuery {
   readonly fields?: string[];
   readonly limit: number;
   readonly cursor?: string;
+  /** One row per series (series-groups.ts): each line once, as its best-ranked variant. */
+  readonly groupBy?: GroupBy;
 }
+
+/** What `group_by` may name. */
+export type GroupBy = 'series';
 
 /** What an export selects: a category, and whether the newest edition of their lists still lists them. */
 export interface ProductFilter {
@@ -149,6 +154,23 @@ export interface ResultPage {
   readonly total: number;
   readonly totalRelation: 'eq' | 'gte';
   readonly facets?: Facets;
+  /** A page grouped by series: what its rows stand for. */
+  readonly groups?: SeriesRows;
+}
+
+/** Min and max of one spec over a series' matching variants that have it. */
+export interface SpecSpan {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What the index counted for the rows of a page grouped by series. */
+export interface SeriesRows {
+  /** Rows: the series among the matches and the matching products in none; as exact as the page's `total`. */
+  readonly total: number;
+  readonly totalRelation: 'eq' | 'gte';
+  /** Per series among the matches: its matching variants, and the span of each spec asked over them. */
+  readonly bySeries: Readonly<Record<string, { readonly count: number; readonly specs: Record<string, SpecSpan> }>>;
 }
 
 /** A company as the current products count it. */

@@ -51,6 +51,7 @@ export function parseProductQuery(mode: Mode, query: CollectionQuery): ProductQu
     fields: query.fields,
     limit: query.limit,
     cursor: query.cursor,
+    ...(query.group_by ? { groupBy: query.group_by } : {}),
   };
 }
 
@@ -67,6 +68,8 @@ export function queryHash(q: ProductQuery): string {
     r: q.ranges.map((r) => `${r.spec}:${r.op}:${r.value}`).sort(),
     v: q.values.map((v) => `${v.spec}=${[...v.values].map(String).sort().join('|')}`).sort(),
     s: q.sort.map((s) => `${s.desc ? '-' : ''}${s.key}`),
+    // Only when asked, so the cursors of ungrouped queries stay what they were.
+    ...(q.groupBy ? { g: q.groupBy } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
 }

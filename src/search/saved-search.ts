@@ -1,6 +1,6 @@
 // A search saved for a watch: the parameters of searchProducts, validated by that operation's own
 // rules and read by the same understanding, once, when the watch is made. Paging, order and
-// projection belong to a page of results, not to the question, so they are refused here.
+// projection (and grouping) belong to a page of results, not to the question, so they are refused here.
 import { OPERATIONS } from '../contract/operations';
 import { AppError, validationError, type FieldError } from '../errors/app-error';
 import type { Category } from '../catalog/spec-catalog';
@@ -11,7 +11,7 @@ import { understand } from './understanding';
 import { interpretationOf, understoodOf } from './interpretation';
 import type { SearchPort } from './search.service';
 
-const NOT_SAVED = ['limit', 'cursor', 'sort', 'fields'];
+const NOT_SAVED = ['limit', 'cursor', 'sort', 'fields', 'group_by'];
 
 export async function readSavedSearch(
   params: Readonly<Record<string, unknown>>,

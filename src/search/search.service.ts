@@ -3,6 +3,7 @@
 // exactly when another page exists.
 import { NOTICE } from '../catalog/notice';
 import { rankedSpec, withRankBasis } from '../catalog/rank-basis';
+import { keepAsked, rowGroup } from '../catalog/series-groups';
 import { validationError } from '../errors/app-error';
 import { parseProductQuery, queryHash, type CollectionQuery } from './product-query-parser';
 import { decodeCursor, encodeCursor, type SortValue } from '../shared/cursor';
@@ -33,6 +34,7 @@ export interface ProductCollection {
     facets?: Facets;
     suggestions?: string[];
     interpretation?: Interpretation;
+    groups?: { by: 'series'; total: number; total_relation: 'eq' | 'gte'; series: number };
   };
 }
 
@@ -101,7 +103,20 @@ export async function findProducts(
   if (mode === 'search' && query.q && !after && result.total === 0)
     meta.suggestions = hopeless ? [] : await port.suggest(query.q);
   if (reading) meta.interpretation = interpretationOf(reading, query.understood?.relaxed);
+  const groups = result.groups;
+  if (query.groupBy && groups)
+    meta.groups = {
+      by: query.groupBy,
+      total: groups.total,
+      total_relation: groups.totalRelation,
+      series: Object.keys(groups.bySeries).length,
+    };
   const ranked = rankedSpec(query);
-  const data = ranked ? page.map((h) => withRankBasis(h.source, ranked, query.fields)) : page.map((h) => h.source);
+  const data = page.map((h) => {
+    // The group reads the row's own specs before a projection takes away what was read only for it.
+    const group = groups && rowGroup(h.source, query, groups);
+    const row = ranked ? withRankBasis(h.source, ranked, query.fields) : h.source;
+    return group ? { ...keepAsked(row, query.fields), group } : row;
+  });
   return { data, meta };
 }

@@ -254,6 +254,38 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     await page.waitForSelector('#results li.card');
   });
 
+  it('when the series chip is pressed, then a product line is one card with its variants and their range, and pressing it again lists every variant', async () => {
+    const back = page.url();
+    // The steps after this one start where it found the page, whatever it finds.
+    try {
+      await page.goto(`${server.url}/explore?q=${encodeURIComponent('SMA inverter')}`);
+      await page.waitForSelector('#results li.card');
+      const chip = page.locator('#group-series');
+      assert.equal(await chip.getAttribute('aria-pressed'), 'false');
+      const boys = async () => page.locator('#results li.card').filter({ hasText: /^SB/ }).count();
+      assert.ok((await boys()) > 1, 'ungrouped, several Sunny Boy variants are cards');
+      await chip.click();
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('group_by') === 'series');
+      const line = page.locator('#results li.card .variants[data-series="sma-sunny-boy"]');
+      await line.waitFor();
+      assert.equal(await chip.getAttribute('aria-pressed'), 'true');
+      assert.equal(await line.count(), 1, 'the line is one card');
+      assert.match((await line.textContent()) ?? '', /^SMA Sunny Boy: [\d,]+ variants · AC power [\d,.]+–[\d,.]+ W$/);
+      assert.ok(Number(await line.getAttribute('data-variants')) > 100);
+      assert.match(
+        (await page.locator('#total').textContent()) ?? '',
+        /^[\d,]+ rows \([\d,]+ series, [\d,]+ single products\) of [\d,]+ products/,
+      );
+      await shot(page, 'series-rows');
+      await chip.click();
+      await page.waitForFunction(() => !new URL(location.href).searchParams.has('group_by'));
+      await page.waitForFunction(() => document.querySelectorAll('#results li.card .variants').length === 0);
+    } finally {
+      await page.goto(back);
+      await page.waitForSelector('#results li.card');
+    }
+  });
+
   it('when a category facet and a range are applied, then the results and the URL follow, and a reload shows the same', async () => {
     const total = async () => (await page.locator('#total').textContent()) ?? '';
     const box = page.locator('#facets .facet-category input#f-category-pv-module');

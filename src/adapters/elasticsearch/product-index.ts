@@ -11,6 +11,7 @@ import { FACET_SAMPLE_TARGET } from '../../contract/query-vocabulary';
 import { filterQuery } from './search-filters';
 import {
   COMPANY_NAMES_PAGE,
+  FACET_AGGS,
   categorySpecsRequest,
   companiesRequest,
   companyNamesRequest,
@@ -25,6 +26,7 @@ import { buildSuggestRequest, suggestionsFrom } from './suggestions';
 import { buildSimilarRequest } from './similar-request';
 import { modelSearches } from './model-request';
 import { searchPages } from './search-pages';
+import { linesFrom, linesRequest, rowsOnly, type LineAggregates } from './series-rows';
 import { AppError } from '../../errors/app-error';
 import type { NearestQuery } from '../../catalog/substitution';
 import type { IndexField, Projection } from '../../catalog/search-document';
@@ -34,6 +36,7 @@ import type {
   ProductFilter,
   ProductQuery,
   ResultPage,
+  SeriesRows,
   SpecRanges,
 } from '../../catalog/product-query';
 import type { SortValue } from '../../shared/cursor';
@@ -47,6 +50,13 @@ export interface Scan<D> {
 
 /** A document as read: the stored fields asked for. */
 type Source = Record<string, unknown>;
+/** A page as read, before its facets: the hits, the products matching, and for a grouped page its rows. */
+interface PageRead {
+  readonly hits: estypes.SearchHit<Source>[];
+  readonly total: Pick<ResultPage, 'total' | 'totalRelation'>;
+  readonly aggs?: FacetAggregates;
+  readonly groups?: SeriesRows;
+}
 /** Aggregations read without a type of their own: the client's union of every kind. */
 type Aggregates = Record<string, estypes.AggregationsAggregate>;
 
@@ -148,12 +158,13 @@ export class ProductIndex {
     // never sampled), bounded where they would be sampled, so the cost still stops growing with it.
     const probability = await this.facetSampling();
     const together = withFacets && probability === 1;
-    const res = await this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, together, probability === 1));
-    const total = totalOf(res.hits);
+    const page: PageRead = query.groupBy
+      ? await this.groupedPage(query, after, together, probability === 1)
+      : await this.plainPage(query, after, together, probability === 1);
     const aggs = together
-      ? res.aggregations
+      ? page.aggs
       : withFacets
-        ? await this.facetsOf(query, total.totalRelation === 'eq' ? 1 : probability)
+        ? await this.facetsOf(query, page.total.totalRelation === 'eq' ? 1 : probability)
         : undefined;
     const ranges = await specs;
     const facets = aggs && {
@@ -161,10 +172,33 @@ export class ProductIndex {
       ...(ranges && Object.keys(ranges).length > 0 ? { specs: ranges } : {}),
     };
     return {
-      hits: res.hits.hits.map((h) => ({ source: h._source ?? {}, sort: (h.sort ?? []) as SortValue[] })),
-      ...total,
+      hits: page.hits.map((h) => ({ source: h._source ?? {}, sort: (h.sort ?? []) as SortValue[] })),
+      ...page.total,
       ...(facets ? { facets } : {}),
+      ...(page.groups ? { groups: page.groups } : {}),
     };
+  }
+
+  /** A page of products, with the facets when counted in the same pass (`together`). */
+  private async plainPage(query: ProductQuery, after: SortValue[] | undefined, together: boolean, exact: boolean) {
+    const res = await this.timedSearch<FacetAggregates>(buildSearchRequest(query, after, together, exact));
+    return { hits: res.hits.hits, total: totalOf(res.hits), aggs: res.aggregations };
+  }
+
+  /**
+   * A page of rows, one per series (series-rows.ts): first the series among the matches (the same for
+   * every page of the query, so read from the cache after the first), then the page of rows. `total`
+   * stays the products matching; the rows are counted beside it, as exactly.
+   */
+  private async groupedPage(query: ProductQuery, after: SortValue[] | undefined, together: boolean, exact: boolean) {
+    const found = await this.timedSearch<FacetAggregates & LineAggregates>(
+      linesRequest(query, exact, together ? FACET_AGGS : undefined),
+    );
+    const { best, bySeries } = linesFrom(found.aggregations);
+    const res = await this.timedSearch(rowsOnly(buildSearchRequest(query, after, false, exact), best));
+    const rows = totalOf(res.hits);
+    const groups: SeriesRows = { total: rows.total, totalRelation: rows.totalRelation, bySeries };
+    return { hits: res.hits.hits, total: totalOf(found.hits), aggs: found.aggregations, groups };
   }
 
   /** `query`'s facets over every match (probability 1) or over a sample taken with `probability`. */

@@ -10,6 +10,7 @@ import { textQuery } from './search-relevance';
 import { FACET_AGGS } from './search-aggregations';
 import { TOTAL_EXACT_UP_TO } from '../../contract/query-vocabulary';
 import { basisFields, rankedSpec } from '../../catalog/rank-basis';
+import { groupFields } from '../../catalog/series-groups';
 
 const SORT_FIELD: ReadonlyMap<string, string> = new Map([
   ['model', 'model.keyword'],
@@ -32,7 +33,7 @@ const SUMMARY_SOURCE = [
   'listing',
 ];
 
-function sortClause(query: ProductQuery): estypes.SortCombinations[] {
+export function sortClause(query: ProductQuery): estypes.SortCombinations[] {
   const ranked = query.understood?.sort;
   const keys =
     query.sort.length > 0
@@ -55,12 +56,15 @@ function sortClause(query: ProductQuery): estypes.SortCombinations[] {
   return clause;
 }
 
-/** The fields asked for (the summary by default), and what a ranked hit's basis needs (rank-basis.ts). */
+/**
+ * The fields asked for (the summary by default), what a ranked hit's basis needs (rank-basis.ts) and
+ * what a grouped row's range needs (series-groups.ts).
+ */
 function sourceFor(query: ProductQuery): string[] {
   const spec = rankedSpec(query);
-  const basis = spec ? basisFields(spec) : [];
-  if (!query.fields) return basis.length ? [...SUMMARY_SOURCE, ...basis] : SUMMARY_SOURCE;
-  return [...new Set(['id', ...query.fields, ...basis])];
+  const extra = [...(spec ? basisFields(spec) : []), ...(query.groupBy ? groupFields(query) : [])];
+  if (!query.fields) return extra.length ? [...new Set([...SUMMARY_SOURCE, ...extra])] : SUMMARY_SOURCE;
+  return [...new Set(['id', ...query.fields, ...extra])];
 }
 
 /** What a query selects and how its text scores: the same for its pages and its facets. */

@@ -3,6 +3,7 @@
 import { CATEGORIES, SPECS } from '../../catalog/spec-catalog';
 import { NOMINAL_POWER, type RangeSpec } from '../../catalog/product-query';
 import { SERIES_IDS } from '../../catalog/series';
+import { GROUP_BY } from '../../catalog/series-groups';
 import type { ParameterObject } from '../openapi.types';
 import {
   sortValues,
@@ -100,6 +101,11 @@ export function collectionParams(mode: 'list' | 'search'): ParameterObject[] {
       'Comma-separated projection: top-level fields or single specs (`specs.<name>`). `id` is always returned.',
       { type: 'string', enum: FIELD_VALUES },
       { minItems: 1, maxItems: FIELD_VALUES.length },
+    ),
+    param(
+      'group_by',
+      "One row per product line of the series table (`series`): its best-ranked variant, with `group` saying how many variants match and the range they span. The range is of the spec the query ranks or filters on, else of the category's headline spec (STC power, AC power, heating output, usable capacity, charging power); a product in no line is a row of its own. `total` still counts products; `meta.groups` counts the rows.",
+      { type: 'string', enum: [...GROUP_BY] },
     ),
     ...RANGE_PARAMS,
     ...VALUE_PARAMS,

@@ -136,6 +136,43 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
         },
         additionalProperties: false,
       },
+      group: {
+        type: 'object',
+        description:
+          'Present on every row of a page asked with `group_by=series`: the product line the row stands for (its ' +
+          'best-ranked variant is the row), how many of its variants match the query, and the range they span.',
+        required: ['by', 'variants'],
+        properties: {
+          by: { type: 'string', enum: ['series'] },
+          series: {
+            type: 'object',
+            description: 'The line (as `series=` takes it); absent when the product is in none and stands alone.',
+            required: ['id', 'name'],
+            properties: { id: { type: 'string', enum: [...SERIES_IDS] }, name: { type: 'string' } },
+            additionalProperties: false,
+          },
+          variants: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Products matching the query that the row stands for.',
+          },
+          range: {
+            type: 'object',
+            description:
+              "Min and max of `spec` over those variants (the spec the query ranks or filters on, else the category's " +
+              'headline spec); absent when none of them has a value.',
+            required: ['spec', 'unit', 'min', 'max'],
+            properties: {
+              spec: { type: 'string' },
+              unit: { type: 'string', nullable: true, description: 'Null for a spec without a unit.' },
+              min: { type: 'number' },
+              max: { type: 'number' },
+            },
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      },
     },
     additionalProperties: true,
   },

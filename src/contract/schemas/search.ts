@@ -98,6 +98,24 @@ export const SEARCH_SCHEMAS: SchemasObject = {
           'built from spellings that exist in the data (Elasticsearch term suggesters: each word against the words of model, ' +
           'manufacturer and aliases; the whole text against model numbers without punctuation). Empty when nothing close exists.',
       },
+      groups: {
+        type: 'object',
+        description:
+          'Present when asked with `group_by`: the rows the results make, one per product line among the matches ' +
+          'and one per matching product in none (`total` still counts the products), as exact as `total`.',
+        required: ['by', 'total', 'total_relation', 'series'],
+        properties: {
+          by: { type: 'string', enum: ['series'] },
+          total: {
+            type: 'integer',
+            minimum: 0,
+            description: 'Rows: the lines among the matches plus the products in none.',
+          },
+          total_relation: { type: 'string', enum: ['eq', 'gte'] },
+          series: { type: 'integer', minimum: 0, description: 'The lines among the matches (always exact).' },
+        },
+        additionalProperties: false,
+      },
       interpretation: { $ref: '#/components/schemas/Interpretation' },
       notice: { type: 'string' },
     },

@@ -21,7 +21,7 @@ const products = {
 const search = {
   type: 'object',
   description:
-    'A saved search: the parameters of searchProducts (`q`, `category`, `manufacturer`, `quality`, `in_latest_edition`, `specs.<name>` values and `specs.<name>[gte|gt|lte|lt]` ranges) with the same names and values, validated by its rules and read by the same understanding once, when the watch is made (the interpretation is stored and shown). Not `limit`, `cursor`, `sort` or `fields`. The watch gets `watch.matched` for each new product that satisfies every part: each filter, each understood part, the tolerance of each quantity typed, and each word not understood appearing in its maker, model or aliases.',
+    'A saved search: the parameters of searchProducts (`q`, `category`, `manufacturer`, `quality`, `in_latest_edition`, `specs.<name>` values and `specs.<name>[gte|gt|lte|lt]` ranges) with the same names and values, validated by its rules and read by the same understanding once, when the watch is made (the interpretation is stored and shown). Not `limit`, `cursor`, `sort`, `fields` or `group_by`. The watch gets `watch.matched` for each new product that satisfies every part: each filter, each understood part, the tolerance of each quantity typed, and each word not understood appearing in its maker, model or aliases.',
   maxProperties: 60,
 } as const;
 const events = {

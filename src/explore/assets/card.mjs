@@ -101,6 +101,7 @@ export function card(p) {
     h('h3', {}, h('a', { href: `?product=${encodeURIComponent(p.id)}`, 'data-nav': true }, p.model)),
     h('p', {}, p.company?.name ?? p.manufacturer, ' · ', p.category),
     deciding.length > 0 ? h('dl', { className: 'deciding' }, deciding) : null,
+    p.group?.series ? variants(p.group) : null,
     p.rank_basis ? rankBasis(p.rank_basis) : null,
     h(
       'p',
@@ -115,6 +116,21 @@ export function card(p) {
       p.quality ? h('span', { className: `badge q-${p.quality.status}` }, `checks: ${p.quality.status}`) : null,
     ),
     pickButton(p),
+  );
+}
+
+/** A series row (group_by=series): its line, how many variants match and the range they span (`405–430 W`). */
+function variants(g) {
+  const r = g.range;
+  const span = !r
+    ? ''
+    : r.min === r.max
+      ? ` · ${specLabel(r.spec)} ${withUnit(r.min, r.unit ?? '')}`
+      : ` · ${specLabel(r.spec)} ${num(r.min)}–${withUnit(r.max, r.unit ?? '')}`;
+  return h(
+    'p',
+    { className: 'variants', 'data-series': g.series.id, 'data-variants': String(g.variants) },
+    `${g.series.name}: ${num(g.variants)} variant${g.variants === 1 ? '' : 's'}${span}`,
   );
 }
 

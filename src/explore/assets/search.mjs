@@ -42,6 +42,7 @@ export function searchView(main, ctx) {
     facets,
   );
   const total = h('p', { id: 'total', className: 'total', 'aria-live': 'polite' });
+  const grouping = seriesChip(state, change);
   const list = h('ol', { id: 'results', className: 'results' });
   const more = h('button', { id: 'more', type: 'button', hidden: true, onclick: () => void page() }, 'More results');
   const problems = h('div', { className: 'problem-slot' });
@@ -75,7 +76,7 @@ export function searchView(main, ctx) {
         'section',
         { className: 'found', 'aria-label': 'Results' },
         problems,
-        h('div', { className: 'found-head' }, total, watch.button),
+        h('div', { className: 'found-head' }, total, grouping, watch.button),
         watch.region,
         list,
         more,
@@ -99,6 +100,7 @@ export function searchView(main, ctx) {
     try {
       const res = await api('/search', { query: withLimit(state), signal });
       fill(problems);
+      grouping.setAttribute('aria-pressed', String(state.get('group_by') === 'series'));
       renderChips(res.meta.interpretation);
       renderFacets(res.meta.facets);
       total.textContent = `${totalText(res.meta)}${res.meta.interpretation ? ` · ${res.meta.interpretation.summary}` : ''}`;
@@ -236,14 +238,37 @@ export function searchView(main, ctx) {
   void run(false);
 }
 
+/** One row per series (group_by=series): a chip that turns the grouping on and off, kept in the URL. */
+function seriesChip(state, change) {
+  return h(
+    'button',
+    {
+      id: 'group-series',
+      type: 'button',
+      className: 'chip chip-toggle',
+      title: 'Show each product line once, as its best match, with how many variants match and their range',
+      onclick: () =>
+        change(() => (state.get('group_by') === 'series' ? state.delete('group_by') : state.set('group_by', 'series'))),
+    },
+    'One row per series',
+  );
+}
+
 function withLimit(state) {
   const query = new URLSearchParams(state);
   query.set('limit', String(PAGE));
   return query;
 }
 
-/** "12 products", or "10,000+ products" when the service counted only up to its bound. */
+/**
+ * "12 products", or "10,000+ products" when the service counted only up to its bound; grouped,
+ * the rows first: "96 rows (2 series, 94 single products) of 341 products".
+ */
 function totalText(meta) {
   const more = meta.total_relation === 'gte' ? '+' : '';
-  return `${num(meta.total)}${more} product${meta.total === 1 && !more ? '' : 's'}`;
+  const products = `${num(meta.total)}${more} product${meta.total === 1 && !more ? '' : 's'}`;
+  const g = meta.groups;
+  if (!g) return products;
+  const rows = `${num(g.total)}${g.total_relation === 'gte' ? '+' : ''} row${g.total === 1 ? '' : 's'}`;
+  return `${rows} (${num(g.series)} series, ${num(g.total - g.series)} single products) of ${products}`;
 }

@@ -4,7 +4,7 @@
 
 /**
  * URL parameters that are not part of a saved search, each with why: the service refuses the
- * paging and shaping ones (`limit`, `cursor`, `sort`, `fields`), and `view` is the page's own.
+ * paging and shaping ones (`limit`, `cursor`, `sort`, `fields`, `group_by`), and `view` is the page's own.
  */
 const NOT_SAVED = new Map([
   ['view', 'the page view, not a search parameter'],
@@ -12,6 +12,7 @@ const NOT_SAVED = new Map([
   ['cursor', 'a position in one result list'],
   ['sort', 'an order: a watch is told of each new match, whatever its rank'],
   ['fields', 'the shape of an answer, not what matches'],
+  ['group_by', 'rows of one series at a time: a watch is told of each new product'],
 ]);
 
 /**
