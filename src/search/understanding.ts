@@ -329,62 +329,193 @@ function quantityAt(ws: Word[], i: number): Found | undefined {
     : undefined;
 }
 
+/** One understood stretch of the words: where it starts and what it was read as. */
+interface Match {
+  readonly at: number;
+  readonly f: Found;
+}
+
+/** What a matcher sees at one word: the query, its words, the dictionary, and the company read there. */
+interface Position {
+  readonly q: string;
+  readonly ws: Word[];
+  readonly i: number;
+  readonly dictionary: MakerDictionary;
+  readonly maker: Found | undefined;
+}
+
+/** One way to read the words at a position; the first matcher of MATCHERS that reads them wins. */
+interface Matcher {
+  readonly name: string;
+  readonly why: string;
+  readonly match: (p: Position) => Found | undefined;
+}
+
+/** The readings tried at each word, in order of precedence, each with the reason for its place. */
+const MATCHERS: readonly Matcher[] = [
+  {
+    name: 'exclusion',
+    why: 'A negator reads the attribute or company after it as left out ("not bifacial", "without SMA").',
+    match: ({ q, ws, i, dictionary }) => exclusionAt(q, ws, i, dictionary),
+  },
+  {
+    name: 'comparison',
+    why: 'A comparison before any name ("max 3kW": "max" is no company there).',
+    match: ({ ws, i }) => rangeAt(ws, i),
+  },
+  {
+    name: 'ranking',
+    why: 'A superlative ("most efficient") orders the results; its words are no attribute or company.',
+    match: ({ ws, i }) => rankingAt(ws, i),
+  },
+  {
+    name: 'series',
+    why: 'A product line\'s name before a company\'s ("Sunny Boy" is SMA\'s line, not "Sunny" International Power), unless the company\'s name is longer.',
+    match: ({ ws, i, maker }) => {
+      const series = seriesAt(ws, i);
+      return series && (!maker || series.span >= maker.span) ? series : undefined;
+    },
+  },
+  {
+    name: 'vocabulary',
+    why: 'Then the longer reading wins, and on a tie the vocabulary\'s ("bipv" is a word before it is a company).',
+    match: ({ ws, i, maker }) => {
+      const phrase = phraseAt(ws, i);
+      return phrase && (!maker || phrase.span >= maker.span) ? phrase : undefined;
+    },
+  },
+  {
+    name: 'company',
+    why: 'A company by any of its names, where no longer word of the vocabulary is read.',
+    match: ({ maker }) => maker,
+  },
+  {
+    name: 'spec word',
+    why: 'A spec\'s name ("COP") is read with the comparison after it; alone it stays text.',
+    match: ({ ws, i }) =>
+      SPEC_WORD.has(ws[i].norm) ? { kind: 'spec-word' as const, word: ws[i].norm, span: 1 } : undefined,
+  },
+  {
+    name: 'quantity',
+    why: 'A number with a unit ("400W") is a quantity of the spec its unit measures.',
+    match: ({ ws, i }) => quantityAt(ws, i),
+  },
+];
+
+/**
+ * Context exceptions: a category word that, beside another category, names a feature of that
+ * product rather than a second product. The word is read as the phrase `reads` instead.
+ */
+const CONTEXT_READINGS: readonly {
+  readonly word: Category;
+  readonly beside: Category;
+  readonly reads: string;
+  readonly why: string;
+}[] = [
+  {
+    word: 'inverter',
+    beside: 'heat-pump',
+    reads: 'variable speed',
+    why: '"Inverter heat pump": the inverter is the compressor (variable speed), not a second product.',
+  },
+  {
+    word: 'home-battery',
+    beside: 'inverter',
+    reads: 'hybrid',
+    why: '"Hybrid inverter with battery": beside an inverter, a battery is what it works with (the hybrid flag), not a second product.',
+  },
+];
+
 /** Reads `q`; `explicit` is the category the request's parameters already select, if exactly one. */
 export function understand(q: string, dictionary: MakerDictionary, explicit?: Category): Reading {
   const ws = words(q);
-  const found: { at: number; f: Found }[] = [];
+  const scanned = scan({ q, ws, dictionary });
+  const { found, named } = inContext(scanned.found);
+  const { category, modules } = categoryOf({ found, named, dictionary, explicit });
+  const read = partsOf({ q, ws, dictionary, found, category, modules });
+  const { parts, rest } = withBareModulePower({
+    ws,
+    modules,
+    parts: read.parts,
+    rest: [...scanned.rest, ...read.unread],
+  });
+  const text = leftovers({ q, ws, rest, anyParts: parts.length > 0 });
+  return {
+    parts,
+    text,
+    ...(category ? { category } : {}),
+    ...(read.refused.length ? { refused: read.refused } : {}),
+  };
+}
+
+/** Tokens to matches: at each word the first matcher that reads it, else the word is left as text. */
+function scan({ q, ws, dictionary }: { q: string; ws: Word[]; dictionary: MakerDictionary }) {
+  const found: Match[] = [];
   const rest: number[] = [];
   for (let i = 0; i < ws.length;) {
-    const phrase = phraseAt(ws, i);
-    const maker = makerAt(q, ws, i, dictionary);
-    // A comparison first ("max 3kW": "max" is no company there); then the longer reading wins, and on
-    // a tie the vocabulary's ("bipv" is a word before it is a company).
-    // A product line's name before a company's ("Sunny Boy" is SMA's line, not "Sunny" International Power).
-    const series = seriesAt(ws, i);
-    const f =
-      exclusionAt(q, ws, i, dictionary) ??
-      rangeAt(ws, i) ??
-      rankingAt(ws, i) ??
-      (series && (!maker || series.span >= maker.span) ? series : undefined) ??
-      (phrase && (!maker || phrase.span >= maker.span) ? phrase : maker) ??
-      (SPEC_WORD.has(ws[i].norm) ? { kind: 'spec-word' as const, word: ws[i].norm, span: 1 } : undefined) ??
-      quantityAt(ws, i);
+    const position: Position = { q, ws, i, dictionary, maker: makerAt(q, ws, i, dictionary) };
+    const f = firstMatch(position);
     if (f) found.push({ at: i, f });
     else rest.push(i);
     i += f?.span ?? 1;
-    // A bare number after a line sold by its kW rating is that rating ("Sunny Boy 7.7"), and a "kW"
-    // written after it is part of it ("Sunny Boy 7.7 kW"), not a word left to match.
-    if (f?.kind === 'series' && f.series.kw && i < ws.length && NUMBER.test(ws[i].norm)) {
-      const span = ws[i + 1]?.norm === 'kw' ? 2 : 1;
-      found.push({ at: i, f: { kind: 'quantity', value: toNumber(ws[i].norm), unit: 'kw', span } });
-      i += span;
+    const rating = seriesRating(ws, f, i);
+    if (rating) {
+      found.push(rating);
+      i += rating.f.span;
     }
   }
-  const from = (at: number, span: number) => q.slice(ws[at].start, ws[at + span - 1].end);
+  return { found, rest };
+}
+
+function firstMatch(position: Position): Found | undefined {
+  for (const matcher of MATCHERS) {
+    const f = matcher.match(position);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/**
+ * A bare number after a line sold by its kW rating is that rating ("Sunny Boy 7.7"), and a "kW"
+ * written after it is part of it ("Sunny Boy 7.7 kW"), not a word left to match.
+ */
+function seriesRating(ws: Word[], f: Found | undefined, i: number): Match | undefined {
+  if (f?.kind !== 'series' || !f.series.kw || i >= ws.length || !NUMBER.test(ws[i].norm)) return undefined;
+  const span = ws[i + 1]?.norm === 'kw' ? 2 : 1;
+  return { at: i, f: { kind: 'quantity', value: toNumber(ws[i].norm), unit: 'kw', span } };
+}
+
+/** The categories named, after the context exceptions (CONTEXT_READINGS) read some category words as features. */
+function inContext(scanned: readonly Match[]): { found: readonly Match[]; named: Category[] } {
+  let found = scanned;
   let named = [
     ...new Set(found.flatMap(({ f }) => (f.kind === 'phrase' && f.meaning.category ? [f.meaning.category] : []))),
   ];
-  // "Inverter heat pump": the inverter is the compressor (variable speed), not a second product.
-  const inverterWord = found.find(
-    ({ f }) => f.kind === 'phrase' && f.meaning.category === 'inverter' && !f.meaning.conditions,
-  );
-  if (named.includes('heat-pump') && inverterWord) {
-    (inverterWord as { f: Found }).f = {
-      kind: 'phrase',
-      meaning: PHRASE.get('variable speed')!,
-      span: inverterWord.f.span,
-    };
-    named = named.filter((c) => c !== 'inverter');
+  for (const { word, beside, reads } of CONTEXT_READINGS) {
+    const hit = found.find(({ f }) => f.kind === 'phrase' && f.meaning.category === word && !f.meaning.conditions);
+    if (!named.includes(beside) || !hit) continue;
+    const as: Match = { at: hit.at, f: { kind: 'phrase', meaning: PHRASE.get(reads)!, span: hit.f.span } };
+    found = found.map((m) => (m === hit ? as : m));
+    named = named.filter((c) => c !== word);
   }
-  // "Hybrid inverter with battery": beside an inverter, a battery is what it works with (the hybrid
-  // flag), not a second product.
-  const batteryWord = found.find(
-    ({ f }) => f.kind === 'phrase' && f.meaning.category === 'home-battery' && !f.meaning.conditions,
-  );
-  if (named.includes('inverter') && batteryWord) {
-    (batteryWord as { f: Found }).f = { kind: 'phrase', meaning: PHRASE.get('hybrid')!, span: batteryWord.f.span };
-    named = named.filter((c) => c !== 'home-battery');
-  }
+  return { found, named };
+}
+
+/**
+ * The one category the query is about (named, else implied, else the request's), and whether a bare
+ * number may be a module's power: a module word, or a maker of mostly modules.
+ */
+function categoryOf({
+  found,
+  named,
+  dictionary,
+  explicit,
+}: {
+  found: readonly Match[];
+  named: readonly Category[];
+  dictionary: MakerDictionary;
+  explicit: Category | undefined;
+}): { category: Category | undefined; modules: boolean } {
   const makers = [...new Set(found.flatMap(({ f }) => (f.kind === 'maker' ? f.ids : [])))];
   const implied = [
     ...new Set(
@@ -401,88 +532,155 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
         : named.length === 0 && implied.length === 0
           ? explicit
           : undefined;
-  // Whether a bare number may be a module's power: a module word, or a maker of mostly modules.
   const modules =
     (category ?? (named.length + implied.length === 0 ? mainCategory(dictionary, makers) : undefined)) === 'pv-module';
+  return { category, modules };
+}
 
+/** What the parts stage reads the matches with. */
+interface Reader {
+  readonly q: string;
+  readonly ws: Word[];
+  readonly dictionary: MakerDictionary;
+  readonly found: readonly Match[];
+  readonly category: Category | undefined;
+  readonly modules: boolean;
+}
+
+/** What one match becomes: a part, a refusal, its words left as text, or nothing (read with its neighbour). */
+type Outcome = { readonly part: Part } | { readonly refused: string } | 'text' | 'used';
+
+/** Matches to parts, in the order typed; the words of a match that makes no part are left as text. */
+function partsOf(reader: Reader) {
   const parts: Part[] = [];
   const refused: string[] = [];
-  const asText = (at: number, span: number) => rest.push(...Array.from({ length: span }, (_, k) => at + k));
-  found.forEach(({ at, f }, k) => {
-    const text = from(at, f.span);
-    if (f.kind === 'phrase') {
-      const m = f.meaning;
-      if (m.within && category && category !== m.within) return asText(at, f.span);
-      parts.push(
-        m.category
-          ? { kind: 'category', from: text, label: m.label, category: m.category, conditions: m.conditions ?? [] }
-          : { kind: 'attribute', from: text, label: m.label, conditions: m.conditions ?? [] },
-      );
-    } else if (f.kind === 'maker') {
-      parts.push(manufacturerPart(text, f.key, f.ids, dictionary));
-    } else if (f.kind === 'exclusion') {
-      const t = f.target;
-      if (t.kind === 'maker') {
-        const companies = t.ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
-        const names = companies.map((c) => c.name).join(' or ');
-        parts.push({ kind: 'exclusion', from: text, label: `not by ${names}`, companies, conditions: [] });
-      } else {
-        if (t.meaning.within && category && category !== t.meaning.within) return asText(at, f.span);
-        const conditions = t.meaning.conditions ?? [];
-        const specs = [...new Set(conditions.map((c) => c.spec))].join(', ');
-        parts.push({
-          kind: 'exclusion',
-          from: text,
-          label: `not ${t.meaning.label} (products with no ${specs} value are kept)`,
-          companies: [],
-          conditions,
-        });
-      }
-    } else if (f.kind === 'series') {
-      const { id: line, label, category: of, companies: ids, models } = f.series;
-      const companies = ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
-      parts.push({ kind: 'series', id: line, from: text, label, category: of, companies, models });
-    } else if (f.kind === 'ranking') {
-      parts.push(rankingPart(text, f.ranking, category));
-    } else if (f.kind === 'spec-word') {
-      // Read with the comparison it names ("COP above 4"); alone it is text.
-      const next = found[k + 1];
-      if (next?.at !== at + 1 || next.f.kind !== 'range' || !specOf(next.f.bounds, f.word, category, modules))
-        asText(at, f.span);
-    } else if (f.kind === 'range') {
-      const previous = found[k - 1];
-      const word = previous?.f.kind === 'spec-word' && previous.at === at - 1 ? previous.f.word : undefined;
-      const spec = specOf(f.bounds, word, category, modules);
-      if (!spec) return asText(at, f.span);
-      const part = rangePart(text, f, spec, word && from(at - 1, 1));
-      if (typeof part === 'string') refused.push(part);
-      else parts.push(part);
-    } else {
-      const typed = quantity(text, f.value, f.unit, category);
-      if (typed) parts.push(typed);
-      else asText(at, f.span);
-    }
+  const unread: number[] = [];
+  reader.found.forEach(({ at, f }, k) => {
+    const outcome = outcomeOf(reader, k);
+    if (outcome === 'text') unread.push(...Array.from({ length: f.span }, (_, n) => at + n));
+    else if (outcome === 'used') return;
+    else if ('refused' in outcome) refused.push(outcome.refused);
+    else parts.push(outcome.part);
   });
-  // A bare number after a module word or a maker of mostly modules ("Jinko 450") is the module's
-  // power. A quantity with a unit needs no guess: with no category it bounds any category's power.
-  if (modules && !parts.some((p) => p.kind === 'quantity' || p.kind === 'range')) {
-    const bare = rest.find((i) => /^\d{3}$/.test(ws[i].norm));
-    const watts = bare === undefined ? NaN : Number(ws[bare].norm);
-    if (watts >= BARE_MODULE_POWER.min && watts <= BARE_MODULE_POWER.max) {
-      parts.push(quantity(ws[bare!].norm, watts, 'w', 'pv-module')!);
-      rest.splice(rest.indexOf(bare!), 1);
+  return { parts, refused, unread };
+}
+
+function outcomeOf(reader: Reader, k: number): Outcome {
+  const { q, ws, dictionary, category } = reader;
+  const { at, f } = reader.found[k];
+  const text = q.slice(ws[at].start, ws[at + f.span - 1].end);
+  switch (f.kind) {
+    case 'phrase':
+      return meaningPart(text, f.meaning, category);
+    case 'maker':
+      return { part: manufacturerPart(text, f.key, f.ids, dictionary) };
+    case 'exclusion':
+      return exclusionPart(text, f.target, reader);
+    case 'series':
+      return { part: seriesPart(text, f.series, dictionary) };
+    case 'ranking':
+      return { part: rankingPart(text, f.ranking, category) };
+    case 'spec-word':
+      return specWordOutcome(reader, k);
+    case 'range':
+      return rangeOutcome(reader, k);
+    case 'quantity': {
+      const typed = quantity(text, f.value, f.unit, category);
+      return typed ? { part: typed } : 'text';
     }
   }
-  const left = rest
-    .sort((a, b) => a - b)
-    .filter((i) => parts.length === 0 || !FILLER.has(ws[i].norm))
-    .map((i) => q.slice(ws[i].start, ws[i].end));
+}
+
+/** A word of the vocabulary: a category or an attribute; one meant for another category stays text. */
+function meaningPart(text: string, m: Meaning, category: Category | undefined): Outcome {
+  if (m.within && category && category !== m.within) return 'text';
   return {
-    parts,
-    text: left.join(' '),
-    ...(category ? { category } : {}),
-    ...(refused.length ? { refused } : {}),
+    part: m.category
+      ? { kind: 'category', from: text, label: m.label, category: m.category, conditions: m.conditions ?? [] }
+      : { kind: 'attribute', from: text, label: m.label, conditions: m.conditions ?? [] },
   };
+}
+
+function exclusionPart(text: string, t: Extract<Found, { kind: 'exclusion' }>['target'], reader: Reader): Outcome {
+  if (t.kind === 'maker') {
+    const companies = t.ids.map((id) => ({ id, name: reader.dictionary.companies.get(id)?.name ?? id }));
+    const names = companies.map((c) => c.name).join(' or ');
+    return { part: { kind: 'exclusion', from: text, label: `not by ${names}`, companies, conditions: [] } };
+  }
+  if (t.meaning.within && reader.category && reader.category !== t.meaning.within) return 'text';
+  const conditions = t.meaning.conditions ?? [];
+  const specs = [...new Set(conditions.map((c) => c.spec))].join(', ');
+  return {
+    part: {
+      kind: 'exclusion',
+      from: text,
+      label: `not ${t.meaning.label} (products with no ${specs} value are kept)`,
+      companies: [],
+      conditions,
+    },
+  };
+}
+
+function seriesPart(text: string, series: Series, dictionary: MakerDictionary): Part {
+  const { id: line, label, category: of, companies: ids, models } = series;
+  const companies = ids.map((id) => ({ id, name: dictionary.companies.get(id)?.name ?? id }));
+  return { kind: 'series', id: line, from: text, label, category: of, companies, models };
+}
+
+/** A spec word is read with the comparison it names ("COP above 4"); alone it is text. */
+function specWordOutcome({ found, category, modules }: Reader, k: number): Outcome {
+  const { at, f } = found[k];
+  const next = found[k + 1];
+  if (f.kind !== 'spec-word') return 'text';
+  if (next?.at !== at + 1 || next.f.kind !== 'range' || !specOf(next.f.bounds, f.word, category, modules))
+    return 'text';
+  return 'used';
+}
+
+/** A comparison, with the spec word before it if any, as a range part or a refusal; without a spec it is text. */
+function rangeOutcome({ q, ws, found, category, modules }: Reader, k: number): Outcome {
+  const { at, f } = found[k];
+  if (f.kind !== 'range') return 'text';
+  const previous = found[k - 1];
+  const word = previous?.f.kind === 'spec-word' && previous.at === at - 1 ? previous.f.word : undefined;
+  const spec = specOf(f.bounds, word, category, modules);
+  if (!spec) return 'text';
+  const from = (i: number, span: number) => q.slice(ws[i].start, ws[i + span - 1].end);
+  const part = rangePart(from(at, f.span), f, spec, word && from(at - 1, 1));
+  return typeof part === 'string' ? { refused: part } : { part };
+}
+
+/**
+ * A bare number after a module word or a maker of mostly modules ("Jinko 450") is the module's power.
+ * A quantity with a unit needs no guess: with no category it bounds any category's power.
+ */
+function withBareModulePower({
+  ws,
+  modules,
+  parts,
+  rest,
+}: {
+  ws: Word[];
+  modules: boolean;
+  parts: Part[];
+  rest: number[];
+}): { parts: Part[]; rest: number[] } {
+  if (!modules || parts.some((p) => p.kind === 'quantity' || p.kind === 'range')) return { parts, rest };
+  const bare = rest.find((i) => /^\d{3}$/.test(ws[i].norm));
+  const watts = bare === undefined ? NaN : Number(ws[bare].norm);
+  if (!(watts >= BARE_MODULE_POWER.min && watts <= BARE_MODULE_POWER.max)) return { parts, rest };
+  const left = [...rest];
+  left.splice(left.indexOf(bare!), 1);
+  return { parts: [...parts, quantity(ws[bare!].norm, watts, 'w', 'pv-module')!], rest: left };
+}
+
+/** The words no part took, in the order typed; filler words go too once anything is understood. */
+function leftovers({ q, ws, rest, anyParts }: { q: string; ws: Word[]; rest: number[]; anyParts: boolean }): string {
+  return [...rest]
+    .sort((a, b) => a - b)
+    .filter((i) => !anyParts || !FILLER.has(ws[i].norm))
+    .map((i) => q.slice(ws[i].start, ws[i].end))
+    .join(' ');
 }
 
 /** A superlative as a sort by its measure's spec in the category, or, where there is none, said so. */
