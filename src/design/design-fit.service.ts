@@ -59,15 +59,23 @@ function statusOf(margin: number): Status {
   return margin < WARN_MARGIN_PCT ? 'WARN' : 'PASS';
 }
 
+/** What one check compares: the design's value (and how it was worked out) against a limit. */
+interface Bound {
+  /** The limit's name in the answer (`max_dc_voltage`). */
+  readonly limit: string;
+  /** `max`: the value must stay at or below the limit; `min`: at or above it. */
+  readonly side: 'max' | 'min';
+  /** The design's value and the expression it came from (`12 × voc_cold_v`). */
+  readonly value: readonly [number, string];
+  /** The limit's value and its name on the datasheet (`max_dc_voltage_v`). */
+  readonly against: readonly [number, string];
+  readonly source: LimitSource;
+  readonly unit: string;
+}
+
 /** A check of `value` against an upper (`max`) or lower (`min`) limit. */
-function bounded(
-  limit: string,
-  side: 'max' | 'min',
-  [value, valueText]: [number, string],
-  [limitValue, limitName]: [number, string],
-  source: LimitSource,
-  unit: string,
-): Check {
+function bounded({ limit, side, value: [value, valueText], against, source, unit }: Bound): Check {
+  const [limitValue, limitName] = against;
   const margin = ((side === 'max' ? limitValue - value : value - limitValue) / limitValue) * 100;
   return {
     limit,
@@ -108,43 +116,43 @@ export async function checkDesignFit(query: FitQuery, ports: InverterPerformance
   const iscHot = mod.isc_a.value + mod.alpha_isc_a_per_k.value * (hot - 25);
 
   const checks: Check[] = [
-    bounded(
-      'max_dc_voltage',
-      'max',
-      [n * q('voc_cold_v'), `${n} × voc_cold_v`],
-      [inv.max_dc_voltage_v.value, 'max_dc_voltage_v'],
-      reported('max_dc_voltage_v', inv.max_dc_voltage_v),
-      'V',
-    ),
-    bounded(
-      'mppt_high',
-      'max',
-      [n * q('vmp_cold_v'), `${n} × vmp_cold_v`],
-      [inv.mppt_high_v.value, 'mppt_high_v'],
-      reported('mppt_high_v', inv.mppt_high_v),
-      'V',
-    ),
-    bounded(
-      'mppt_low',
-      'min',
-      [n * q('vmp_hot_v'), `${n} × vmp_hot_v`],
-      [inv.mppt_low_v.value, 'mppt_low_v'],
-      reported('mppt_low_v', inv.mppt_low_v),
-      'V',
-    ),
+    bounded({
+      limit: 'max_dc_voltage',
+      side: 'max',
+      value: [n * q('voc_cold_v'), `${n} × voc_cold_v`],
+      against: [inv.max_dc_voltage_v.value, 'max_dc_voltage_v'],
+      source: reported('max_dc_voltage_v', inv.max_dc_voltage_v),
+      unit: 'V',
+    }),
+    bounded({
+      limit: 'mppt_high',
+      side: 'max',
+      value: [n * q('vmp_cold_v'), `${n} × vmp_cold_v`],
+      against: [inv.mppt_high_v.value, 'mppt_high_v'],
+      source: reported('mppt_high_v', inv.mppt_high_v),
+      unit: 'V',
+    }),
+    bounded({
+      limit: 'mppt_low',
+      side: 'min',
+      value: [n * q('vmp_hot_v'), `${n} × vmp_hot_v`],
+      against: [inv.mppt_low_v.value, 'mppt_low_v'],
+      source: reported('mppt_low_v', inv.mppt_low_v),
+      unit: 'V',
+    }),
   ];
   const notChecked: NotChecked[] = [];
   const current = currentLimit(inv, inverterExtra);
   if (current)
     checks.push(
-      bounded(
-        'max_dc_current',
-        'max',
-        [query.strings * iscHot, `${query.strings} × isc_hot_a`],
-        [current.value, current.name],
-        current.source,
-        'A',
-      ),
+      bounded({
+        limit: 'max_dc_current',
+        side: 'max',
+        value: [query.strings * iscHot, `${query.strings} × isc_hot_a`],
+        against: [current.value, current.name],
+        source: current.source,
+        unit: 'A',
+      }),
     );
   else
     notChecked.push({

@@ -113,6 +113,37 @@ export function defaultLength(string: { min_modules: number; max_modules: number
 
 /** The bounds on the modules per string, each with its formula, numbers and inputs (400 when a value is missing). */
 export function sizePair(query: SizingQuery, { module, inverter }: SizingPair) {
+  const { moduleInputs, inverterInputs } = readPairInputs(query, { module, inverter });
+  const m = valuesOf(moduleInputs) as ModuleValues;
+  const inv = valuesOf(inverterInputs) as InverterValues;
+  const voltages = stringVoltages(query, m);
+  const string = stringBounds(inv, voltages);
+  return {
+    module: identity(module),
+    inverter: identity(inverter),
+    conditions: {
+      temperatures: query.temperatures,
+      t_min_c: query.t_min,
+      t_max_c: query.t_max,
+      cell_temperature_cold_c: voltages.cold,
+      cell_temperature_hot_c: voltages.hot,
+      irradiance_w_m2: SUN_W_M2,
+      assumptions: assumptions(query.temperatures),
+    },
+    string,
+    current: currentCheck(inv.max_dc_current_a, m.isc_a, m.alpha_isc_a_per_k, voltages.hot),
+    quantities: voltageQuantities(query, m, voltages),
+    inputs: { module: moduleInputs, inverter: inverterInputs },
+    method: { vmp: `${MODEL_NAMES.cec}. ${SOLVER}` },
+    notice: NOTICE,
+  };
+}
+
+type ModuleValues = Record<keyof typeof MODULE_NEEDS | keyof typeof NOCT_NEED, number> & ReferenceParameters;
+type InverterValues = Record<keyof typeof INVERTER_NEEDS, number> & { max_dc_current_a?: number };
+
+/** The values each product must list (all missing ones reported at once, as one 400), with their provenance. */
+function readPairInputs(query: SizingQuery, { module, inverter }: SizingPair) {
   const inputs = new Inputs('query');
   const isModule = inputs.category('module', module, 'pv-module');
   const isInverter = inputs.category('inverter', inverter, 'inverter');
@@ -131,10 +162,19 @@ export function sizePair(query: SizingQuery, { module, inverter }: SizingPair) {
     ? { ...inputs.read('inverter', inverter, INVERTER_NEEDS), ...readOptional(inverter, CURRENT_NEED) }
     : {};
   inputs.check();
+  return { moduleInputs, inverterInputs };
+}
 
-  const m = valuesOf(moduleInputs) as Record<keyof typeof MODULE_NEEDS | keyof typeof NOCT_NEED, number> &
-    ReferenceParameters;
-  const inv = valuesOf(inverterInputs) as Record<keyof typeof INVERTER_NEEDS, number> & { max_dc_current_a?: number };
+/** The cell temperatures at the cold and hot ends, and the module's voltages there. */
+interface StringVoltages {
+  readonly cold: number;
+  readonly hot: number;
+  readonly vocCold: number;
+  readonly vmpCold: number;
+  readonly vmpHot: number;
+}
+
+function stringVoltages(query: SizingQuery, m: ModuleValues): StringVoltages {
   const cold = query.t_min;
   const hot =
     query.temperatures === 'cell'
@@ -142,9 +182,16 @@ export function sizePair(query: SizingQuery, { module, inverter }: SizingPair) {
       : query.t_max + ((m.noct_c - NOCT_AMBIENT_C) * SUN_W_M2) / NOCT_IRRADIANCE_W_M2;
   const vmpAt = (t: number) => operatingPoint(atConditions(m, 'cec', SUN_W_M2, t)).vmp_v;
   const vocCold = m.voc_v + m.beta_voc_v_per_k * (cold - STC_C);
-  const [vmpCold, vmpHot] = [vmpAt(cold), vmpAt(hot)];
+  return { cold, hot, vocCold, vmpCold: vmpAt(cold), vmpHot: vmpAt(hot) };
+}
 
-  const quantities: Quantity[] = [
+/** The voltages (and, for ambient temperatures, the hot cell temperature) with their formulas worked out. */
+function voltageQuantities(
+  query: SizingQuery,
+  m: ModuleValues,
+  { cold, hot, vocCold, vmpCold, vmpHot }: StringVoltages,
+): Quantity[] {
+  return [
     ...(query.temperatures === 'ambient'
       ? [
           {
@@ -178,6 +225,10 @@ export function sizePair(query: SizingQuery, { module, inverter }: SizingPair) {
       worked: `Vmp(1000 W/m², ${n(hot)} °C) = ${n(vmpHot)}`,
     },
   ];
+}
+
+/** The fewest and most modules per string, each bound with its rule, and which of them binds. */
+function stringBounds(inv: InverterValues, { vocCold, vmpCold, vmpHot }: StringVoltages) {
   const byVoltage = atMost(
     'max_by_voltage',
     'limit',
@@ -200,26 +251,7 @@ export function sizePair(query: SizingQuery, { module, inverter }: SizingPair) {
       binding: true,
     },
   ];
-
-  return {
-    module: identity(module),
-    inverter: identity(inverter),
-    conditions: {
-      temperatures: query.temperatures,
-      t_min_c: query.t_min,
-      t_max_c: query.t_max,
-      cell_temperature_cold_c: cold,
-      cell_temperature_hot_c: hot,
-      irradiance_w_m2: SUN_W_M2,
-      assumptions: assumptions(query.temperatures),
-    },
-    string: { min_modules: minModules, max_modules: maxModules, fits: minModules <= maxModules, bounds },
-    current: currentCheck(inv.max_dc_current_a, m.isc_a, m.alpha_isc_a_per_k, hot),
-    quantities,
-    inputs: { module: moduleInputs, inverter: inverterInputs },
-    method: { vmp: `${MODEL_NAMES.cec}. ${SOLVER}` },
-    notice: NOTICE,
-  };
+  return { min_modules: minModules, max_modules: maxModules, fits: minModules <= maxModules, bounds };
 }
 
 const identity = (p: DesignProduct) => ({ id: p.id, model: p.model, manufacturer: p.manufacturer });

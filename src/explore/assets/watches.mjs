@@ -44,13 +44,17 @@ export function watchControl({ id, label, kind, target, name }) {
     }
     button.setAttribute('aria-expanded', 'true');
     fill(region, h('p', { className: 'muted' }, 'Loading…'));
-    fill(region, watchForm(kind, target(), name(), await lastEndpoint(), region));
+    fill(region, watchForm({ kind, target: target(), defaultName: name(), endpoint: await lastEndpoint(), region }));
     region.querySelector('input')?.focus();
   });
   return { button, region };
 }
 
-function watchForm(kind, target, defaultName, endpoint, region) {
+/**
+ * The form that creates a watch of `kind` on `target`, prefilled with `defaultName` and the account's
+ * last `endpoint`; on success it replaces itself in `region` with the created watch and its secret.
+ */
+function watchForm({ kind, target, defaultName, endpoint, region }) {
   const problems = h('div', { className: 'problem-slot' });
   const name = h('input', { id: 'w-name', type: 'text', maxlength: '100', value: defaultName });
   const url = h('input', {
@@ -327,9 +331,13 @@ function watchItem(w, env) {
     ),
     remove,
   );
-  fill(
-    item,
-    h('h2', {}, w.name || w.id),
+  fill(item, h('h2', {}, w.name || w.id), ...watchFacts(w), actions, problems, deliveries);
+  return item;
+}
+
+/** What a watch is: its kind, target, events, endpoint, state and age, then the products or search it keeps. */
+function watchFacts(w) {
+  return [
     h(
       'dl',
       { className: 'watch-facts' },
@@ -353,11 +361,7 @@ function watchItem(w, env) {
           w.products.length > 10 ? `and ${w.products.length - 10} more` : null,
         )
       : interpretationView(w.search),
-    actions,
-    problems,
-    deliveries,
-  );
-  return item;
+  ];
 }
 
 /**
