@@ -205,16 +205,13 @@ function wireKeys({ config, logger, now, mongo, rateLimitRedis, turns }: Stores)
 /** The read model: the index generation answers are cached by, and the product index over it. */
 function wireSearch({ config, es }: Stores): { generation: IndexGeneration; index: ProductIndex } {
   const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
-  const index = new ProductIndex(
+  const index = new ProductIndex({
     es,
-    config.ELASTICSEARCH_INDEX,
+    alias: config.ELASTICSEARCH_INDEX,
     generation,
-    {
-      maxBytes: config.READ_CACHE_BYTES,
-      maxEntries: config.READ_CACHE_ENTRIES,
-    },
-    config.SEARCH_TIMEOUT_MS,
-  );
+    cacheLimits: { maxBytes: config.READ_CACHE_BYTES, maxEntries: config.READ_CACHE_ENTRIES },
+    searchTimeoutMs: config.SEARCH_TIMEOUT_MS,
+  });
   return { generation, index };
 }
 

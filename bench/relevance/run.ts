@@ -43,12 +43,12 @@ async function main() {
   const { products, catalog } = await readCatalog(es, config.ELASTICSEARCH_INDEX);
   const cases = buildQuerySet(products, Number(args['per-kind']), Number(args.seed));
   // No read cache: every query of the set is asked once.
-  const search = new ProductIndex(
+  const search = new ProductIndex({
     es,
-    config.ELASTICSEARCH_INDEX,
-    new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS),
-    { maxBytes: 0, maxEntries: 0 },
-  );
+    alias: config.ELASTICSEARCH_INDEX,
+    generation: new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS),
+    cacheLimits: { maxBytes: 0, maxEntries: 0 },
+  });
   const secret = 'relevance'.repeat(4);
   const ask: Ask = (q, fields) => findProducts('search', { q, limit: 10, fields }, search, secret);
   const report = summarize(cases, await ranksOf(cases, ask));

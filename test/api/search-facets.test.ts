@@ -89,14 +89,13 @@ describe('search: facets and pages (complete CEC, Sandia and hplib data)', funct
   it("when the index is large for its sample target, then a broad query's facets are a seeded estimate and a narrow one's exact", async () => {
     const es = createEsClient(ELASTICSEARCH_URL, 60000);
     // A target of 2,000 over this catalog samples at about 4.6%: what a catalog 12 times this size gets by default.
-    const index = new ProductIndex(
+    const index = new ProductIndex({
       es,
-      api.catalog.alias,
-      new IndexGeneration(es, api.catalog.alias, 1000),
-      { maxBytes: 0, maxEntries: 0 },
-      30000,
-      2000,
-    );
+      alias: api.catalog.alias,
+      generation: new IndexGeneration(es, api.catalog.alias, 1000),
+      cacheLimits: { maxBytes: 0, maxEntries: 0 },
+      facetSampleTarget: 2000,
+    });
     // Every module, or those whose text says `q`.
     const query = (q?: string): ProductQuery => parseProductQuery('search', { category: ['pv-module'], limit: 1, q });
     try {

@@ -77,6 +77,18 @@ function totalOf(hits: { total?: number | estypes.SearchTotalHits }): Pick<Resul
   return { total: hits.total?.value ?? 0, totalRelation: hits.total?.relation ?? 'eq' };
 }
 
+/** What a product index reads from: the engine, the alias, its generation, and its bounds. */
+export interface ProductIndexSetup {
+  readonly es: EsClient;
+  readonly alias: string;
+  readonly generation: IndexGeneration;
+  readonly cacheLimits: CacheLimits;
+  /** Longest a list or search may run in the engine before it answers 503 (SEARCH_TIMEOUT_MS; default 30 s). */
+  readonly searchTimeoutMs?: number;
+  /** Products a broad query's facets are counted over, about (the contract's FACET_SAMPLE_TARGET; tests lower it). */
+  readonly facetSampleTarget?: number;
+}
+
 export class ProductIndex {
   private readonly cache: ReadCache;
   /** The companies' names of one index generation, read once for it (a few hundred KB, whatever the traffic). */
@@ -86,17 +98,19 @@ export class ProductIndex {
   /** The probability broad facets are sampled at, from the index's size: read once per index generation. */
   private sampling?: { readonly generation: string; readonly probability: Promise<number> };
 
-  constructor(
-    private readonly es: EsClient,
-    private readonly alias: string,
-    private readonly generation: IndexGeneration,
-    cacheLimits: CacheLimits,
-    /** Longest a list or search may run in the engine before it answers 503 (SEARCH_TIMEOUT_MS). */
-    private readonly searchTimeoutMs = 30_000,
-    /** Products a broad query's facets are counted over, about (the contract's FACET_SAMPLE_TARGET; tests lower it). */
-    private readonly facetSampleTarget = FACET_SAMPLE_TARGET,
-  ) {
-    this.cache = new ReadCache(generation, cacheLimits);
+  private readonly es: EsClient;
+  private readonly alias: string;
+  private readonly generation: IndexGeneration;
+  private readonly searchTimeoutMs: number;
+  private readonly facetSampleTarget: number;
+
+  constructor(setup: ProductIndexSetup) {
+    this.es = setup.es;
+    this.alias = setup.alias;
+    this.generation = setup.generation;
+    this.searchTimeoutMs = setup.searchTimeoutMs ?? 30_000;
+    this.facetSampleTarget = setup.facetSampleTarget ?? FACET_SAMPLE_TARGET;
+    this.cache = new ReadCache(setup.generation, setup.cacheLimits);
   }
 
   /** Every company current products name, with every name a `manufacturer` filter matches; one array per index generation. */
