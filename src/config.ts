@@ -244,7 +244,7 @@ const schema = {
       type: 'integer',
       minimum: 0,
       maximum: 4294967296,
-      default: 67108864,
+      default: 50331648,
     },
     READ_CACHE_ENTRIES: {
       description:
@@ -260,7 +260,7 @@ const schema = {
       type: 'integer',
       minimum: 0,
       maximum: 4294967296,
-      default: 67108864,
+      default: 50331648,
     },
     RESPONSE_CACHE_ENTRIES: {
       description:

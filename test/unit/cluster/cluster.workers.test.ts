@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
-import { loadConfig, ConfigError } from '../../../src/config';
+import { loadConfig, ConfigError, CONFIG_DEFAULTS } from '../../../src/config';
 import { availableCores, workerCount, workerExecArgv, workerShare } from '../../../src/cluster/cluster.workers';
 
 describe('cluster: how many workers, and their share of the caches', () => {
@@ -25,7 +25,7 @@ describe('cluster: how many workers, and their share of the caches', () => {
     const share = workerShare(config, 4);
     assert.deepEqual(
       [share.READ_CACHE_BYTES, share.READ_CACHE_ENTRIES, share.RESPONSE_CACHE_BYTES, share.RESPONSE_CACHE_ENTRIES],
-      [250, 1, Math.floor(67108864 / 4), 0],
+      [250, 1, Math.floor(CONFIG_DEFAULTS.RESPONSE_CACHE_BYTES / 4), 0],
     );
     assert.equal(workerShare(config, 1), config);
   });
