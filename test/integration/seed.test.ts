@@ -50,7 +50,8 @@ async function snapshot(catalog: Catalog) {
 }
 
 describe('seed and reindex', function () {
-  this.timeout(120000);
+  // Seeds of 1,500 products and more, five times, beside another test process on 2 cores: minutes.
+  this.timeout(600000);
   let catalog: Catalog;
   let sources: string;
 
