@@ -412,6 +412,14 @@ const schema = {
       maximum: 256,
       default: 16,
     },
+    WEBHOOK_CONCURRENCY_PER_ACCOUNT: {
+      description:
+        "Deliveries one account's watches may have in flight at once per instance, in whichever lane: less than WEBHOOK_CONCURRENCY, so one account's many watches at silent endpoints never hold the whole budget.",
+      type: 'integer',
+      minimum: 1,
+      maximum: 64,
+      default: 4,
+    },
     WEBHOOK_CONCURRENCY_PER_WATCH: {
       description:
         'Deliveries one watch may have in flight at once per instance, in whichever lane: less than WEBHOOK_CONCURRENCY, so one endpoint never holds the whole budget.',
@@ -522,6 +530,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((raw.WEB_CONCURRENCY as number) > 1 && raw.REDIS_URL === '')
     throw new ConfigError(
       'invalid configuration: WEB_CONCURRENCY: several workers need REDIS_URL (limits and credit leases are shared through it)',
+    );
+  if ((raw.WEBHOOK_CONCURRENCY_PER_ACCOUNT as number) >= (raw.WEBHOOK_CONCURRENCY as number))
+    throw new ConfigError(
+      'invalid configuration: WEBHOOK_CONCURRENCY_PER_ACCOUNT must be less than WEBHOOK_CONCURRENCY (one account must never hold the whole budget)',
     );
   if ((raw.WEBHOOK_CONCURRENCY_PER_WATCH as number) >= (raw.WEBHOOK_CONCURRENCY as number))
     throw new ConfigError(

@@ -292,6 +292,7 @@ function deliveryWorker(
       batch: config.WEBHOOK_BATCH,
       concurrency: config.WEBHOOK_CONCURRENCY,
       perWatch: config.WEBHOOK_CONCURRENCY_PER_WATCH,
+      perAccount: config.WEBHOOK_CONCURRENCY_PER_ACCOUNT,
       slowLane: { concurrency: config.WEBHOOK_SLOW_LANE_CONCURRENCY, forMs: config.WEBHOOK_SLOW_LANE_MS },
       retryDelays: parseSchedule(config.WEBHOOK_RETRY_SCHEDULE),
       disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,

@@ -1,7 +1,8 @@
 // Who may send now, per instance: one main budget shared by every watch, a small slow lane for
 // watches whose endpoint timed out (so a silent endpoint never sits on the main budget again), and
-// a cap per watch in both lanes (so one endpoint never holds a whole lane). A watch leaves the slow
-// lane when its endpoint answers in time, or when `slowForMs` has passed since its last timeout.
+// a cap per watch and one per account in both lanes (so neither one endpoint nor one account's many
+// watches ever hold a whole lane). A watch leaves the slow lane when its endpoint answers in time, or
+// when `slowForMs` has passed since its last timeout.
 
 export type Lane = 'main' | 'slow';
 /** How a send ended: an answer in time (any status), a timeout, or neither (refused, not sent). */
@@ -14,8 +15,16 @@ export interface LaneOptions {
   readonly slow: number;
   /** Sends at once per watch, in whichever lane (WEBHOOK_CONCURRENCY_PER_WATCH). */
   readonly perWatch: number;
+  /** Sends at once per account, all its watches together, in whichever lane (WEBHOOK_CONCURRENCY_PER_ACCOUNT). */
+  readonly perAccount: number;
   /** How long a timeout keeps a watch in the slow lane (WEBHOOK_SLOW_LANE_MS). */
   readonly slowForMs: number;
+}
+
+/** Whom a send is for: the watch, and the account that owns it. */
+export interface Sender {
+  readonly watch: string;
+  readonly account: string;
 }
 
 /** Slow-lane marks kept before expired ones are swept. */
@@ -24,6 +33,7 @@ const MARKS_BEFORE_SWEEP = 10_000;
 export class DeliveryLanes {
   private readonly sending: Record<Lane, number> = { main: 0, slow: 0 };
   private readonly perWatch = new Map<string, number>();
+  private readonly perAccount = new Map<string, number>();
   private readonly slowUntil = new Map<string, number>();
 
   constructor(
@@ -39,10 +49,14 @@ export class DeliveryLanes {
     return 'main';
   }
 
-  /** Whether a send to `watchId` could start now. */
-  hasRoom(watchId: string): boolean {
-    const lane = this.laneOf(watchId);
-    return this.sending[lane] < this.options[lane] && (this.perWatch.get(watchId) ?? 0) < this.options.perWatch;
+  /** Whether a send for `to` could start now. */
+  hasRoom(to: Sender): boolean {
+    const lane = this.laneOf(to.watch);
+    return (
+      this.sending[lane] < this.options[lane] &&
+      (this.perWatch.get(to.watch) ?? 0) < this.options.perWatch &&
+      (this.perAccount.get(to.account) ?? 0) < this.options.perAccount
+    );
   }
 
   /** Whether any lane has a free place (when none has, a poll has nothing to start). */
@@ -50,24 +64,24 @@ export class DeliveryLanes {
     return this.sending.main < this.options.main || this.sending.slow < this.options.slow;
   }
 
-  /** Takes a place for a send to `watchId`: the lane it goes in, or null when its lane or its watch is full. */
-  take(watchId: string): Lane | null {
-    if (!this.hasRoom(watchId)) return null;
-    const lane = this.laneOf(watchId);
+  /** Takes a place for a send for `to`: the lane it goes in, or null when its lane, watch or account is full. */
+  take(to: Sender): Lane | null {
+    if (!this.hasRoom(to)) return null;
+    const lane = this.laneOf(to.watch);
     this.sending[lane] += 1;
-    this.perWatch.set(watchId, (this.perWatch.get(watchId) ?? 0) + 1);
+    count(this.perWatch, to.watch, 1);
+    count(this.perAccount, to.account, 1);
     return lane;
   }
 
   /** Gives the place back; a timeout sends the watch to the slow lane, an answer in time brings it back. */
-  release(watchId: string, lane: Lane, outcome: SendOutcome): void {
+  release(to: Sender, lane: Lane, outcome: SendOutcome): void {
     this.sending[lane] -= 1;
-    const left = (this.perWatch.get(watchId) ?? 1) - 1;
-    if (left > 0) this.perWatch.set(watchId, left);
-    else this.perWatch.delete(watchId);
-    if (outcome === 'answered') this.slowUntil.delete(watchId);
+    count(this.perWatch, to.watch, -1);
+    count(this.perAccount, to.account, -1);
+    if (outcome === 'answered') this.slowUntil.delete(to.watch);
     if (outcome !== 'timed-out') return;
-    this.slowUntil.set(watchId, this.now() + this.options.slowForMs);
+    this.slowUntil.set(to.watch, this.now() + this.options.slowForMs);
     if (this.slowUntil.size > MARKS_BEFORE_SWEEP)
       for (const [id, until] of this.slowUntil) if (until <= this.now()) this.slowUntil.delete(id);
   }
@@ -76,4 +90,11 @@ export class DeliveryLanes {
   inFlight(): Readonly<Record<Lane, number>> {
     return { ...this.sending };
   }
+}
+
+/** Adds `by` to the count of `key`, forgetting a count that reaches 0. */
+function count(counts: Map<string, number>, key: string, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
 }

@@ -7,7 +7,7 @@
 //
 // Fair: a poll starts sends and does not wait for them. They run at once under the lanes'
 // budgets (delivery-lanes.ts: WEBHOOK_CONCURRENCY in the main lane, at most
-// WEBHOOK_CONCURRENCY_PER_WATCH per watch, and a slow lane for endpoints that timed out), so an
+// WEBHOOK_CONCURRENCY_PER_WATCH per watch, WEBHOOK_CONCURRENCY_PER_ACCOUNT per account, and a slow lane for endpoints that timed out), so an
 // endpoint that accepts and never answers holds at most its own watch's places, and after its first
 // timeout only the slow lane's. A delivery that finds no room stays in its slot for the next poll,
 // which comes at once when a send ends. Polls start at most WEBHOOK_BATCH sends each.
@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache';
 import type { Attempt, DeliveryDoc, EventDoc, WatchDoc } from '../catalog/watch.types';
 import type { Logger } from '../shared/logger';
 import { signatureHeaders, type SecretBox } from './webhook-signature';
-import { DeliveryLanes, type SendOutcome } from './delivery-lanes';
+import { DeliveryLanes, type Sender, type SendOutcome } from './delivery-lanes';
 
 export interface Outbound {
   /** Checks the URL after DNS and POSTs; a refused destination is an answer without a status. */
@@ -58,6 +58,8 @@ export interface WorkerOptions {
   readonly concurrency: number;
   /** Sends at once per watch. */
   readonly perWatch: number;
+  /** Sends at once per account, all its watches together. */
+  readonly perAccount: number;
   /** Sends at once in the slow lane, and how long a timeout keeps a watch there. */
   readonly slowLane: { readonly concurrency: number; readonly forMs: number };
   /** Delays before each retry, ms. */
@@ -101,8 +103,8 @@ export class DeliveryWorker {
   private readonly lanes: DeliveryLanes;
   /** Sends in flight, by delivery id. */
   private readonly sends = new Map<string, Promise<void>>();
-  /** The watch of deliveries seen (never changes): a delivery whose watch has no room is passed over without a read. */
-  private readonly watchOf = new LRUCache<string, string>({ max: WATCH_OF_ENTRIES });
+  /** The watch and account of deliveries seen (never change): a delivery whose watch or account has no room is passed over without a read. */
+  private readonly senderOf = new LRUCache<string, Sender>({ max: WATCH_OF_ENTRIES });
 
   constructor(
     private readonly ports: WorkerPorts,
@@ -115,6 +117,7 @@ export class DeliveryWorker {
         main: options.concurrency,
         slow: options.slowLane.concurrency,
         perWatch: options.perWatch,
+        perAccount: options.perAccount,
         slowForMs: options.slowLane.forMs,
       },
       now,
@@ -200,13 +203,14 @@ export class DeliveryWorker {
    */
   private async startOne(id: string, room: { left: number }): Promise<boolean> {
     if (this.sends.has(id) || room.left <= 0) return false;
-    const known = this.watchOf.get(id);
+    const known = this.senderOf.get(id);
     if (known !== undefined && !this.lanes.hasRoom(known)) return false;
     const d = await this.ports.outbox.delivery(id);
     const now = this.now();
     if (!d || d.status !== 'pending' || d.next_at.getTime() > now) return true;
-    this.watchOf.set(id, d.watch_id);
-    const lane = this.lanes.take(d.watch_id);
+    const sender: Sender = { watch: d.watch_id, account: d.account_id };
+    this.senderOf.set(id, sender);
+    const lane = this.lanes.take(sender);
     if (!lane) return false;
     const until = new Date(now + this.options.leaseMs);
     let claimed = false;
@@ -216,15 +220,15 @@ export class DeliveryWorker {
         !this.sends.has(id) &&
         (await this.ports.outbox.takeLease(id, this.owner, new Date(now), until));
     } finally {
-      if (!claimed) this.lanes.release(d.watch_id, lane, 'other');
+      if (!claimed) this.lanes.release(sender, lane, 'other');
     }
     if (!claimed) return false;
     room.left -= 1;
     const send = this.attempt(d)
       .then(
-        (outcome) => this.lanes.release(d.watch_id, lane, outcome),
+        (outcome) => this.lanes.release(sender, lane, outcome),
         (err: unknown) => {
-          this.lanes.release(d.watch_id, lane, 'other');
+          this.lanes.release(sender, lane, 'other');
           this.logger.warn('webhook delivery failed', { delivery_id: id, cause: String(err) });
         },
       )

@@ -47,7 +47,7 @@ function op(
 }
 
 const COSTS =
-  'Watches and their deliveries cost no credits: an account holds at most `x-max-watches-per-account` watches of at most 1,000 products each, and its deliveries are sent in bounded batches (WEBHOOK_BATCH per poll, WEBHOOK_CONCURRENCY at once per instance, at most WEBHOOK_CONCURRENCY_PER_WATCH per watch; an endpoint that times out is sent to from a slow lane of its own).';
+  'Watches and their deliveries cost no credits: an account holds at most `x-max-watches-per-account` watches of at most 1,000 products each, and its deliveries are sent in bounded batches (WEBHOOK_BATCH per poll, WEBHOOK_CONCURRENCY at once per instance, at most WEBHOOK_CONCURRENCY_PER_WATCH per watch and WEBHOOK_CONCURRENCY_PER_ACCOUNT per account; an endpoint that times out is sent to from a slow lane of its own).';
 const MANUAL = {
   description:
     'Free, so counted: test events and redeliveries together, per watch, at most `x-manual-sends-per-watch` per `x-manual-sends-window-ms` across every instance; past it, 429 with Retry-After and nothing is queued.',
