@@ -1,6 +1,6 @@
 // Two tenants on one service (issue 53). A normal tenant reads at a steady pace (a product, then an
-// ordinary search, every READ_EVERY_MS) and receives its webhooks (test events, one after another,
-// to a receiver that answers at once), first alone, then while a hostile tenant at once bursts
+// ordinary search, every READ_EVERY_MS) and receives its webhooks (a test event a second over five
+// watches, each timed to its arrival at a receiver that answers at once), first alone, then while a hostile tenant at once bursts
 // costly searches (seven fuzzy 24-letter words and "600W", BURST at a time), creates watches naming
 // many products until refused, and fires test events at watches whose endpoint accepts and never
 // answers. The service runs as `npm start` runs it (default workers, limits and delivery settings)
@@ -18,6 +18,9 @@ import { CONFIG_DEFAULTS } from '../src/config';
 
 const PHASE_MS = 20_000;
 const READ_EVERY_MS = 200;
+/** The normal tenant's test events: one a second over TENANT_WATCHES watches, within each watch's limit of manual sends. */
+const TEST_EVERY_MS = 1000;
+const TENANT_WATCHES = 5;
 const BURST = 16;
 const WATCH_PRODUCTS = 100;
 const ORDINARY = ['trina module 430W', 'inverter 7 kW', 'Canadian Solar bifacial 520W', 'air to water heat pump 8 kW'];
@@ -108,14 +111,14 @@ async function makeWatch(api: Service, dev: Developer, url: string, products: st
     method: 'POST',
     body: { name: 'bench', products, events: ['product.revised'], url },
   });
-  const body = (await res.json()) as { id?: string };
-  return { status: res.status, id: body.id };
+  const text = await res.text();
+  return { status: res.status, id: res.status === 201 ? (JSON.parse(text) as { id: string }).id : undefined, text };
 }
 
 /** The normal tenant for one phase: reads at its pace and times test events to their arrival, until `until`. */
 async function normalTenant(
   api: Service,
-  tenant: { dev: Developer; key: string; ids: string[]; hookUrl: string },
+  tenant: { dev: Developer; key: string; ids: string[]; watches: string[] },
   arrival: (id: string) => Promise<void>,
   until: number,
 ): Promise<PhaseResult> {
@@ -135,16 +138,15 @@ async function normalTenant(
   };
   const deliveries: number[] = [];
   const receiver = async () => {
-    const perWatch = CONFIG_DEFAULTS.WEBHOOK_MANUAL_SENDS_PER_WATCH;
-    let watch: string | undefined;
     for (let i = 0; Date.now() < until; i++) {
-      if (i % perWatch === 0) watch = (await makeWatch(api, tenant.dev, tenant.hookUrl, tenant.ids.slice(0, 1))).id;
       const started = performance.now();
+      const watch = tenant.watches[i % tenant.watches.length];
       const res = await api.request(`/watches/${watch}/test`, tenant.dev.token, { method: 'POST' });
       const sent = (await res.json()) as { id: string };
       if (res.status !== 202) throw new Error(`the normal tenant's test event answered ${res.status}`);
       await arrival(sent.id);
       deliveries.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, Math.max(0, TEST_EVERY_MS - (performance.now() - started))));
     }
   };
   await Promise.all([reader(), receiver()]);
@@ -209,7 +211,13 @@ export async function measureTwoTenants(log: string, alias: string): Promise<Two
     const keys = await Promise.all(accounts.map((d) => d.key(['products:read', 'search:read'])));
     const listed = await api.request(`/products?limit=${WATCH_PRODUCTS}&fields=id`, keys[0].secret);
     const ids = ((await listed.json()) as { data: { id: string }[] }).data.map((p) => p.id);
-    const tenant = { dev: accounts[0], key: keys[0].secret, ids, hookUrl };
+    const watches: string[] = [];
+    for (let w = 0; w < TENANT_WATCHES; w++) {
+      const made = await makeWatch(api, accounts[0], hookUrl, ids.slice(0, 1));
+      if (!made.id) throw new Error(`the normal tenant's watch answered ${made.status}: ${made.text}`);
+      watches.push(made.id);
+    }
+    const tenant = { dev: accounts[0], key: keys[0].secret, ids, watches };
     process.stderr.write('tenants: the normal tenant alone\n');
     const alone = await normalTenant(api, tenant, rx.arrival, Date.now() + PHASE_MS);
     process.stderr.write(`tenants: ${JSON.stringify(alone)}; now beside the hostile one\n`);
