@@ -531,13 +531,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'invalid configuration: WEB_CONCURRENCY: several workers need REDIS_URL (limits and credit leases are shared through it)',
     );
-  if ((raw.WEBHOOK_CONCURRENCY_PER_ACCOUNT as number) >= (raw.WEBHOOK_CONCURRENCY as number))
-    throw new ConfigError(
-      'invalid configuration: WEBHOOK_CONCURRENCY_PER_ACCOUNT must be less than WEBHOOK_CONCURRENCY (one account must never hold the whole budget)',
-    );
   if ((raw.WEBHOOK_CONCURRENCY_PER_WATCH as number) >= (raw.WEBHOOK_CONCURRENCY as number))
     throw new ConfigError(
       'invalid configuration: WEBHOOK_CONCURRENCY_PER_WATCH must be less than WEBHOOK_CONCURRENCY (one watch must never hold the whole budget)',
+    );
+  if ((raw.WEBHOOK_CONCURRENCY_PER_ACCOUNT as number) >= (raw.WEBHOOK_CONCURRENCY as number))
+    throw new ConfigError(
+      'invalid configuration: WEBHOOK_CONCURRENCY_PER_ACCOUNT must be less than WEBHOOK_CONCURRENCY (one account must never hold the whole budget)',
     );
   const range = /^(\d+)-(\d+)$/.exec(raw.ELASTICSEARCH_REPLICAS as string);
   if (range && Number(range[1]) > Number(range[2]))

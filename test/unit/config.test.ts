@@ -119,4 +119,11 @@ describe('config', () => {
       /WEBHOOK_CONCURRENCY_PER_WATCH must be less than WEBHOOK_CONCURRENCY/,
     );
   });
+
+  it('when one account could hold the whole webhook budget, then start-up stops naming both keys', () => {
+    assert.throws(
+      () => loadConfig({ WEBHOOK_CONCURRENCY: '8', WEBHOOK_CONCURRENCY_PER_ACCOUNT: '8' }),
+      /WEBHOOK_CONCURRENCY_PER_ACCOUNT must be less than WEBHOOK_CONCURRENCY/,
+    );
+  });
 });
