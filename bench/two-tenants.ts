@@ -8,8 +8,7 @@
 // engines; accounts and watches go to a database of their own. The hostile tenant has credits
 // enough never to run out: only the limits stand in its way.
 // `npm run bench -- --only tenants`, or `node dist/bench/two-tenants.js` after `npm run build`.
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listen, receivers } from './receivers';
 import { newDeveloper, type Developer } from '../test/helpers/accounts';
 import { MONGODB_URI, REDIS_URL, mongoUriFor, uniqueName } from '../test/helpers/engines';
 import { startGateway } from './processes';
@@ -55,36 +54,6 @@ const spread = (ms: number[]): Spread => {
 const count = (tally: Record<string, number>, status: number) => (tally[status] = (tally[status] ?? 0) + 1);
 const letters = (n: number) =>
   Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-/** A receiver that answers 204 at once and says when a delivery arrived; one that accepts and never answers. */
-function receivers() {
-  const waiting = new Map<string, () => void>();
-  const arrived = new Set<string>();
-  const healthy = http.createServer((req, res) => {
-    req.resume().on('end', () => {
-      const id = String(req.headers['webhook-id']);
-      arrived.add(id);
-      waiting.get(id)?.();
-      res.writeHead(204).end();
-    });
-  });
-  const sockets = new Set<Socket>();
-  const silent = http.createServer(() => undefined);
-  silent.on('connection', (s: Socket) => sockets.add(s));
-  const arrival = (id: string) =>
-    new Promise<void>((resolve) => (arrived.has(id) ? resolve() : waiting.set(id, resolve)));
-  const close = () => {
-    for (const s of sockets) s.destroy();
-    healthy.close();
-    silent.close();
-  };
-  return { healthy, silent, arrival, close };
-}
-
-const listen = async (server: http.Server) => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
 
 interface Service {
   readonly url: string;

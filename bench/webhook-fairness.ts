@@ -5,8 +5,7 @@
 // points five watches at the silent receiver and fires test events at each up to its per-watch limit
 // (and one more, refused), and the healthy tenant is timed again while those hang.
 // `npm run bench -- --only fairness`, or `node dist/bench/webhook-fairness.js` after `npm run build`.
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listen, receivers } from './receivers';
 import { openCatalog } from '../test/helpers/catalog';
 import { newDeveloper, type Developer } from '../test/helpers/accounts';
 import { REDIS_URL } from '../test/helpers/engines';
@@ -37,38 +36,6 @@ const stats = (ms: number[]): DelayStats => {
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
   return { p50: at(0.5), p95: at(0.95), max: Math.round(sorted.at(-1)!) };
-};
-
-function receivers() {
-  const waiting = new Map<string, () => void>();
-  const arrived = new Set<string>();
-  const healthy = http.createServer((req, res) => {
-    req.resume().on('end', () => {
-      const id = String(req.headers['webhook-id']);
-      arrived.add(id);
-      waiting.get(id)?.();
-      res.writeHead(204).end();
-    });
-  });
-  const sockets = new Set<Socket>();
-  const silent = http.createServer(() => undefined);
-  silent.on('connection', (s: Socket) => {
-    sockets.add(s);
-  });
-  // A delivery can arrive before its request's answer does.
-  const arrival = (id: string) =>
-    new Promise<void>((resolve) => (arrived.has(id) ? resolve() : waiting.set(id, resolve)));
-  const close = () => {
-    for (const s of sockets) s.destroy();
-    healthy.close();
-    silent.close();
-  };
-  return { healthy, silent, arrival, close };
-}
-
-const listen = async (server: http.Server) => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
 /** The row `npm run bench` prints. */
