@@ -77,8 +77,10 @@ function gatewayEnv(esUrl: string, alias = config.ELASTICSEARCH_INDEX): Record<s
     RATE_LIMIT_MAX: '1000000000',
     ACCOUNT_RATE_LIMIT_MAX: '1000000000',
     SIGNUP_CREDITS: '1000000000',
-    // One key drives the load: at 32 connections the per-account cap (8 by default) would answer 429s.
-    SEARCH_CONCURRENCY_PER_ACCOUNT: '256',
+    // One key drives the load: at 32 connections the engine slots (2 per worker, 1 per account by
+    // default) would queue it; these rows measure what the gateway adds, the two-tenant row the slots.
+    SEARCH_SLOTS: '256',
+    SEARCH_CONCURRENCY_PER_ACCOUNT: '255',
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
     CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef01234567',
     WEBHOOK_SECRET_KEY: 'bench-webhook-secret-key-0123456789abcdef012',

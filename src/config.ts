@@ -158,13 +158,37 @@ const schema = {
       maximum: 60000,
       default: 3000,
     },
+    SEARCH_SLOTS: {
+      description:
+        'Lists and searches one worker process has in Elasticsearch at once, every account together (cached answers do not count); more wait in line, and a freed slot goes to the waiting account that holds the fewest. Size it so that workers × instances × SEARCH_SLOTS stays within the search threads of the cluster (int(cores × 3 / 2) + 1 per node).',
+      type: 'integer',
+      minimum: 2,
+      maximum: 256,
+      default: 2,
+    },
     SEARCH_CONCURRENCY_PER_ACCOUNT: {
       description:
-        'Lists and searches one account may have in Elasticsearch at once on one worker process (cached answers do not count); one more answers 429.',
+        'Of SEARCH_SLOTS, the most one account may hold on one worker process; fewer than SEARCH_SLOTS, so that another account always finds a slot free. Its other searches wait in line.',
       type: 'integer',
       minimum: 1,
+      maximum: 255,
+      default: 1,
+    },
+    SEARCH_WAITING_PER_ACCOUNT: {
+      description:
+        'Lists and searches one account may have waiting for a slot on one worker process; one more answers 429.',
+      type: 'integer',
+      minimum: 0,
       maximum: 256,
-      default: 8,
+      default: 16,
+    },
+    SEARCH_WAIT_MS: {
+      description:
+        'Longest a list or search waits for a slot before it answers 429 (nothing charged, nothing sent to Elasticsearch).',
+      type: 'integer',
+      minimum: 10,
+      maximum: 60000,
+      default: 2000,
     },
     EXPORT_IDLE_TIMEOUT_MS: {
       description: 'An export whose client reads nothing for this long is closed.',
@@ -531,19 +555,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'invalid configuration: WEB_CONCURRENCY: several workers need REDIS_URL (limits and credit leases are shared through it)',
     );
-  if ((raw.WEBHOOK_CONCURRENCY_PER_WATCH as number) >= (raw.WEBHOOK_CONCURRENCY as number))
-    throw new ConfigError(
-      'invalid configuration: WEBHOOK_CONCURRENCY_PER_WATCH must be less than WEBHOOK_CONCURRENCY (one watch must never hold the whole budget)',
-    );
-  if ((raw.WEBHOOK_CONCURRENCY_PER_ACCOUNT as number) >= (raw.WEBHOOK_CONCURRENCY as number))
-    throw new ConfigError(
-      'invalid configuration: WEBHOOK_CONCURRENCY_PER_ACCOUNT must be less than WEBHOOK_CONCURRENCY (one account must never hold the whole budget)',
-    );
+  for (const [share, whole, holder] of SHARES) {
+    if ((raw[share] as number) >= (raw[whole] as number))
+      throw new ConfigError(
+        `invalid configuration: ${share} must be less than ${whole} (one ${holder} must never hold the whole budget)`,
+      );
+  }
   const range = /^(\d+)-(\d+)$/.exec(raw.ELASTICSEARCH_REPLICAS as string);
   if (range && Number(range[1]) > Number(range[2]))
     throw new ConfigError(`invalid configuration: ELASTICSEARCH_REPLICAS: the range ${range[0]} runs backwards`);
   return Object.freeze(raw as Config);
 }
+
+/** A share of a budget, the budget, and who holds the share: each share must leave room for another holder. */
+const SHARES: readonly (readonly [keyof Config, keyof Config, string])[] = [
+  ['WEBHOOK_CONCURRENCY_PER_WATCH', 'WEBHOOK_CONCURRENCY', 'watch'],
+  ['WEBHOOK_CONCURRENCY_PER_ACCOUNT', 'WEBHOOK_CONCURRENCY', 'account'],
+  ['SEARCH_CONCURRENCY_PER_ACCOUNT', 'SEARCH_SLOTS', 'account'],
+];
 
 /** The secrets generated outside production when the environment does not set them. */
 export const GENERATED_SECRETS = ['JWT_SECRET', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'] as const;

@@ -381,7 +381,12 @@ function catalogRoutes(
     ...searchRoutes({
       search: productIndex,
       cursorSecret: config.CURSOR_SECRET,
-      perAccount: config.SEARCH_CONCURRENCY_PER_ACCOUNT,
+      engineSlots: {
+        slots: config.SEARCH_SLOTS,
+        perAccount: config.SEARCH_CONCURRENCY_PER_ACCOUNT,
+        waitingPerAccount: config.SEARCH_WAITING_PER_ACCOUNT,
+        maxWaitMs: config.SEARCH_WAIT_MS,
+      },
     }),
     ...revisionRoutes({
       ports: { products, revisions, changes },

@@ -1,19 +1,19 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
 import { requireState } from '../http/request-state';
-import { AccountSlots } from '../shared/account-slots';
+import { FairGate, type FairGateLimits } from '../shared/fair-gate';
 import { findProducts, type SearchPort } from './search.service';
 
 export interface SearchRouteDeps {
   readonly search: SearchPort;
   /** Signs the cursors of lists and searches. */
   readonly cursorSecret: string;
-  /** Lists and searches one account may have in the engine at once (cached answers never get here). */
-  readonly perAccount: number;
+  /** Admission of lists and searches to the engine, fair between accounts (cached answers never get here). */
+  readonly engineSlots: FairGateLimits;
 }
 
-export function searchRoutes({ search, cursorSecret, perAccount }: SearchRouteDeps): AnyRoute[] {
-  const slots = new AccountSlots(perAccount, 'searches', 1);
+export function searchRoutes({ search, cursorSecret, engineSlots }: SearchRouteDeps): AnyRoute[] {
+  const slots = new FairGate(engineSlots, 'searches');
   return [
     route({
       operationId: 'listProducts',

@@ -211,6 +211,47 @@ describe('hostile use: limits per account, addresses, login lockout, bounded err
     assert.equal(right.status, 429, 'the limit holds for the right password too, once reached');
   });
 
+  it("when one account sends 40 searches at once, then those finding neither a slot nor a place in line are uncharged 429 problems, and another account's search answers meanwhile", async () => {
+    const server = await startOn({
+      SEARCH_SLOTS: '2',
+      SEARCH_CONCURRENCY_PER_ACCOUNT: '1',
+      SEARCH_WAITING_PER_ACCOUNT: '0',
+      RESPONSE_CACHE_BYTES: '0',
+      READ_CACHE_BYTES: '0',
+    });
+    const [busy, other] = await Promise.all([newDeveloper(server.url), newDeveloper(server.url)]);
+    const [busyKey, otherKey] = await Promise.all([busy.key(['search:read']), other.key(['search:read'])]);
+    const search = (token: string, i: number) =>
+      call(server.url, 'searchProducts', { token, query: { q: `solar module ${300 + i} W`, limit: 5 } });
+    const burst = Array.from({ length: 40 }, (_, i) => search(busyKey.secret, i));
+    const [otherReply, ...replies] = await Promise.all([search(otherKey.secret, 0), ...burst]);
+    assert.equal(
+      otherReply.status,
+      200,
+      `one account's burst never holds every slot: ${JSON.stringify(otherReply.body)}`,
+    );
+    const answered = replies.filter((r) => r.status === 200);
+    const refused = replies.filter((r) => r.status === 429);
+    assert.equal(answered.length + refused.length, 40);
+    assert.ok(answered.length >= 1 && refused.length >= 1, `${answered.length} answered, ${refused.length} refused`);
+    for (const r of refused) {
+      assert.equal(r.headers.get('content-type'), 'application/problem+json');
+      assert.equal(r.headers.get('retry-after'), '1');
+      assert.match(
+        r.body.detail,
+        /This account has 1 searches running and 0 waiting on this server, where it may run 1 and have 0 waiting/,
+      );
+    }
+    const cost = Number(answered[0].headers.get('x-quota-cost'));
+    const after = await search(busyKey.secret, 99);
+    assert.equal(after.status, 200, 'the slots were all given back');
+    assert.equal(
+      Number(after.headers.get('x-quota-balance')),
+      server.config.SIGNUP_CREDITS - cost * (answered.length + 1),
+      'only answered searches were charged',
+    );
+  });
+
   it('when one address logs in successfully past its limit of logins, then 429; the failure count stays untouched by successes', async () => {
     const server = await startOn({ LOGINS_PER_ADDRESS_MAX: '4', LOGIN_RATE_LIMIT_MAX: '2' });
     const dev = await newDeveloper(server.url); // newDeveloper logs in once
