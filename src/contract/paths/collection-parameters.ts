@@ -18,9 +18,23 @@ import {
   valueParam,
 } from '../query-vocabulary';
 import { CURSOR_PARAM, LIMIT_PARAM, commaList, param } from './parameters';
+import { setting } from './responses';
 
 export const RANGE_DOC =
   "Numeric spec ranges: `specs.<name>[gte|gt|lte|lt]=<value>` for every numeric spec, e.g. `specs.stc_power_w[gte]=400` or `specs.ac_power_w[lte]=7.6kW`. Values may carry a unit of the spec's dimension (W, kW, MW; V, kV, mV; A, kA, mA), after at most one space.";
+
+/** The engine slots a list or search waits for (src/shared/fair-gate.ts), said on both operations. */
+export const ENGINE_SLOTS_DOC =
+  "A worker sends at most `x-engine-slots.slots` lists and searches to the engine at once, of which one account holds at most `per_account`; what finds no slot waits in its account's line (at most `waiting` requests, for at most `wait_ms`), and past either answers 429 with Retry-After, uncharged. A freed slot goes to the waiting account that holds the fewest, so one account's burst waits behind itself.";
+
+export const ENGINE_SLOTS = {
+  'x-engine-slots': {
+    slots: setting('SEARCH_SLOTS'),
+    per_account: setting('SEARCH_CONCURRENCY_PER_ACCOUNT'),
+    waiting: setting('SEARCH_WAITING_PER_ACCOUNT'),
+    wait_ms: setting('SEARCH_WAIT_MS'),
+  },
+};
 
 const RANGE_OP_WORDS: Record<string, string> = { gte: 'at least', gt: 'more than', lte: 'at most', lt: 'less than' };
 const rangeUnits = (spec: RangeSpec) => Object.keys(unitFactors(spec)).join(', ');

@@ -7,23 +7,32 @@ import { AS_OF_FORMAT, AS_OF_PATTERN } from '../as-of';
 import { BATCH_BODY_LIMIT, BATCH_MAX } from '../batch-vocabulary';
 import { COMPARE_MAX, COMPARE_MIN } from '../query-vocabulary';
 import type { PathsObject } from '../openapi.types';
-import { collectionParams, IN_LATEST_EDITION_PARAM, RANGE_DOC } from './collection-parameters';
+import {
+  collectionParams,
+  ENGINE_SLOTS,
+  ENGINE_SLOTS_DOC,
+  IN_LATEST_EDITION_PARAM,
+  RANGE_DOC,
+} from './collection-parameters';
 import { commaList, ID_PARAM, param } from './parameters';
 import { json, jsonBody, keyOperation, problem, setting } from './responses';
 
 export const PRODUCT_PATHS: PathsObject = {
   '/api/v1/products': {
-    get: keyOperation({
-      operationId: 'listProducts',
-      summary: 'List products, filtered and sorted, with cursor pagination',
-      scope: 'products:read',
-      cost: 1,
-      tags: ['products'],
-      description: `Default sort: model. ${RANGE_DOC}`,
-      parameters: collectionParams('list'),
-      success: json('A page of products.', 'ProductCollection'),
-      errors: { 400: problem('Invalid query: bad limit, cursor, sort, fields, filter or range.') },
-    }),
+    get: {
+      ...keyOperation({
+        operationId: 'listProducts',
+        summary: 'List products, filtered and sorted, with cursor pagination',
+        scope: 'products:read',
+        cost: 1,
+        tags: ['products'],
+        description: `Default sort: model. ${RANGE_DOC} ${ENGINE_SLOTS_DOC}`,
+        parameters: collectionParams('list'),
+        success: json('A page of products.', 'ProductCollection'),
+        errors: { 400: problem('Invalid query: bad limit, cursor, sort, fields, filter or range.') },
+      }),
+      ...ENGINE_SLOTS,
+    },
   },
   '/api/v1/products/{id}': {
     get: keyOperation({

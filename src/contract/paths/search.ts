@@ -1,6 +1,6 @@
 // The operation of the tag `search`: relevance-ranked search, with facets and what it understood.
 import type { PathsObject } from '../openapi.types';
-import { collectionParams, RANGE_DOC } from './collection-parameters';
+import { collectionParams, ENGINE_SLOTS, ENGINE_SLOTS_DOC, RANGE_DOC } from './collection-parameters';
 import { json, keyOperation, problem } from './responses';
 
 const SEARCH_DOC =
@@ -17,16 +17,19 @@ const SEARCH_DOC =
 
 export const SEARCH_PATHS: PathsObject = {
   '/api/v1/search': {
-    get: keyOperation({
-      operationId: 'searchProducts',
-      summary: 'Relevance-ranked full-text search with facets',
-      scope: 'search:read',
-      cost: 2,
-      tags: ['search'],
-      description: `${SEARCH_DOC} ${RANGE_DOC}`,
-      parameters: collectionParams('search'),
-      success: json('A page of results.', 'ProductCollection'),
-      errors: { 400: problem('Invalid query.') },
-    }),
+    get: {
+      ...keyOperation({
+        operationId: 'searchProducts',
+        summary: 'Relevance-ranked full-text search with facets',
+        scope: 'search:read',
+        cost: 2,
+        tags: ['search'],
+        description: `${SEARCH_DOC} ${RANGE_DOC} ${ENGINE_SLOTS_DOC}`,
+        parameters: collectionParams('search'),
+        success: json('A page of results.', 'ProductCollection'),
+        errors: { 400: problem('Invalid query.') },
+      }),
+      ...ENGINE_SLOTS,
+    },
   },
 };
