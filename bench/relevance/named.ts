@@ -6,7 +6,7 @@
 //   (their lists say "Original Mfg - …"); its own products must fill the top of the answer.
 // - relaxation: a bound none of a maker's products meets; the nearest (the largest for "at least")
 //   must come first, and the answer must say which bound it could not meet.
-import { makerWord, type Product } from './people';
+import { byMaker, makerWord, type Product } from './people';
 import { seeded } from './query-set';
 
 export interface NamedCase {
@@ -82,10 +82,12 @@ function designationCases(catalog: readonly Product[]): Omit<NamedCase, 'kind'>[
         nearBy(power(x), watts, 0.02),
     );
     if (!cousin) continue;
-    const company = p.company.id;
+    // The maker as the people's set judges it: this company, or any whose name carries the word
+    // typed ("Sunergy" is China Sunergy, Sunergy California and Vietnam Sunergy alike).
+    const maker = isSunnyBoy(p) ? byMaker('SMA', p) : byMaker(m, p);
     out.push({
       q: p.category === 'pv-module' ? `${m} ${d}` : isSunnyBoy(p) ? `SMA Sunny Boy ${d}` : `${m} ${d} kW`,
-      wanted: (x) => x.company?.id === company && x.category === p.category && designates(x.model, d),
+      wanted: (x) => maker(x) && x.category === p.category && designates(x.model, d),
     });
   }
   return out;

@@ -70,7 +70,7 @@ export function makerWord(p: Product): string | undefined {
 }
 
 /** The same company, or (a word several companies share) one whose name carries the word typed. */
-function byMaker(word: string, target: Product): (p: Product) => boolean {
+export function byMaker(word: string, target: Product): (p: Product) => boolean {
   const re = new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'iu');
   return (p) =>
     (target.company !== undefined && p.company?.id === target.company.id) ||

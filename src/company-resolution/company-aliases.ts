@@ -5,7 +5,7 @@ import type { Company, CompanySpelling } from '../catalog/company.types';
 
 // Places a name may start with before the words that say who ("Zhejiang Trunsun Solar").
 const PLACES = new Set(
-  'american british chinese indian japan korea taiwan vietnam malaysian thai bangkok philadelphia toledo california texas hong kong shanghai zhejiang jiangsu ningbo suzhou shenzhen anhui hefei wuxi changzhou guangdong guangzhou beijing xiamen hangzhou jiangxi shandong fujian hebei henan hubei hunan sichuan yunnan ningxia xinjiang chengdu nanjing nantong qingdao tianjin dongguan yangzhou taizhou jiangyin zhangjiagang yixing changshu kunshan dalian zhongshan shaoxing jinhua wenzhou huizhou luoyang xian yantai tangshan xuzhou baoding jinzhou'.split(
+  'american british china chinese indian japan korea taiwan vietnam malaysian thai bangkok philadelphia toledo california texas hong kong shanghai zhejiang jiangsu ningbo suzhou shenzhen anhui hefei wuxi changzhou guangdong guangzhou beijing xiamen hangzhou jiangxi shandong fujian hebei henan hubei hunan sichuan yunnan ningxia xinjiang chengdu nanjing nantong qingdao tianjin dongguan yangzhou taizhou jiangyin zhangjiagang yixing changshu kunshan dalian zhongshan shaoxing jinhua wenzhou huizhou luoyang xian yantai tangshan xuzhou baoding jinzhou'.split(
     ' ',
   ),
 );
@@ -16,6 +16,11 @@ const KINDS = new Set([
     ' ',
   ),
 ]);
+
+/** Whether a word names a place a company's name may start with ("Zhejiang", "China"). */
+export function isPlace(word: string): boolean {
+  return PLACES.has(word.toLowerCase());
+}
 
 /** Whether a word says who a company is: neither a place nor a kind of business ("Solar", "General"). */
 export function saysWho(word: string): boolean {
@@ -65,7 +70,7 @@ export function aliasesOf(
   push(withoutLegalForm(company.name));
   for (const s of names.values()) push(withoutLegalForm(s.spelling));
   const written = company.name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const first = written.find((w) => !PLACES.has(w.toLowerCase()));
+  const first = written.find((w) => !isPlace(w));
   if (first && isBrandWord(first) && !notAliases.has(first.toLowerCase())) {
     const owners = words.get(companyKey(first));
     if (owners && owners.size === 1 && owners.has(company.id)) push(first);

@@ -1,10 +1,11 @@
 // The names a query may call a company by, looked up by their letters and digits only ("Q CELLS",
 // "Q-Cells" and "qcells" are one key). Built once per index generation from the names the companies
 // work gave each company (spellings, short forms, ids), plus one more kind of short form: the first
-// words of a name ("Bosch", "ET Solar", "Hanwha") that up to twelve companies share. That work
+// words of a name, or of what follows the places it starts with ("Bosch", "ET Solar", "Hanwha",
+// "Sunergy" of China Sunergy), that up to twelve companies share. That work
 // leaves those out when they name no single company; a query reads them as any of those companies,
 // as people mean "Hanwha" for every company of that name.
-import { isBrandWord, saysWho } from '../company-resolution/company-aliases';
+import { isBrandWord, isPlace, saysWho } from '../company-resolution/company-aliases';
 import { compactModel } from '../catalog/search-document';
 import { FILLER, PHRASES } from './query-words';
 import { AFTER_COMPARATORS, COMPARATORS, RANKINGS, SPEC_WORDS } from './query-comparisons';
@@ -65,11 +66,14 @@ export function makerDictionary(companies: readonly CompanyNames[]): MakerDictio
         add(byKey, key, c.id);
         maxWords = Math.max(maxWords, words.length);
       }
-      for (let n = 1; n < words.length; n++) {
-        const prefix = words.slice(0, n);
-        const k = compactModel(prefix.join(''));
-        if (usable(k) && prefixNames(prefix)) add(prefixes, k, c.id);
-      }
+      // After the places a name starts with, its first words say who too: "Sunergy" of China Sunergy.
+      const who = words.findIndex((w) => !isPlace(w));
+      for (const from of who > 0 ? [0, who] : [0])
+        for (let n = from + 1; n < words.length; n++) {
+          const prefix = words.slice(from, n);
+          const k = compactModel(prefix.join(''));
+          if (usable(k) && prefixNames(prefix)) add(prefixes, k, c.id);
+        }
     }
   }
   // The first words of a name are every company whose name starts with them, even where they are

@@ -142,6 +142,19 @@ describe('query understanding', () => {
     );
   });
 
+  it('when a word follows the place a name starts with, then it names that company beside those whose name starts with it', () => {
+    const dictionary = makerDictionary([
+      company('china-sunergy-nanjing', ['China Sunergy (Nanjing)'], { 'pv-module': 130 }),
+      company('sunergy-california', ['Sunergy California LLC'], { 'pv-module': 60 }),
+      company('vietnam-sunergy', ['Vietnam Sunergy Joint Stock Company'], { 'pv-module': 90 }),
+      company('solar-frontier', ['Solar Frontier'], { 'pv-module': 40 }),
+    ]);
+    const companiesOf = (q: string) => understoodOf(understand(q, dictionary))?.companies;
+    assert.deepEqual(companiesOf('Sunergy 310'), ['china-sunergy-nanjing', 'sunergy-california', 'vietnam-sunergy']);
+    assert.deepEqual(companiesOf('China Sunergy 310'), ['china-sunergy-nanjing'], 'the whole name names one');
+    assert.equal(companiesOf('Frontier 150'), undefined, 'a kind of business is no place: "Solar" is not skipped');
+  });
+
   it('when the words name every current member of a group, then the part is the group, and a shared first word that reaches beyond it is not', () => {
     const qcells = { id: 'qcells-group', name: 'Qcells' };
     const member = (id: string, names: string[]): CompanyNames => ({
