@@ -26,6 +26,7 @@ export function pvsystSection(p, { asOf, signal }) {
         query: { format: 'json', as_of: asOf },
         signal,
       });
+      button.hidden = true;
       fill(body, ...pvsystView(twin));
     } catch (err) {
       button.disabled = false;
@@ -115,7 +116,13 @@ function certificateView(format, c) {
           { id: 'pvsyst-warning', className: 'problem', role: 'alert' },
           `Warning: this file is more than 1 % off the model it came from (max ${num(worst)} %). PVsyst will give a different output than the model; check it before you rely on it.`,
         )
-      : h('p', { className: 'badge ok' }, 'Within 1 % of the model at every condition compared.'),
+      : h(
+          'p',
+          { className: 'badge ok' },
+          format === 'pan' && c.points.length === 1
+            ? 'Within 1 % at its one reference point; no other condition could be compared.'
+            : 'Within 1 % of the model at every condition compared.',
+        ),
   );
 }
 
