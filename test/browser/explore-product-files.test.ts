@@ -38,7 +38,7 @@ describe('explorer product page (/explore?product=...): PVsyst files and perform
     id: string,
     query: Record<string, string> = {},
   ) => {
-    const res = await call(server.url, operationId, { token: key, params: { id }, query } as never);
+    const res = await call(server.url, operationId, { token: key, params: { id }, query });
     assert.equal(res.status, 200, res.text);
     return res;
   };
@@ -49,7 +49,7 @@ describe('explorer product page (/explore?product=...): PVsyst files and perform
     await page.click('#pvsyst-open');
     await page.waitForSelector(link);
     const [file] = await Promise.all([page.waitForEvent('download'), page.click(link)]);
-    return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+    return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
   }
 
   /** The certificate's rows as shown: data-name -> the number in the cell. */
