@@ -27,6 +27,8 @@ export const ASSETS: Readonly<Record<string, string>> = {
   'compare.mjs': SCRIPT,
   'design.mjs': SCRIPT,
   'chart.mjs': SCRIPT,
+  'pvsyst.mjs': SCRIPT,
+  'performance.mjs': SCRIPT,
   'watches.mjs': SCRIPT,
   'watch-model.mjs': SCRIPT,
 };

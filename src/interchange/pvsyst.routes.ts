@@ -12,7 +12,7 @@ export function interchangeRoutes({ ports, service }: InterchangeRouteDeps): Any
       operationId: 'getPvsystFile',
       async handle(ctx, input) {
         const { format, as_of } = input.query;
-        const url = `${ctx.origin}/api/v1/products/${encodeURIComponent(input.params.id)}/pvsyst`;
+        const url = `${ctx.protocol}://${ctx.host}/api/v1/products/${encodeURIComponent(input.params.id)}/pvsyst`;
         const file = await pvsystFile(input.params.id, { format, as_of }, ports, { service, url });
         if ('max_abs_dpmp_pct' in file.certificate)
           ctx.set('X-Fidelity-Max-Dpmp-Pct', String(file.certificate.max_abs_dpmp_pct));

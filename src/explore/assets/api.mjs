@@ -31,6 +31,9 @@ function operation(operationId) {
   throw new Error(`the document declares no ${operationId}`);
 }
 
+/** The credits an operation costs (`x-credit-cost`), 0 when it costs none. */
+export const creditCost = (operationId) => operation(operationId)['x-credit-cost'] ?? 0;
+
 /** The schema of one parameter of an operation. */
 export const paramSchema = (operationId, name) =>
   operation(operationId).parameters.find((p) => p.name === name)?.schema ?? {};

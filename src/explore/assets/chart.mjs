@@ -1,37 +1,46 @@
 // A line chart as SVG, drawn here (no library): axes with round ticks, one path per series, marked
-// points, and a title and description a screen reader reads instead of the picture.
+// points, a legend when there are several series, and a title and description a screen reader reads
+// instead of the picture.
 import { s, num } from './dom.mjs';
 
 const W = 480;
 const H = 300;
 const PAD = { left: 56, right: 16, top: 16, bottom: 44 };
 
-/** Round tick values from 0 to the first at or above `max`, so every point lies inside. */
-function ticks(max) {
-  const raw = max / 5;
+/** Round tick values from the last at or below `min` to the first at or above `max`, so every point lies inside. */
+function ticks(min, max) {
+  const raw = (max - min) / 5;
   const p = 10 ** Math.floor(Math.log10(raw || 1));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((t) => t >= raw);
-  const out = [0];
-  while (out.at(-1) < max - step * 1e-9) out.push(Number((out.length * step).toPrecision(12)));
+  const first = Math.floor(min / step + 1e-9) * step;
+  const out = [Number(first.toPrecision(12))];
+  while (out.at(-1) < max - step * 1e-9) out.push(Number((first + out.length * step).toPrecision(12)));
   return out;
 }
 
+const LEGEND_ROW = 16;
+
 /**
- * `series`: [{ label, points: [{x, y}], className }]; `marks`: [{x, y, label}]. Axes start at 0
- * (an IV curve is read from the origin).
+ * `series`: [{ label, points: [{x, y, className?}], className }] (a point with a className is drawn
+ * as a dot of that class, e.g. an extrapolated one); `marks`: [{x, y, label}]. Axes start at 0 (an
+ * IV curve is read from the origin) unless `from` gives lower ends ({x, y}: the axis starts at the
+ * round tick at or below). Several series get a legend under the plot.
  */
-export function lineChart({ id, title, description, xLabel, yLabel, series, marks = [] }) {
-  const xMax = Math.max(...series.flatMap((se) => se.points.map((p) => p.x))) || 1;
-  const yMax = Math.max(...series.flatMap((se) => se.points.map((p) => p.y))) * 1.05 || 1;
-  const xt = ticks(xMax);
-  const yt = ticks(yMax);
-  const xs = (x) => PAD.left + (x / xt.at(-1)) * (W - PAD.left - PAD.right);
-  const ys = (y) => H - PAD.bottom - (y / yt.at(-1)) * (H - PAD.top - PAD.bottom);
+export function lineChart({ id, title, description, xLabel, yLabel, series, marks = [], from = {} }) {
+  const xs0 = series.flatMap((se) => se.points.map((p) => p.x));
+  const ys0 = series.flatMap((se) => se.points.map((p) => p.y));
+  const xt = ticks(from.x ?? 0, Math.max(...xs0) || 1);
+  const yLow = from.y ?? 0;
+  const yt = ticks(yLow, Math.max(...ys0) + (Math.max(...ys0) - yLow) * 0.05 || 1);
+  const legend = series.length > 1 ? series.length * LEGEND_ROW + 8 : 0;
+  const height = H + legend;
+  const xs = (x) => PAD.left + ((x - xt[0]) / (xt.at(-1) - xt[0])) * (W - PAD.left - PAD.right);
+  const ys = (y) => H - PAD.bottom - ((y - yt[0]) / (yt.at(-1) - yt[0])) * (H - PAD.top - PAD.bottom);
   const path = (points) =>
-    points.map((p, i) => `${i ? 'L' : 'M'}${xs(p.x).toFixed(1)},${ys(Math.max(0, p.y)).toFixed(1)}`).join('');
+    points.map((p, i) => `${i ? 'L' : 'M'}${xs(p.x).toFixed(1)},${ys(Math.max(yt[0], p.y)).toFixed(1)}`).join('');
   return s(
     'svg',
-    { id, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${id}-title ${id}-desc`, class: 'chart' },
+    { id, viewBox: `0 0 ${W} ${height}`, role: 'img', 'aria-labelledby': `${id}-title ${id}-desc`, class: 'chart' },
     s('title', { id: `${id}-title` }, title),
     s('desc', { id: `${id}-desc` }, description),
     xt.map((t) =>
@@ -65,8 +74,20 @@ export function lineChart({ id, title, description, xLabel, yLabel, series, mark
       yLabel,
     ),
     series.map((se) =>
-      s('path', { d: path(se.points), class: `series ${se.className ?? ''}`, fill: 'none' }, s('title', {}, se.label)),
+      s(
+        'g',
+        { class: `series-group ${se.className ?? ''}`, 'data-series': se.label },
+        s(
+          'path',
+          { d: path(se.points), class: `series ${se.className ?? ''}`, fill: 'none' },
+          s('title', {}, se.label),
+        ),
+        se.points
+          .filter((p) => p.className)
+          .map((p) => s('circle', { cx: xs(p.x), cy: ys(p.y), r: 3.5, class: `dot ${p.className}` })),
+      ),
     ),
+    series.length > 1 ? legendOf(series, H) : null,
     marks.map((m) =>
       s(
         'g',
@@ -75,5 +96,22 @@ export function lineChart({ id, title, description, xLabel, yLabel, series, mark
         s('text', { x: xs(m.x) + 6, y: ys(m.y) - 6 }, m.label),
       ),
     ),
+  );
+}
+
+/** One row per series under the plot: a stroke in the series' style and its label. */
+function legendOf(series, top) {
+  return s(
+    'g',
+    { class: 'legend' },
+    series.map((se, i) => {
+      const y = top + 8 + i * LEGEND_ROW;
+      return s(
+        'g',
+        {},
+        s('line', { x1: PAD.left, x2: PAD.left + 28, y1: y, y2: y, class: `series ${se.className ?? ''}` }),
+        s('text', { x: PAD.left + 34, y: y + 4 }, se.label),
+      );
+    }),
   );
 }

@@ -1,19 +1,24 @@
 // A product: every spec with its unit and, on demand, where it came from (source, edition, file,
 // record, line, column); its listing; its quality checks; its revision timeline; its alternatives;
-// and "Watch" to be told of its changes.
+// and "Watch" to be told of its changes. A module or an inverter also gets its PVsyst file; an
+// inverter its efficiency curves, a heat pump its COP curves. `?product=<id>&as_of=<revision or time>`
+// shows the product, and makes its file, as it stood then.
 import { h, fill, withUnit } from './dom.mjs';
-import { api, doc, problemView, specLabel, specTitle } from './api.mjs';
+import { api, creditCost, doc, problemView, specLabel, specTitle } from './api.mjs';
 import { pickButton } from './card.mjs';
 import { watchControl } from './watches.mjs';
+import { pvsystKind, pvsystSection } from './pvsyst.mjs';
+import { heatPumpCurvesView, inverterCurvesPanel } from './performance.mjs';
 
 export async function productView(main, id, ctx) {
   const controller = new AbortController();
   ctx.onLeave(() => controller.abort());
   const signal = controller.signal;
+  const asOf = ctx.params.get('as_of') || undefined;
   fill(main, h('p', { className: 'muted' }, 'Loading…'));
   let p;
   try {
-    p = await api(`/products/${encodeURIComponent(id)}`, { signal });
+    p = await api(`/products/${encodeURIComponent(id)}`, { query: { as_of: asOf }, signal });
   } catch (err) {
     if (!signal.aborted) fill(main, h('h1', {}, 'Product'), problemView(err));
     return;
@@ -51,11 +56,14 @@ export async function productView(main, id, ctx) {
       ' · ',
       p.category,
       ` · revision ${p.revision}`,
+      asOf ? h('span', { className: 'badge old', id: 'as-of' }, ` as of ${asOf}`) : '',
     ),
     h('div', { className: 'actions' }, pickButton(p), watch.button, design),
     watch.region,
     listingView(p.listing),
     qualityView(p),
+    pvsystKind(p.category) ? pvsystSection(p, { asOf, signal }) : null,
+    performanceSection(p, signal),
     h('h2', {}, 'Specs'),
     h('p', { className: 'muted' }, 'Press "Evidence" beside a value to see the cell it was read from.'),
     specsTable(p, signal),
@@ -91,6 +99,37 @@ function designLinks(p) {
       ),
     ];
   return [];
+}
+
+/** ` (2 credits)`: what pressing a button that calls this operation costs, from the document. */
+const costs = (operationId) => {
+  const n = creditCost(operationId);
+  return n ? ` (${n} credit${n === 1 ? '' : 's'})` : '';
+};
+
+/** An inverter's efficiency curves, a heat pump's COP curves: loaded when asked (each costs a read). */
+function performanceSection(p, signal) {
+  if (p.category === 'inverter')
+    return h(
+      'section',
+      { 'aria-labelledby': 'inverter-curves-title' },
+      h('h2', { id: 'inverter-curves-title' }, 'Efficiency curves'),
+      lazySection('inverter-curves', `Show the efficiency curves${costs('getInverterPerformance')}`, async () => {
+        const panel = inverterCurvesPanel(p.id, signal);
+        await panel.draw();
+        return panel.node;
+      }),
+    );
+  if (p.category === 'heat-pump')
+    return h(
+      'section',
+      { 'aria-labelledby': 'heat-pump-curves-title' },
+      h('h2', { id: 'heat-pump-curves-title' }, 'COP curves'),
+      lazySection('heat-pump-curves', `Show the COP curves${costs('getHeatPumpPerformance')}`, () =>
+        heatPumpCurvesView(p.id, signal),
+      ),
+    );
+  return null;
 }
 
 function listingView(listing) {
