@@ -108,6 +108,20 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
     assert.equal(exact.body.meta.interpretation.unmet, undefined);
   });
 
+  it('when no product meets a typed bound, then nearness to it outranks being in the newest list', async () => {
+    // Jema's 600 kW and 500 kW inverters are in no newest list, its 100 kW ones are: the nearest
+    // still come first (nearness weighs up to 100, the newest list 1).
+    const res = await search({ q: 'Jema inverter at least 602 kW', limit: 10, fields: ['model', 'specs.ac_power_w'] });
+    assert.deepEqual(res.body.meta.interpretation.relaxed, ['ranges']);
+    const powers = (res.body.data as Hit[]).map((d) => d.specs!.ac_power_w as number);
+    assert.ok(powers.length >= 3 && powers[0] === 600000, JSON.stringify(powers));
+    assert.deepEqual(
+      powers,
+      [...powers].sort((a, b) => b - a),
+      'the largest first',
+    );
+  });
+
   it('when a page is ordered by a spec, then each hit says the spec, value, unit and provenance it was ranked on', async () => {
     const ranked = await search({
       q: 'most efficient 400W module',

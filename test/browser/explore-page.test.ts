@@ -245,6 +245,12 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
     assert.equal(bases.length, await cards.count(), 'every card has its basis');
     for (const text of bases)
       assert.match(text, /^Ranked on .*efficiency.*: [\d.]+ % \([\w-]+, (reported|derived)\)$/i);
+    // An inverter's efficiency depends on the DC voltage: the card says which one it was taken at.
+    await page.goto(`${server.url}/explore?q=${encodeURIComponent('most efficient 7.6 kW inverter')}`);
+    await page.waitForSelector('#results li.card .rank-basis .rank-at');
+    const atTexts = await page.locator('#results li.card .rank-basis').allTextContents();
+    assert.ok(atTexts.length > 0);
+    for (const text of atTexts) assert.match(text, /, at [\d.,]+ V \(.*voltage.*\)$/i, text);
     await page.goto(`${server.url}/explore?q=module`);
     await page.waitForSelector('#results li.card');
     const total = (await page.locator('#total').textContent()) ?? '';

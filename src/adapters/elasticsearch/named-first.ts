@@ -38,16 +38,17 @@ export function boundNearness(r: Range, boost: number): Query {
   return {
     function_score: {
       query: { bool: { should: specs.map((s) => ({ exists: { field: `specs.${s}` } })), minimum_should_match: 1 } },
+      // The weight carries the rule's boost: with boost_mode replace, a function_score's own boost is lost.
       functions: [
-        { filter: rangeClause(r), weight: 1 },
+        { filter: rangeClause(r), weight: boost },
         ...specs.map((s) => ({
           filter: { exists: { field: `specs.${s}` } },
           exp: { [`specs.${s}`]: { origin: r.value, scale, decay: 0.5 } },
+          weight: boost,
         })),
       ],
       score_mode: 'max',
       boost_mode: 'replace',
-      boost,
     },
   };
 }

@@ -139,13 +139,14 @@ function nearness(n: Understood['near'][number], relaxed: boolean, boost: number
   return {
     function_score: {
       query: { bool: { should: specs.map((s) => ({ exists: { field: `specs.${s}` } })), minimum_should_match: 1 } },
+      // The weight carries the rule's boost: with boost_mode replace, a function_score's own boost is lost.
       functions: specs.map((s) => ({
         filter: { exists: { field: `specs.${s}` } },
         [curve]: { [`specs.${s}`]: { origin: n.value, scale, decay: 0.5 } },
+        weight: boost,
       })),
       score_mode: 'max',
       boost_mode: 'replace',
-      boost,
     },
   };
 }

@@ -143,7 +143,14 @@ function rankBasis(b) {
     `Ranked on ${specLabel(b.spec)}: `,
     b.value === null ? 'no value' : withUnit(b.value, b.unit ?? ''),
     source,
+    b.at ? atVoltage(b.at) : '',
   );
+}
+
+/** Where a value that depends on the DC voltage was taken: an inverter's efficiency at its nominal voltage. */
+function atVoltage(at) {
+  const value = at.value === null ? 'a voltage the list does not give' : withUnit(at.value, at.unit ?? '');
+  return h('span', { className: 'rank-at', title: at.statement }, `, at ${value} (${specLabel(at.spec)})`);
 }
 
 /** A toggle that adds the product to (or takes it from) the products picked to compare. */

@@ -294,6 +294,6 @@ describe('Elasticsearch search bodies', () => {
     // `npm run relevance`, then take the new one (a diff of the bodies before and after shows what moved:
     // `node dist/test/unit/adapters/elasticsearch/request-bodies.js`).
     const fingerprint = createHash('sha256').update(JSON.stringify(requestBodies())).digest('hex').slice(0, 16);
-    assert.equal(fingerprint, '5236e56cf11575f3');
+    assert.equal(fingerprint, '0f245e838f67d24e');
   });
 });
