@@ -22,6 +22,14 @@ export const SHUNT_RATIO = 30;
 /** Rp_0 / RShunt assumed with it. */
 export const DARK_SHUNT_RATIO = 4;
 
+/** Where the solver starts: the diode factor, and the share of (Voc − Vmp) / Imp taken as RSerie. Crystalline rows solve from the first; thin film needs a larger factor. */
+const STARTS = [
+  { gamma: 1.1, seriesShare: 0.1 },
+  { gamma: 1.5, seriesShare: 0.3 },
+  { gamma: 2, seriesShare: 0.1 },
+  { gamma: 3, seriesShare: 0.3 },
+];
+
 export const REFERENCE_METHOD = `Solved (Levenberg-Marquardt) so that the curve read as PVsyst reads it passes through (Vmpo; Impo) with its maximum there; RShunt = ${SHUNT_RATIO} × Voc/Isc and Rp_0 = ${DARK_SHUNT_RATIO} × RShunt are assumptions`;
 
 export function fitReferencePoint(r: ReferencePoint): Omit<PanFit, 'milliseconds'> {
@@ -43,7 +51,11 @@ export function fitReferencePoint(r: ReferencePoint): Omit<PanFit, 'milliseconds
     const { i, di } = currentAt(p, r.vmp_v);
     return [(i - r.imp_a) / r.imp_a, (i + r.vmp_v * di) / r.imp_a];
   };
-  const fit = levenbergMarquardt(residuals, [Math.log((0.1 * (r.voc_v - r.vmp_v)) / r.imp_a), 1.1]);
+  // From one start the solver may step into a flat region (a series resistance of 10^13 Ω, no current)
+  // and stop there: First Solar FS-45, a thin-film row of fill factor 0.58, did. Several starts, the best kept.
+  const fit = STARTS.map(({ gamma, seriesShare }) =>
+    levenbergMarquardt(residuals, [Math.log((seriesShare * (r.voc_v - r.vmp_v)) / r.imp_a), gamma]),
+  ).reduce((best, f) => (f.cost < best.cost ? f : best));
   const model = printedModel(fromX(fit.x));
   const target = r.imp_a * r.vmp_v;
   const pmp = operatingPoint(pvsystAt(model, 1000, 25)).pmp_w;

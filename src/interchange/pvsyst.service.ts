@@ -26,7 +26,7 @@ export interface PvsystPorts {
 export type PvsystFormat = 'pan' | 'ond' | 'json';
 
 /** Bumped when a change to the fitter would change a stored fit: older ones are then fitted again. */
-export const FIT_VERSION = 1;
+export const FIT_VERSION = 2;
 
 const SOURCE = ['id', 'model', 'manufacturer', 'category', 'specs', 'current_revision', 'detail.provenance'] as const;
 
