@@ -15,7 +15,17 @@ import type { Word } from './query-tokens';
 
 /** A design point as typed: temperatures (°C) or a DC voltage (V). */
 export type AskedPoint =
-  | { readonly kind: 'heat-pump'; readonly outdoor: number; readonly flow: number; readonly air: boolean }
+  | {
+      readonly kind: 'heat-pump';
+      readonly outdoor: number;
+      readonly flow: number;
+      readonly air: boolean;
+      /**
+       * Said as a point ("at", "A…/W…", "outside"/"flow"): refused when off the grid. A bare "125/6" may
+       * be part of a model number: read only on the grid, else left as text.
+       */
+      readonly explicit: boolean;
+    }
   | { readonly kind: 'inverter'; readonly volts: number };
 
 const NUM = String.raw`(-?\d+(?:[.,]\d+)?)`;
@@ -57,6 +67,7 @@ export function designPointAt(ws: Word[], i: number): { point: AskedPoint; span:
       outdoor: toNumber(slashed[2]),
       flow: toNumber(slashed[4]),
       air: slashed[1] !== undefined,
+      explicit: at === 1 || slashed[1] !== undefined,
     };
     return { point, span: at + 1 };
   }
@@ -67,7 +78,8 @@ export function designPointAt(ws: Word[], i: number): { point: AskedPoint; span:
     const second = roleTemperature(ws, j + joined);
     if (!second || second.as === first.as) return undefined;
     const [outdoor, flow] = first.as === 'outdoor' ? [first.value, second.value] : [second.value, first.value];
-    return { point: { kind: 'heat-pump', outdoor, flow, air: false }, span: at + first.span + joined + second.span };
+    const point: AskedPoint = { kind: 'heat-pump', outdoor, flow, air: false, explicit: true };
+    return { point, span: at + first.span + joined + second.span };
   }
   if (!at) return undefined;
   const volts = VOLTS.exec(ws[k].norm);

@@ -186,7 +186,8 @@ function designPointOutcome(
   }
   if (asked.kind === 'heat-pump' && category !== 'heat-pump') return 'text';
   const grid = onGrid(asked);
-  if (typeof grid === 'string') return { refused: grid };
+  // A bare "125/6" off the grid is more likely a model number's than a point: it stays text.
+  if (typeof grid === 'string') return asked.kind === 'heat-pump' && !asked.explicit ? 'text' : { refused: grid };
   const air = asked.kind === 'heat-pump' && asked.air;
   return {
     part: {

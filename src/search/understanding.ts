@@ -114,7 +114,7 @@ function categoryOf({
           ? [f.meaning.implies]
           : f.kind === 'series'
             ? [f.series.category]
-            : f.kind === 'design-point' && f.point.kind === 'heat-pump'
+            : f.kind === 'design-point' && f.point.kind === 'heat-pump' && f.point.explicit
               ? ['heat-pump' as const]
               : [],
       ),

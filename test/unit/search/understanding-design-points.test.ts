@@ -45,7 +45,8 @@ describe('query understanding: design points', () => {
     assert.equal(r.category, 'heat-pump');
     assert.deepEqual(interpretationOf(r).parts[0].parameters, { 'specs.heat_pump_type': ['outdoor air/water'] });
     assert.deepEqual(understoodOf(r)?.values, [{ spec: 'heat_pump_type', values: ['outdoor air/water'] }]);
-    assert.deepEqual(understoodOf(read('2/35'))?.values, []);
+    assert.equal(read('2/35').category, undefined, 'a bare N/M alone implies nothing');
+    assert.deepEqual(understoodOf(read('heat pump 2/35'))?.designPoint?.point.key, 'o2_f35');
   });
 
   it('when "COP above 3 at 2/35" is typed, then the COP bound applies at 2/35, not to the listed reference COP', () => {
@@ -103,6 +104,16 @@ describe('query understanding: design points', () => {
     assert.match(read('heat pump at 2/65').refused?.[0] ?? '', /more than 5 K/);
     assert.match(read('heat pump at -7/80').refused?.[0] ?? '', /no heat pump in the data reaches/);
     assert.match(read('inverter at 2000 V').refused?.[0] ?? '', /no inverter's MPPT window reaches/);
+    assert.match(read('heat pump A-20/W55').refused?.[0] ?? '', /more than 5 K/);
+  });
+
+  it('when a bare "N/M" off the grid is typed, then it is left as text (a model number may carry it), never refused', () => {
+    for (const q of ['WPL 125/6', 'heat pump 125/6', 'Vitocal 10/12']) {
+      const r = read(q);
+      assert.equal(r.refused, undefined, q);
+      assert.equal(understoodOf(r)?.designPoint, undefined, q);
+      assert.match(r.text, /\d+\/\d+/, q);
+    }
   });
 
   it('when "at … V" is typed outside inverters, or a comparison starts with "at", then they read as before', () => {
