@@ -47,19 +47,19 @@ describe('search: at a design point (complete hplib and CEC data)', function () 
     return terms && v >= low && v <= high ? cecEfficiencyAt(terms, v) : undefined;
   };
 
-  it('when "heat pump COP above 3 at 2/35" is searched, then every heat pump with that COP there answers, each carrying it', async () => {
-    const res = await search('heat pump COP above 3 at 2/35', { fields: ['id'] });
+  it('when "heat pump COP above 4.5 at 2/35" is searched, then every heat pump with that COP there answers, each carrying it', async () => {
+    const res = await search('heat pump COP above 4.5 at 2/35', { fields: ['id'] });
     assert.equal(res.status, 200, res.text);
     const part = res.body.meta.interpretation.parts.find((p: any) => p.kind === 'design-point');
     assert.deepEqual(part.point, { kind: 'heat-pump', outdoor_c: 2, flow_c: 35, key: 'o2_f35' });
-    assert.match(res.body.meta.interpretation.summary, /COP over 3 at 2\/35, at 2 °C outdoor and 35 °C flow/);
-    const wanted = api.products.filter((p) => p.category === 'heat-pump' && (heatPump(p._id, 2, 35)?.cop ?? 0) > 3);
-    assert.ok(wanted.length > 100, `${wanted.length} heat pumps have COP > 3 at 2/35`);
+    assert.match(res.body.meta.interpretation.summary, /COP over 4.5 at 2\/35, at 2 °C outdoor and 35 °C flow/);
+    const wanted = api.products.filter((p) => p.category === 'heat-pump' && (heatPump(p._id, 2, 35)?.cop ?? 0) > 4.5);
+    assert.ok(wanted.length > 100 && wanted.length < 3000, `${wanted.length} heat pumps have COP > 4.5 at 2/35`);
     assert.equal(res.body.meta.total, wanted.length);
     for (const hit of res.body.data as Hit[]) {
       const own = heatPump(hit.id, 2, 35)!;
       assert.equal(hit.design_point.spec, 'cop');
-      assert.ok(close(hit.design_point.value!, own.cop) && own.cop > 3, hit.id);
+      assert.ok(close(hit.design_point.value!, own.cop) && own.cop > 4.5, hit.id);
       assert.deepEqual(hit.design_point.also, [{ spec: 'heating_power_w', value: own.heating_power_w, unit: 'W' }]);
       assert.equal(hit.design_point.at.flow_temperature_c, 35);
       assert.equal(hit.design_point.range, own.range);
