@@ -103,7 +103,8 @@ export const DESIGN_POINT_TEMPLATES: readonly Template[] = [
       const tenth = tenthBest(pool, (x) => inverterAt(x, v));
       return {
         q: pick([`most efficient ${power} kW inverter at ${v} V`, `highest efficiency ${power}kW inverter at ${v}V`]),
-        wanted: (x) => nearKw(x) && (inverterAt(x, v) ?? -Infinity) >= tenth,
+        // Only an inverter whose MPPT window holds the voltage can answer at it, however few do.
+        wanted: (x) => nearKw(x) && inverterAt(x, v) !== undefined && inverterAt(x, v)! >= tenth,
       };
     },
   },
