@@ -88,7 +88,8 @@ export async function findProducts(
   for (const relaxed of RELAXATIONS) {
     if (result.total > 0 || !understood || hopeless) break;
     // Loosening the typed comparisons changes nothing where none was typed: no request for it.
-    if (relaxed === 'ranges' && !understood.ranges.some((r) => r.typed)) continue;
+    if (relaxed === 'ranges' && !understood.ranges.some((r) => r.typed) && !understood.designPoint?.ranges.length)
+      continue;
     query = { ...parsed, understood: { ...understood, relaxed } };
     result = await port.find(query, after, withFacets);
   }

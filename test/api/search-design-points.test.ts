@@ -121,6 +121,20 @@ describe('search: at a design point (complete hplib and CEC data)', function () 
     for (const hit of res.body.data as Hit[]) assert.equal(hit.design_point.at.flow_temperature_c, 55);
   });
 
+  it('when no heat pump meets a COP bound at the point, then the answer says so and orders the highest COP there first', async () => {
+    const res = await search('heat pump COP above 9 at 2/35', { limit: 10, fields: ['id'] });
+    assert.equal(res.status, 200, res.text);
+    const interpretation = res.body.meta.interpretation;
+    assert.deepEqual(interpretation.relaxed, ['ranges']);
+    assert.match(interpretation.summary, /none COP over 9 at 2\/35: nearest first/);
+    const cops = (res.body.data as Hit[]).map((h) => h.design_point.value!);
+    const best = api.products
+      .flatMap((p) => (p.category === 'heat-pump' ? [heatPump(p._id, 2, 35)?.cop ?? -Infinity] : []))
+      .sort((a, b) => b - a);
+    assert.ok(best[0] <= 9, 'no heat pump reaches COP 9 at 2/35');
+    cops.forEach((cop, i) => assert.ok(close(cop, best[i]), `${i}: ${cop} against ${best[i]}`));
+  });
+
   it('when a flow no heat pump reaches, a point far off the grid or a voltage beyond any window is asked, then 400 says why', async () => {
     const cases: [string, RegExp][] = [
       ['heat pump COP above 3 at -7/80', /flow temperature of 80 °C, which no heat pump in the data reaches/],

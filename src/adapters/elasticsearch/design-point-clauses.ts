@@ -4,7 +4,7 @@
 // ranks by nearness, and a ranking there orders.
 import type { estypes } from '@elastic/elasticsearch';
 import { gridField } from '../../catalog/design-point';
-import type { ProductQuery, Understood } from '../../catalog/product-query';
+import type { DesignPointQuery, ProductQuery, Understood } from '../../catalog/product-query';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -14,14 +14,45 @@ export function designPointFilter(query: Pick<ProductQuery, 'understood'>): Quer
   return dp ? [{ exists: { field: gridField(dp.point, dp.primary) } }] : [];
 }
 
-/** The typed bounds and the quantity's tolerance at the point, while the reading holds. */
+const rangeAt = (dp: DesignPointQuery, r: DesignPointQuery['ranges'][number]): Query => ({
+  range: { [gridField(dp.point, r.measure)]: { [r.op]: r.value } },
+});
+
+/**
+ * The typed bounds at the point, until a relaxation loosens typed comparisons (`ranges`, `parts`), and
+ * the quantity's tolerance there, until any relaxation does: as the listed specs' are.
+ */
 export function designPointBounds(u: Understood): Query[] {
   const dp = u.designPoint;
-  if (!dp || u.relaxed) return [];
+  if (!dp) return [];
+  const rangesHold = u.relaxed !== 'ranges' && u.relaxed !== 'parts';
   return [
-    ...dp.ranges.map((r) => ({ range: { [gridField(dp.point, r.measure)]: { [r.op]: r.value } } })),
-    ...(dp.near ? [{ range: { [gridField(dp.point, dp.near.measure)]: { gte: dp.near.min, lte: dp.near.max } } }] : []),
+    ...(rangesHold ? dp.ranges.map((r) => rangeAt(dp, r)) : []),
+    ...(dp.near && !u.relaxed
+      ? [{ range: { [gridField(dp.point, dp.near.measure)]: { gte: dp.near.min, lte: dp.near.max } } }]
+      : []),
   ];
+}
+
+/** Loosened, a bound at the point only orders: a product meeting it first, then the nearer the higher (as boundNearness). */
+export function designPointBoundNearness(u: Understood, boost: number): Query[] {
+  const dp = u.designPoint;
+  if (!dp || (u.relaxed !== 'ranges' && u.relaxed !== 'parts')) return [];
+  return dp.ranges.map((r) => {
+    const field = gridField(dp.point, r.measure);
+    return {
+      function_score: {
+        query: { exists: { field } },
+        functions: [
+          { filter: rangeAt(dp, r), weight: 1 },
+          { exp: { [field]: { origin: r.value, scale: Math.max(Math.abs(r.value), 1e-6), decay: 0.5 } } },
+        ],
+        score_mode: 'max',
+        boost_mode: 'replace',
+        boost,
+      },
+    };
+  });
 }
 
 /** The nearer the value at the point to the typed quantity, the higher (as nearness in search-relevance.ts). */

@@ -8,7 +8,7 @@ import { NOMINAL_POWER, type Range, type Understood } from '../../catalog/produc
 import { anyOf, rangeClause, valuesClause } from './search-filters';
 import { boostOf, rulesOf, type RuleOf } from './search-ranking';
 import { boundNearness, designationClause, ownCompanyClause, splitRanges } from './named-first';
-import { designPointBounds, designPointNearness } from './design-point-clauses';
+import { designPointBoundNearness, designPointBounds, designPointNearness } from './design-point-clauses';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -193,7 +193,10 @@ const UNDERSTOOD_CLAUSES: Readonly<Record<RuleOf<'understood'>, (p: Parts, boost
 };
 
 const RANGE_CLAUSES: Readonly<Record<RuleOf<'ranges'>, (p: Parts, boost: number) => Query[]>> = {
-  bound_nearness: (p, boost) => (p.u.relaxed === 'ranges' ? p.typed.map((r) => boundNearness(r, boost)) : []),
+  bound_nearness: (p, boost) => [
+    ...(p.u.relaxed === 'ranges' ? p.typed.map((r) => boundNearness(r, boost)) : []),
+    ...designPointBoundNearness(p.u, boost),
+  ],
 };
 
 const PART_CLAUSES: Readonly<Record<RuleOf<'parts'>, (p: Parts, boost: number) => Query[]>> = {
