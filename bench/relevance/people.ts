@@ -90,7 +90,7 @@ const HP_TYPES: Record<string, string[]> = {
 };
 const TECH: Record<string, string[]> = { 'mono-c-si': ['mono', 'monocrystalline'], 'multi-c-si': ['poly', 'multi'] };
 
-interface Template {
+export interface Template {
   readonly name: string;
   /** The products a query of this template can be drawn from. */
   readonly from: (p: Product) => boolean;
@@ -530,7 +530,7 @@ export function buildComparisonSet(products: readonly Product[], perTemplate: nu
   return drawn(COMPARISON_TEMPLATES, products, perTemplate, seed);
 }
 
-function drawn(templates: readonly Template[], products: readonly Product[], perTemplate: number, seed: number) {
+export function drawn(templates: readonly Template[], products: readonly Product[], perTemplate: number, seed: number) {
   const rnd = seeded(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   const cases: PeopleCase[] = [];

@@ -28,6 +28,7 @@ import {
   type Product,
 } from './people';
 import { buildNamedSet, judgeNamed, NAMED_TARGET, type NamedResult } from './named';
+import { buildDesignPointSet, rankingChange } from './design-points';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,11 +59,15 @@ async function main() {
   const comparisonReport = judgePeople(comparisons, await peopleAnswers(comparisons, ask), catalog);
   const named = buildNamedSet(catalog, Number(args['per-template']));
   const namedReport = judgeNamed(named, await namedAnswers(named, ask), catalog);
+  const designPoints = buildDesignPointSet(catalog, Number(args['per-template']));
+  const designReport = judgePeople(designPoints, await peopleAnswers(designPoints, ask), catalog);
+  const change = rankingChange(designPoints, catalog);
   const all = overall(peopleReport);
   const cost = understandingCost(await search.companyNames(), [
     ...people.map((c) => c.q),
     ...comparisons.map((c) => c.q),
     ...named.map((c) => c.q),
+    ...designPoints.map((c) => c.q),
     ...cases.map((c) => c.q),
   ]);
   console.log(`relevance: ${products.length} products, ${cases.length} queries (seed ${args.seed})\n`);
@@ -70,6 +75,7 @@ async function main() {
   printPeople(peopleReport, all);
   printComparisons(comparisonReport);
   printNamed(named.length, namedReport);
+  printDesignPoints(designReport, change);
   console.log(
     `\nunderstanding, in the gateway: ${cost.perQueryUs.toFixed(1)} µs per query (median of ${cost.rounds} rounds over ${cost.queries} queries); the companies' dictionary built in ${cost.dictionaryMs.toFixed(0)} ms once per index generation`,
   );
@@ -85,6 +91,8 @@ async function main() {
         overall: all,
         comparisons: comparisonReport,
         named: namedReport.map((r) => ({ ...r, misses: r.misses.length })),
+        designPoints: designReport,
+        rankingChange: change,
       },
       null,
       2,
@@ -202,6 +210,25 @@ function printNamed(queries: number, namedReport: ReturnType<typeof judgeNamed>)
     );
   console.log(`\ntarget (each kind's @1 and bound said >= ${NAMED_TARGET * 100}%)`);
   for (const r of namedReport) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
+}
+
+function printDesignPoints(report: ReturnType<typeof judgePeople>, change: ReturnType<typeof rankingChange>): void {
+  const queries = report.reduce((a, r) => a + r.queries, 0);
+  const within = report.reduce((a, r) => a + r.within * r.queries, 0) / (queries || 1);
+  console.log(`\ndesign points: ${queries} (seed 20261128)\n`);
+  console.log('| kind | queries | within | @3 | precision@10 | empty |\n|---|---|---|---|---|---|');
+  for (const r of report)
+    console.log(
+      `| ${r.template} | ${r.queries} | ${pct(r.within)} | ${pct(r.at3)} | ${pct(r.precision10)} | ${r.empty} |`,
+    );
+  const met = report.every((r) => r.within >= 0.95);
+  console.log(
+    `| **all** | ${queries} | ${pct(within)} | | | |\n\ntarget (each kind within >= 95%): ${met ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `ranking at the voltage against at nominal voltage (${change.queries} inverter queries, products' own values): ${pct(change.overlap).trim()} of the ten most efficient at the voltage are also the ten at nominal; the first differs in ${pct(change.firstDiffers).trim()}`,
+  );
+  for (const r of report) if (r.misses.length) console.log(`\n${r.template}, missed: ${r.misses.join('; ')}`);
 }
 
 /** What reading a query costs the gateway: CPU time of understand() per query, and of building the dictionary. */

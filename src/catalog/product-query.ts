@@ -77,6 +77,37 @@ export interface Understood {
    * first; `parts`, besides, every part only ranks (at least one must hold).
    */
   readonly relaxed?: Relaxation;
+  /**
+   * A design point ("at -7/55", "at 300 V"): the grid point (catalog/design-grid.ts) the reading asks
+   * at, with the bounds, quantity and order it puts on the grid's values there. Only products with a
+   * grid value at the point answer, each carrying it (`design_point`).
+   */
+  readonly designPoint?: DesignPointQuery;
+}
+
+/** The grid point a query reads, on the grid (the nearest one when the words asked between). */
+export type DesignPoint =
+  | {
+      readonly kind: 'heat-pump';
+      /** Outdoor and flow temperature of the grid point, °C. */
+      readonly outdoor_c: number;
+      readonly flow_c: number;
+      /** The grid key (`om7_f55`). */
+      readonly key: string;
+    }
+  | { readonly kind: 'inverter'; readonly dc_voltage_v: number; readonly key: string };
+
+/** The values the grid holds: a heat pump's COP and heating power, an inverter's CEC weighted efficiency. */
+export type GridMeasure = 'cop' | 'heating_power_w' | 'cec_weighted_efficiency_pct';
+
+/** What a query asks of the grid at its point: bounds (selecting), a quantity (near), an order. */
+export interface DesignPointQuery {
+  readonly point: DesignPoint;
+  /** The value each hit shows first (and must have): the one bounded or ranked, else COP or efficiency. */
+  readonly primary: GridMeasure;
+  readonly ranges: readonly { readonly measure: GridMeasure; readonly op: RangeOp; readonly value: number }[];
+  readonly near?: { readonly measure: GridMeasure; readonly value: number; readonly min: number; readonly max: number };
+  readonly sort?: { readonly measure: GridMeasure; readonly desc: boolean };
 }
 
 export interface ProductQuery {

@@ -11,6 +11,7 @@ import type { Provenance } from './provenance';
 import type { Listing } from './listing';
 import type { ProductCompany } from './company-records';
 import { seriesOf, type ProductSeries } from './series';
+import { designGridOf, type DesignGrid } from './design-grid';
 
 /** A product's company as the API shows it: a derived value, with the rule and evidence that tie its spelling to it. */
 export interface CompanyView {
@@ -54,6 +55,8 @@ export interface SearchDocument {
   readonly series?: ProductSeries;
   /** Lower-cased names a `manufacturer` filter matches: the company's id, spellings and short forms, and the maker's. */
   readonly company_match: readonly string[];
+  /** Values at the design-point grid (design-grid.ts), for a search at a condition; absent where no model covers it. */
+  readonly design_grid?: DesignGrid;
   readonly detail: ProductDetail;
 }
 
@@ -84,6 +87,7 @@ export function toSearchDocument(p: ProductDoc, company?: ProductCompany): Searc
   const compact = compactModel(p.model);
   // Its own company and, for a branded product, its maker's: a Schuco SB3000US made by SMA America is a Sunny Boy.
   const series = company && seriesOf([company.id, ...(company.madeBy?.id ? [company.madeBy.id] : [])], compact);
+  const grid = designGridOf(p.category, p.specs, p.provenance);
   const textSpecs = Object.entries(p.specs)
     .filter(([name, v]) => isSpecName(name) && SPECS[name].type === 'text' && typeof v === 'string')
     .map(([, v]) => String(v));
@@ -117,6 +121,7 @@ export function toSearchDocument(p: ProductDoc, company?: ProductCompany): Searc
     ...(company?.madeBy ? { made_by: company.madeBy } : {}),
     ...(series ? { series } : {}),
     company_match: company ? [...company.match] : [p.manufacturer.toLowerCase()],
+    ...(grid ? { design_grid: grid } : {}),
     detail: { aliases: p.aliases, provenance: p.provenance, units: unitsOf(p.specs), quality, listing: p.listing },
   };
 }

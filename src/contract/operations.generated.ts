@@ -276,6 +276,29 @@ export type Product = {
       statement: string;
     };
   };
+  /** Present on every hit of a search at a design point (`air to water heat pump 8 kW at -7/55`, `heat pump COP above 3 at 2/35`, `most efficient 7.6 kW inverter at 300 V`): the value the query filtered or ranked on at that point (`spec`), read from the grid computed when the product was indexed by the same model the performance operations use (hplib for heat pumps, Sandia for inverters), the point itself (`at`), the grid's other value there (`also`), and whether the point lies within the conditions the model was fitted to (`range`). */
+  design_point?: {
+    spec: "cop" | "heating_power_w" | "cec_weighted_efficiency_pct";
+    value: number | null;
+    /** Null for a COP. */
+    unit: string | null;
+    /** The grid point: a heat pump's outdoor and flow temperatures (and its source, the outdoor air or brine at 0 °C or water at 10 °C), or an inverter's DC voltage. */
+    at: {
+      outdoor_temperature_c?: number;
+      source_temperature_c?: number | null;
+      flow_temperature_c?: number;
+      dc_voltage_v?: number;
+    };
+    also: Array<{
+      spec: "cop" | "heating_power_w" | "cec_weighted_efficiency_pct";
+      value: number | null;
+      unit: string | null;
+    }>;
+    /** `extrapolated`: the point lies beyond the tests the model was fitted to (a heat pump's EN 14825 points; an inverter's grid holds only voltages inside its MPPT window, between the CEC's tested voltages). */
+    range: "within_tested_range" | "extrapolated";
+    method: "derived";
+    statement: string;
+  };
   /** Present on every row of a page asked with `group_by=series`: the product line the row stands for (its best-ranked variant is the row), how many of its variants match the query, and the range they span. */
   group?: {
     by: "series";
@@ -512,8 +535,8 @@ export type Interpretation = {
 };
 
 export type InterpretedPart = {
-  /** category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, `mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, `between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, `highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is read and answered honestly: the catalog has no prices, so the label says the order is not by price); series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and the model-number prefixes the lists write for it, selected by `series=` (the products whose `series` it is); a bare number after a line sold by kW is its AC power (`Sunny Boy 7.7` = 7.7 kW); exclusion: `not`/`non`/`without`/`excluding` before an attribute or a company (`not bifacial`, `non-bifacial`, `not hybrid`, `without SMA`): those products are left out whichever reading matched them, and a product with no value for the spec is kept (the label says so); no ordinary parameter excludes, so its `parameters` are empty. */
-  kind: "category" | "attribute" | "manufacturer" | "quantity" | "range" | "ranking" | "series" | "exclusion";
+  /** category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, `mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a unit (`550W`, `7.7 kW`, `240V`, `60 cell`, or a bare `450` after a module maker), matched within its tolerance; range: a comparison or a range (`over 600W`, `at most 3kW`, `≥ 400 W`, `600W or more`, `between 5 and 8 kW`, `5-8 kW`, `5 to 8 kW`, `COP above 4`), its bounds strict or inclusive as typed and no tolerance (units: W, kW, Wp, kWp, V, A, kg, m², dB(A), cells; spec words: COP, weight, Voc, Isc, noise, area, voltage, power, output, efficiency; `%` and `W/m²` bound the derived module efficiency and power per area); ranking: a superlative read as a sort, the rest of the query as its filter (`most efficient`, `highest power`, `most powerful`, `lowest power`, `smallest`, `lightest`, `quietest`; `cheapest` is read and answered honestly: the catalog has no prices, so the label says the order is not by price); series: a product line from the reviewed table (`Sunny Boy`, `Sunny Tripower`, `IQ8+`): its companies and the model-number prefixes the lists write for it, selected by `series=` (the products whose `series` it is); a bare number after a line sold by kW is its AC power (`Sunny Boy 7.7` = 7.7 kW); exclusion: `not`/`non`/`without`/`excluding` before an attribute or a company (`not bifacial`, `non-bifacial`, `not hybrid`, `without SMA`): those products are left out whichever reading matched them, and a product with no value for the spec is kept (the label says so); no ordinary parameter excludes, so its `parameters` are empty; design-point: the condition values are asked at, a heat pump's outdoor/flow temperatures (`at -7/55`, `A2/W35` for air sources only, `at -7 °C outside and 55 °C flow`) or an inverter's DC voltage (`at 300 V`): a COP, heating power or efficiency bound, quantity or ranking in the same query then applies there (its part carries `at`, and no ordinary parameter selects it), answered from the grid the index holds (outdoor −7, 2, 7, 12 °C × flow 35, 45, 55 °C; every 10 V inside an MPPT window): the nearest grid point when the words ask between (`nearest`, said in the label), a 400 beyond 5 K of it. */
+  kind: "category" | "attribute" | "manufacturer" | "quantity" | "range" | "ranking" | "series" | "exclusion" | "design-point";
   /** The words of `q` it was read from, as typed. */
   from: string;
   /** What it was read as, for display (`microinverter`, `550 W ± 2%`). */
@@ -565,6 +588,18 @@ export type InterpretedPart = {
   };
   min?: number;
   max?: number;
+  /** A quantity, range or ranking taken at the design point the query names: the grid key of that point (`om7_f55`, `v300`). */
+  at?: string;
+  /** A design point: the grid point answered (`kind`, `key`, and its temperatures or voltage). */
+  point?: {
+    kind: "heat-pump" | "inverter";
+    key: string;
+    outdoor_c?: number;
+    flow_c?: number;
+    dc_voltage_v?: number;
+  };
+  /** A design point: true when the words asked between grid points and the grid's nearest is answered. */
+  nearest?: boolean;
   /** The ordinary query parameters that select what this part does (a list value: repeat the parameter). */
   parameters: {
     [key: string]: (string | Array<string>);

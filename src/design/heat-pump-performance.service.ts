@@ -7,8 +7,7 @@ import { NOTICE } from '../catalog/notice';
 import { DESIGN_SOURCE, Inputs, valuesOf, type Need } from './design-inputs';
 import {
   HPLIB_DELTA_T_K,
-  hplibSimulate,
-  outsideTested,
+  heatPumpAt,
   TESTED_FLOW_LOW_C,
   TESTED_FLOW_MEDIUM_C,
   TESTED_OUTDOOR_C,
@@ -85,22 +84,8 @@ function parsePoints(texts: readonly string[], outdoor: number) {
   return points;
 }
 
-/** One point as hplib computes it, with its range flags. */
-function at(hp: HplibParameters, source: number, flow: number, outdoor: number) {
-  const r = hplibSimulate(hp, source, flow - HPLIB_DELTA_T_K, outdoor);
-  const outside = outsideTested(hp.group, source, r.t_out_c, r.t_amb_c);
-  return {
-    source_temperature_c: source,
-    flow_temperature_c: r.t_out_c,
-    outdoor_temperature_c: r.t_amb_c,
-    cop: r.cop,
-    heating_power_w: r.p_th_w,
-    electric_power_w: r.p_el_w,
-    regime: r.regime,
-    range: outside.length === 0 ? ('within_tested_range' as const) : ('extrapolated' as const),
-    outside: outside,
-  };
-}
+/** One point as hplib computes it, with its range flags (the index's design-point grid uses the same). */
+const at = heatPumpAt;
 
 export async function heatPumpPerformance(id: string, query: HeatPumpQuery, ports: DesignPorts) {
   const product = await ports.index.get(id, DESIGN_SOURCE);

@@ -13,6 +13,7 @@ import {
 import { NOMINAL_POWER_SPECS } from '../catalog/spec-catalog';
 import type { Condition } from './query-words';
 import type { Part, Reading } from './understanding';
+import { designPointQueryOf, movedToPoint } from './query-design-parts';
 
 export type Parameters = Record<string, string | string[]>;
 
@@ -48,6 +49,8 @@ function conditionParameters(conditions: readonly Condition[]): Parameters {
 }
 
 function parametersOf(part: Part): Parameters {
+  // A bound or order at a design point has no ordinary parameter: the client drops the words instead.
+  if (movedToPoint(part)) return {};
   switch (part.kind) {
     case 'category':
       return { category: [part.category], ...conditionParameters(part.conditions) };
@@ -66,6 +69,8 @@ function parametersOf(part: Part): Parameters {
       return part.sort ? { sort: [`${part.sort.desc ? '-' : ''}specs.${part.sort.spec}`] } : {};
     case 'quantity':
       return { [rangeParam(part.spec, 'gte')]: String(part.min), [rangeParam(part.spec, 'lte')]: String(part.max) };
+    case 'design-point':
+      return conditionParameters(part.conditions);
   }
 }
 
@@ -82,7 +87,8 @@ function summaryOf(reading: Reading, unmet: ReadonlySet<string>, relaxation?: Re
   // Plurals from the table: "home battery" is not made plural by an s.
   const categories = reading.parts.flatMap((p) => (p.kind === 'category' ? [PLURAL[p.category] ?? `${p.label}s`] : []));
   const implied =
-    reading.category && reading.parts.some((p) => p.kind === 'attribute' || p.kind === 'series')
+    reading.category &&
+    reading.parts.some((p) => p.kind === 'attribute' || p.kind === 'series' || p.kind === 'design-point')
       ? PLURAL[reading.category]
       : undefined;
   // A line narrows what the products are ("SMA Sunny Boy inverters"); makers say who made them, and
@@ -95,6 +101,7 @@ function summaryOf(reading: Reading, unmet: ReadonlySet<string>, relaxation?: Re
   const makers = of('manufacturer');
   const exclusions = of('exclusion');
   const rankings = of('ranking');
+  const points = of('design-point');
   // A bound loosened is never claimed: the summary says none met it and what the order is instead.
   const quantities = reading.parts
     .filter((p) => p.kind === 'quantity' || p.kind === 'range')
@@ -104,6 +111,7 @@ function summaryOf(reading: Reading, unmet: ReadonlySet<string>, relaxation?: Re
     subject.join(' '),
     makers.length ? ` by ${makers.join(' or ')}` : '',
     quantities.length ? `, ${quantities.join(', ')}` : '',
+    points.length ? `, ${points.join(', ')}` : '',
     reading.text ? (relaxation ? `, ranked by "${reading.text}"` : `, matching "${reading.text}"`) : '',
     exclusions.length ? `, ${exclusions.join(', ')}` : '',
     rankings.length ? `; ${rankings.join('; ')}` : '',
@@ -168,8 +176,11 @@ export function understoodOf(reading: Reading): Understood | undefined {
       else ranges.push({ spec: c.spec, op: c.op, value: c.value, ...(typed ? { typed } : {}) });
     }
   };
+  const designPoint = designPointQueryOf(reading.parts);
   for (const p of reading.parts) {
-    if (p.kind === 'category') {
+    if (movedToPoint(p)) continue;
+    if (p.kind === 'design-point') addConditions(p.conditions);
+    else if (p.kind === 'category') {
       categories.push(p.category);
       addConditions(p.conditions);
     } else if (p.kind === 'attribute') addConditions(p.conditions);
@@ -200,5 +211,6 @@ export function understoodOf(reading: Reading): Understood | undefined {
     ...(series.length ? { series: [...new Set(series)] } : {}),
     ...(excluded.companies.length + excluded.values.length ? { excluded } : {}),
     ...(reading.text ? { text: reading.text } : {}),
+    ...(designPoint ? { designPoint } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { SERIES, type Series } from '../catalog/series';
 import type { RangeOp } from '../catalog/product-query';
 import type { MakerDictionary } from './maker-dictionary';
 import type { Word } from './query-tokens';
+import { designPointAt, type AskedPoint } from './query-design-points';
 
 export const NUMBER = /^\d+(?:[.,]\d+)?$/;
 /** A number a comparison may bound by ("over -5 W" is read, and answered as what it is). */
@@ -54,7 +55,8 @@ export type Found =
   | { kind: 'spec-word'; word: string; span: number }
   | { kind: 'ranking'; ranking: Ranking; span: number }
   | { kind: 'series'; series: Series; span: number }
-  | { kind: 'exclusion'; target: Extract<Found, { kind: 'phrase' | 'maker' }>; span: number };
+  | { kind: 'exclusion'; target: Extract<Found, { kind: 'phrase' | 'maker' }>; span: number }
+  | { kind: 'design-point'; point: AskedPoint; span: number };
 
 function seriesAt(ws: Word[], i: number): Found | undefined {
   for (let n = Math.min(MAX_SERIES_WORDS, ws.length - i); n >= 1; n--) {
@@ -206,7 +208,15 @@ interface Matcher {
 }
 
 /** The readings tried at each word, in order of precedence, each with the reason for its place. */
-const MATCHERS: readonly Matcher[] = [
+export const MATCHERS: readonly Matcher[] = [
+  {
+    name: 'design point',
+    why: 'An operating condition ("at -7/55", "A2/W35", "at -7 °C outside and 55 °C flow", "at 300 V") first: its numbers are the point a value is asked at, not a quantity or a comparison ("at 300 V" is no inverter\'s AC voltage, "-7" no bound).',
+    match: ({ ws, i }) => {
+      const d = designPointAt(ws, i);
+      return d && { kind: 'design-point' as const, point: d.point, span: d.span };
+    },
+  },
   {
     name: 'exclusion',
     why: 'A negator reads the attribute or company after it as left out ("not bifacial", "without SMA").',

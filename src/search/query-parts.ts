@@ -17,6 +17,11 @@ import type { MakerDictionary } from './maker-dictionary';
 import { manufacturerPart, type ManufacturerPart } from './named-companies';
 import type { Word } from './query-tokens';
 import { SPEC_WORD, UNITS, type Bound, type Found, type Match, type Measure } from './query-matchers';
+import { onGrid } from './query-design-points';
+import type { DesignPoint } from '../catalog/product-query';
+
+/** The grid key of the design point a bound, quantity or ranking is taken at (query-design-parts.ts): no ordinary parameter selects a value there. */
+type At = string;
 
 export type Part =
   | {
@@ -43,6 +48,7 @@ export type Part =
       readonly operator: RangeOp | 'between';
       readonly bounds: Partial<Record<RangeOp, number>>;
       readonly conditions: readonly Condition[];
+      readonly at?: At;
     }
   | {
       /** A product line from the reviewed table (series.ts): its companies and model prefixes. */
@@ -72,6 +78,7 @@ export type Part =
       readonly from: string;
       readonly label: string;
       readonly sort?: { readonly spec: SpecName; readonly desc: boolean };
+      readonly at?: At;
     }
   | {
       readonly kind: 'quantity';
@@ -83,6 +90,20 @@ export type Part =
       readonly tolerance: number;
       readonly min: number;
       readonly max: number;
+      readonly at?: At;
+    }
+  | {
+      /**
+       * A design point ("at -7/55", "at 300 V"): the grid point (catalog/design-grid.ts) the values are
+       * asked at; `nearest` when the words asked between grid points. Air source only for "A2/W35".
+       */
+      readonly kind: 'design-point';
+      readonly from: string;
+      readonly label: string;
+      readonly category: 'heat-pump' | 'inverter';
+      readonly point: DesignPoint;
+      readonly nearest: boolean;
+      readonly conditions: readonly Condition[];
     };
 
 /**
@@ -145,7 +166,40 @@ function outcomeOf(reader: Reader, k: number): Outcome {
       const typed = quantity(text, f.value, f.unit, category);
       return typed ? { part: typed } : 'text';
     }
+    case 'design-point':
+      return designPointOutcome(text, f.point, category);
   }
+}
+
+/**
+ * A design point on the grid, or refused far off it. "At 300 V" is an inverter's DC voltage; in another
+ * category it is the voltage quantity it was read as before. A heat pump's point outside heat pumps is text.
+ */
+function designPointOutcome(
+  text: string,
+  asked: Extract<Found, { kind: 'design-point' }>['point'],
+  category: Category | undefined,
+): Outcome {
+  if (asked.kind === 'inverter' && category !== 'inverter') {
+    const typed = quantity(text.replace(/^at\s+/i, ''), asked.volts, 'v', category);
+    return typed ? { part: typed } : 'text';
+  }
+  if (asked.kind === 'heat-pump' && category !== 'heat-pump') return 'text';
+  const grid = onGrid(asked);
+  // A bare "125/6" off the grid is more likely a model number's than a point: it stays text.
+  if (typeof grid === 'string') return asked.kind === 'heat-pump' && !asked.explicit ? 'text' : { refused: grid };
+  const air = asked.kind === 'heat-pump' && asked.air;
+  return {
+    part: {
+      kind: 'design-point',
+      from: text,
+      label: grid.label,
+      category: asked.kind,
+      point: grid.point,
+      nearest: grid.moved,
+      conditions: air ? [{ spec: 'heat_pump_type', values: ['outdoor air/water'] }] : [],
+    },
+  };
 }
 
 /** A word of the vocabulary: a category or an attribute; one meant for another category stays text. */

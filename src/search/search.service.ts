@@ -3,6 +3,7 @@
 // exactly when another page exists.
 import { NOTICE } from '../catalog/notice';
 import { rankedSpec, withRankBasis } from '../catalog/rank-basis';
+import { withDesignPoint } from '../catalog/design-point';
 import { keepAsked, rowGroup } from '../catalog/series-groups';
 import { validationError } from '../errors/app-error';
 import { parseProductQuery, queryHash, type CollectionQuery } from './product-query-parser';
@@ -87,7 +88,8 @@ export async function findProducts(
   for (const relaxed of RELAXATIONS) {
     if (result.total > 0 || !understood || hopeless) break;
     // Loosening the typed comparisons changes nothing where none was typed: no request for it.
-    if (relaxed === 'ranges' && !understood.ranges.some((r) => r.typed)) continue;
+    if (relaxed === 'ranges' && !understood.ranges.some((r) => r.typed) && !understood.designPoint?.ranges.length)
+      continue;
     query = { ...parsed, understood: { ...understood, relaxed } };
     result = await port.find(query, after, withFacets);
   }
@@ -115,7 +117,10 @@ export async function findProducts(
   const data = page.map((h) => {
     // The group reads the row's own specs before a projection takes away what was read only for it.
     const group = groups && rowGroup(h.source, query, groups);
-    const row = ranked ? withRankBasis(h.source, ranked, query.fields) : h.source;
+    const based = ranked ? withRankBasis(h.source, ranked, query.fields) : h.source;
+    // At a design point every hit carries its value there, read from the grid the index holds.
+    const point = query.understood?.designPoint;
+    const row = point ? withDesignPoint(based, point) : based;
     return group ? { ...keepAsked(row, query.fields), group } : row;
   });
   return { data, meta };

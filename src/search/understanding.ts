@@ -7,13 +7,15 @@
 //
 // A short story over stages, each in its own file: tokens (query-tokens.ts) -> matches, the first of
 // an ordered table of matchers at each word (query-matchers.ts) -> the context exceptions below, as
-// data -> the category -> parts (query-parts.ts) -> a bare module power -> the words left over.
+// data -> the category -> parts (query-parts.ts) -> bounds moved to a design point (query-design-parts.ts)
+// -> a bare module power -> the words left over.
 import { BARE_MODULE_POWER, FILLER } from './query-words';
 import type { Category } from '../catalog/spec-catalog';
 import { mainCategory, type MakerDictionary } from './maker-dictionary';
 import { words, type Word } from './query-tokens';
 import { PHRASE, scan, type Match } from './query-matchers';
 import { partsOf, quantity, type Part } from './query-parts';
+import { atDesignPoint } from './query-design-parts';
 
 export type { Part } from './query-parts';
 
@@ -61,7 +63,7 @@ export function understand(q: string, dictionary: MakerDictionary, explicit?: Ca
   const { parts, rest } = withBareModulePower({
     ws,
     modules,
-    parts: read.parts,
+    parts: atDesignPoint(read.parts),
     rest: [...scanned.rest, ...read.unread],
   });
   const text = leftovers({ q, ws, rest, anyParts: parts.length > 0 });
@@ -108,7 +110,13 @@ function categoryOf({
   const implied = [
     ...new Set(
       found.flatMap(({ f }) =>
-        f.kind === 'phrase' && f.meaning.implies ? [f.meaning.implies] : f.kind === 'series' ? [f.series.category] : [],
+        f.kind === 'phrase' && f.meaning.implies
+          ? [f.meaning.implies]
+          : f.kind === 'series'
+            ? [f.series.category]
+            : f.kind === 'design-point' && f.point.kind === 'heat-pump' && f.point.explicit
+              ? ['heat-pump' as const]
+              : [],
       ),
     ),
   ];

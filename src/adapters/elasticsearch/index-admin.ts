@@ -6,7 +6,7 @@ import type { EsClient } from './client';
 import { searchPages } from './search-pages';
 import { PROJECT_ROOT } from '../../shared/paths';
 
-export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v8.json');
+export const MAPPING_FILE = path.join(PROJECT_ROOT, 'index-mappings', 'products.v9.json');
 
 interface MappingFile {
   settings: Record<string, unknown>;

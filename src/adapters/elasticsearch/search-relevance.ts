@@ -8,6 +8,7 @@ import { NOMINAL_POWER, type Range, type Understood } from '../../catalog/produc
 import { anyOf, rangeClause, valuesClause } from './search-filters';
 import { boostOf, rulesOf, type RuleOf } from './search-ranking';
 import { boundNearness, designationClause, ownCompanyClause, splitRanges } from './named-first';
+import { designPointBoundNearness, designPointBounds, designPointNearness } from './design-point-clauses';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -185,12 +186,18 @@ const UNDERSTOOD_CLAUSES: Readonly<Record<RuleOf<'understood'>, (p: Parts, boost
   // Loosened, a quantity no product met is not a designation either ("Astronergy 275 kW" is no 275 W module).
   designation: ({ u }, boost) =>
     u.relaxed ? [] : u.near.flatMap((n) => (n.designation ? [scored(designationClause(n.designation), boost)] : [])),
-  nearness: ({ u }, boost) => u.near.map((n) => nearness(n, u.relaxed !== undefined, boost)),
+  nearness: ({ u }, boost) => [
+    ...u.near.map((n) => nearness(n, u.relaxed !== undefined, boost)),
+    ...designPointNearness(u, boost),
+  ],
   latest_edition: (_, boost) => [scored({ term: { 'listing.in_latest_edition': true } }, boost)],
 };
 
 const RANGE_CLAUSES: Readonly<Record<RuleOf<'ranges'>, (p: Parts, boost: number) => Query[]>> = {
-  bound_nearness: (p, boost) => (p.u.relaxed === 'ranges' ? p.typed.map((r) => boundNearness(r, boost)) : []),
+  bound_nearness: (p, boost) => [
+    ...(p.u.relaxed === 'ranges' ? p.typed.map((r) => boundNearness(r, boost)) : []),
+    ...designPointBoundNearness(p.u, boost),
+  ],
 };
 
 const PART_CLAUSES: Readonly<Record<RuleOf<'parts'>, (p: Parts, boost: number) => Query[]>> = {
@@ -228,7 +235,7 @@ function understoodQuery(u: Understood): Query {
       ]);
   return {
     bool: {
-      filter: [...parts.categories, ...parts.companies, ...parts.conditions, ...bounds],
+      filter: [...parts.categories, ...parts.companies, ...parts.conditions, ...bounds, ...designPointBounds(u)],
       must: u.relaxed ? [] : words,
       should: [
         ...rulesOf('understood').flatMap((rule) => UNDERSTOOD_CLAUSES[rule.name](parts, rule.boost)),
@@ -243,7 +250,7 @@ function understoodQuery(u: Understood): Query {
 export function textQuery(q: string, understood?: Understood): Query {
   // Sorted by a superlative, only what the reading selects may come first: a product that merely
   // matches the words as typed would be sorted among them.
-  if (understood?.sort) return understoodQuery(understood);
+  if (understood?.sort || understood?.designPoint?.sort) return understoodQuery(understood);
   const literal = literalQuery(q);
   if (!understood) return literal;
   return { bool: { should: [literal, understoodQuery(understood)], minimum_should_match: 1 } };

@@ -11,6 +11,8 @@ import { FACET_AGGS } from './search-aggregations';
 import { TOTAL_EXACT_UP_TO } from '../../contract/query-vocabulary';
 import { basisFields, rankedSpec } from '../../catalog/rank-basis';
 import { groupFields } from '../../catalog/series-groups';
+import { gridSource } from '../../catalog/design-point';
+import { designPointFilter, designPointSort } from './design-point-clauses';
 
 const SORT_FIELD: ReadonlyMap<string, string> = new Map([
   ['model', 'model.keyword'],
@@ -35,20 +37,23 @@ const SUMMARY_SOURCE = [
 
 export function sortClause(query: ProductQuery): estypes.SortCombinations[] {
   const ranked = query.understood?.sort;
+  const atPoint = designPointSort(query.understood);
   const keys =
     query.sort.length > 0
       ? query.sort
-      : ranked
-        ? [{ key: `specs.${ranked.spec}`, desc: ranked.desc }]
-        : query.mode === 'list'
-          ? [{ key: 'model', desc: false }]
-          : [];
+      : atPoint
+        ? [atPoint]
+        : ranked
+          ? [{ key: `specs.${ranked.spec}`, desc: ranked.desc }]
+          : query.mode === 'list'
+            ? [{ key: 'model', desc: false }]
+            : [];
   const clause: estypes.SortCombinations[] = keys.map((s) => ({
     [SORT_FIELD.get(s.key) ?? s.key]: {
       order: s.desc ? 'desc' : 'asc',
       missing: '_last',
       // An index built before a spec existed (a derived one) sorts it as missing rather than failing.
-      ...(s.key.startsWith('specs.') ? { unmapped_type: 'double' } : {}),
+      ...(s.key.startsWith('specs.') || s.key.startsWith('design_grid.') ? { unmapped_type: 'double' } : {}),
     },
   }));
   if (keys.length === 0) clause.push({ _score: { order: 'desc' } });
@@ -62,7 +67,12 @@ export function sortClause(query: ProductQuery): estypes.SortCombinations[] {
  */
 function sourceFor(query: ProductQuery): string[] {
   const spec = rankedSpec(query);
-  const extra = [...(spec ? basisFields(spec) : []), ...(query.groupBy ? groupFields(query) : [])];
+  const point = query.understood?.designPoint?.point;
+  const extra = [
+    ...(spec ? basisFields(spec) : []),
+    ...(query.groupBy ? groupFields(query) : []),
+    ...(point ? [gridSource(point)] : []),
+  ];
   if (!query.fields) return extra.length ? [...new Set([...SUMMARY_SOURCE, ...extra])] : SUMMARY_SOURCE;
   return [...new Set(['id', ...query.fields, ...extra])];
 }
@@ -70,7 +80,7 @@ function sourceFor(query: ProductQuery): string[] {
 /** What a query selects and how its text scores: the same for its pages and its facets. */
 export function searchQuery(query: ProductQuery): estypes.QueryDslQueryContainer {
   const must = query.q ? [textQuery(query.q, query.understood)] : [];
-  const filter = queryFilters(query);
+  const filter = [...queryFilters(query), ...designPointFilter(query)];
   const mustNot = exclusions(query);
   return must.length || filter.length || mustNot.length
     ? { bool: { must, filter, ...(mustNot.length ? { must_not: mustNot } : {}) } }

@@ -136,6 +136,55 @@ export const PRODUCT_SCHEMAS: SchemasObject = {
         },
         additionalProperties: false,
       },
+      design_point: {
+        type: 'object',
+        description:
+          'Present on every hit of a search at a design point (`air to water heat pump 8 kW at -7/55`, `heat pump COP above 3 at 2/35`, ' +
+          '`most efficient 7.6 kW inverter at 300 V`): the value the query filtered or ranked on at that point (`spec`), ' +
+          'read from the grid computed when the product was indexed by the same model the performance operations use ' +
+          "(hplib for heat pumps, Sandia for inverters), the point itself (`at`), the grid's other value there (`also`), " +
+          'and whether the point lies within the conditions the model was fitted to (`range`).',
+        required: ['spec', 'value', 'unit', 'at', 'also', 'range', 'method', 'statement'],
+        properties: {
+          spec: { type: 'string', enum: ['cop', 'heating_power_w', 'cec_weighted_efficiency_pct'] },
+          value: { type: 'number', nullable: true },
+          unit: { type: 'string', nullable: true, description: 'Null for a COP.' },
+          at: {
+            type: 'object',
+            description:
+              "The grid point: a heat pump's outdoor and flow temperatures (and its source, the outdoor air or brine at 0 °C or water at 10 °C), or an inverter's DC voltage.",
+            properties: {
+              outdoor_temperature_c: { type: 'number' },
+              source_temperature_c: { type: 'number', nullable: true },
+              flow_temperature_c: { type: 'number' },
+              dc_voltage_v: { type: 'number' },
+            },
+            additionalProperties: false,
+          },
+          also: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['spec', 'value', 'unit'],
+              properties: {
+                spec: { type: 'string', enum: ['cop', 'heating_power_w', 'cec_weighted_efficiency_pct'] },
+                value: { type: 'number', nullable: true },
+                unit: { type: 'string', nullable: true },
+              },
+              additionalProperties: false,
+            },
+          },
+          range: {
+            type: 'string',
+            enum: ['within_tested_range', 'extrapolated'],
+            description:
+              "`extrapolated`: the point lies beyond the tests the model was fitted to (a heat pump's EN 14825 points; an inverter's grid holds only voltages inside its MPPT window, between the CEC's tested voltages).",
+          },
+          method: { type: 'string', enum: ['derived'] },
+          statement: { type: 'string' },
+        },
+        additionalProperties: false,
+      },
       group: {
         type: 'object',
         description:

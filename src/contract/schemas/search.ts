@@ -173,7 +173,17 @@ export const SEARCH_SCHEMAS: SchemasObject = {
     properties: {
       kind: {
         type: 'string',
-        enum: ['category', 'attribute', 'manufacturer', 'quantity', 'range', 'ranking', 'series', 'exclusion'],
+        enum: [
+          'category',
+          'attribute',
+          'manufacturer',
+          'quantity',
+          'range',
+          'ranking',
+          'series',
+          'exclusion',
+          'design-point',
+        ],
         description:
           'category: a product kind (`module`, `microinverter`, `heat pump`); attribute: spec values (`bifacial`, ' +
           '`mono`, `hybrid`, `R32`, `air to water`); manufacturer: companies by any name; quantity: a number with a ' +
@@ -190,7 +200,12 @@ export const SEARCH_SCHEMAS: SchemasObject = {
           '(`Sunny Boy 7.7` = 7.7 kW); exclusion: `not`/`non`/`without`/`excluding` before an attribute or a company ' +
           '(`not bifacial`, `non-bifacial`, `not hybrid`, `without SMA`): those products are left out whichever reading ' +
           'matched them, and a product with no value for the spec is kept (the label says so); no ordinary parameter ' +
-          'excludes, so its `parameters` are empty.',
+          "excludes, so its `parameters` are empty; design-point: the condition values are asked at, a heat pump's " +
+          'outdoor/flow temperatures (`at -7/55`, `A2/W35` for air sources only, `at -7 °C outside and 55 °C flow`) or an ' +
+          "inverter's DC voltage (`at 300 V`): a COP, heating power or efficiency bound, quantity or ranking in the same " +
+          'query then applies there (its part carries `at`, and no ordinary parameter selects it), answered from the ' +
+          'grid the index holds (outdoor −7, 2, 7, 12 °C × flow 35, 45, 55 °C; every 10 V inside an MPPT window): the ' +
+          'nearest grid point when the words ask between (`nearest`, said in the label), a 400 beyond 5 K of it.',
       },
       from: { type: 'string', description: 'The words of `q` it was read from, as typed.' },
       label: { type: 'string', description: 'What it was read as, for display (`microinverter`, `550 W ± 2%`).' },
@@ -274,6 +289,29 @@ export const SEARCH_SCHEMAS: SchemasObject = {
       },
       min: { type: 'number' },
       max: { type: 'number' },
+      at: {
+        type: 'string',
+        description:
+          'A quantity, range or ranking taken at the design point the query names: the grid key of that point (`om7_f55`, `v300`).',
+      },
+      point: {
+        type: 'object',
+        description: 'A design point: the grid point answered (`kind`, `key`, and its temperatures or voltage).',
+        required: ['kind', 'key'],
+        properties: {
+          kind: { type: 'string', enum: ['heat-pump', 'inverter'] },
+          key: { type: 'string' },
+          outdoor_c: { type: 'number' },
+          flow_c: { type: 'number' },
+          dc_voltage_v: { type: 'number' },
+        },
+        additionalProperties: false,
+      },
+      nearest: {
+        type: 'boolean',
+        description:
+          "A design point: true when the words asked between grid points and the grid's nearest is answered.",
+      },
       parameters: {
         type: 'object',
         description:

@@ -5,7 +5,10 @@
 const KEPT_AS_WORDS = new Set([
   // No ordinary parameter excludes: the words are the only way to keep "not bifacial" or "without SMA".
   'exclusion',
+  // Nor selects at a design point ("at -7/55"): its words, and those of a bound taken there (`at`).
+  'design-point',
 ]);
+const keptAsWords = (part) => KEPT_AS_WORDS.has(part.kind) || part.at !== undefined;
 
 /**
  * What a chip says: the API's label, with the glossary's short label of the spec it bounds or sorts
@@ -28,7 +31,7 @@ export function withoutPart(interpretation, removed, state) {
   const words = [interpretation.text];
   interpretation.parts.forEach((other, j) => {
     if (j === removed) return;
-    if (KEPT_AS_WORDS.has(other.kind)) return void words.push(other.from);
+    if (keptAsWords(other)) return void words.push(other.from);
     for (const [k, v] of Object.entries(other.parameters))
       for (const item of [v].flat()) if (!state.getAll(k).includes(item)) state.append(k, item);
   });

@@ -14,6 +14,7 @@ interface Part {
   label: string;
   spec?: string;
   sort?: { spec: string; desc: boolean };
+  at?: string;
   parameters: Record<string, string | string[]>;
 }
 interface Reading {
@@ -100,6 +101,21 @@ const readings: Record<string, Reading> = {
       },
     ],
   },
+  'heat pump COP above 4 at 2/35': {
+    text: '',
+    parts: [
+      { kind: 'category', from: 'heat pump', label: 'heat pump', parameters: { category: ['heat-pump'] } },
+      {
+        kind: 'range',
+        from: 'COP above 4',
+        label: 'COP over 4 at 2/35',
+        spec: 'cop_ref',
+        at: 'o2_f35',
+        parameters: {},
+      },
+      { kind: 'design-point', from: 'at 2/35', label: 'at 2 °C outdoor and 35 °C flow', parameters: {} },
+    ],
+  },
 };
 
 /** The glossary's short labels the page reads from `x-spec-catalog` (api.mjs specLabel); none for `nominal_power_w`. */
@@ -167,5 +183,11 @@ describe('explorer chips (src/explore/assets/chips.mjs)', () => {
     assert.deepEqual(state.getAll('manufacturer'), [], 'not all of SMA');
     assert.equal(state.get('specs.ac_power_w[gte]'), '7546');
     assert.equal(state.get('specs.ac_power_w[lte]'), '7854');
+  });
+
+  it('removing another part keeps a design point and a bound taken there as their words, since no parameter selects at a point', () => {
+    const state = removing(chips, 'heat pump COP above 4 at 2/35', 'category');
+    assert.equal(state.get('q'), 'COP above 4 at 2/35');
+    assert.deepEqual(state.getAll('category'), []);
   });
 });
