@@ -28,6 +28,7 @@ import { modelSearches } from './model-request';
 import { searchPages } from './search-pages';
 import { linesFrom, linesRequest, rowsOnly, type LineAggregates } from './series-rows';
 import { AppError } from '../../errors/app-error';
+import { searchTimedOut } from '../../errors/catalog';
 import type { NearestQuery } from '../../catalog/substitution';
 import type { IndexField, Projection } from '../../catalog/search-document';
 import type {
@@ -287,14 +288,7 @@ export class ProductIndex {
         { index: this.alias, ...body, timeout: `${ms}ms` },
         { requestTimeout: ms + 1000 },
       );
-      if (res.timed_out)
-        throw new AppError(
-          'DEPENDENCY_TIMEOUT',
-          `The search did not finish within ${ms} ms; narrow it (fewer or shorter words, a category or a filter).`,
-          {
-            headers: { 'Retry-After': '5' },
-          },
-        );
+      if (res.timed_out) throw new AppError(searchTimedOut(ms));
       return res;
     });
   }
