@@ -1,3 +1,4 @@
+// @ts-check
 // Search as you type: the query and every filter live in the URL; each change asks the API again
 // (typing debounced, the stale request cancelled), shows how the words were read as removable
 // chips, the facets with counts, ranges from the facet stats, and pages on by the cursor as the
@@ -178,7 +179,8 @@ function searchRequests(state, view, change) {
   async function page() {
     if (!cursor || loading) return;
     loading = true;
-    const signal = controller.signal;
+    // A cursor comes only from a run, which made the controller.
+    const signal = /** @type {AbortController} */ (controller).signal;
     try {
       const query = withLimit(state);
       query.set('cursor', cursor);
