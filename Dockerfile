@@ -8,7 +8,6 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-COPY seed/convert ./seed/convert
 RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev --no-audit --no-fund
 
 # Exactly what `node dist/src/main.js` and the seed command read: the compiled code and production

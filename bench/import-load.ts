@@ -11,7 +11,7 @@ import path from 'node:path';
 import { openCatalog, type Catalog } from '../test/helpers/catalog';
 import { newDeveloper } from '../test/helpers/accounts';
 import { ELASTICSEARCH_URL, REDIS_URL } from '../test/helpers/engines';
-import { DEFAULT_SEED_DIR } from '../seed/convert';
+import { DEFAULT_SEED_DIR } from '../src/ingest/convert';
 import { ROOT, startGateway } from './processes';
 import { sampleReads } from './read-sampler';
 

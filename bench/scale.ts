@@ -19,8 +19,8 @@ import { IndexAdmin, readMapping } from '../src/adapters/elasticsearch/index-adm
 import { syncCatalog } from '../src/ingest/catalog-sync.service';
 import { reindex } from '../src/ingest/reindex.service';
 import { scaledCatalog } from '../src/ingest/synthetic.service';
-import { convertSources, loadManifest, toSourceDocs } from '../seed/convert';
-import { companyRecords } from '../seed/convert/companies';
+import { convertSources, loadManifest, toSourceDocs } from '../src/ingest/convert';
+import { companyRecords } from '../src/ingest/convert/companies';
 import { sampleRss, median, percentile, type Gateway } from './processes';
 import { sampleDocuments } from './query-mix';
 import { rawBulk } from './reindex';

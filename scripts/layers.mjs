@@ -1,4 +1,4 @@
-// Prints every import in src/ and seed/convert/ that runs against the floors of the house
+// Prints every import in src/ that runs against the floors of the house
 // (README.md, "How it works"), and every circle of imports; exits 1 when there is any. Node built-ins only.
 //
 // Floors, top to bottom; an import may point to a lower floor, or stay inside its own folder:
@@ -7,7 +7,7 @@
 //   3  the domains (src/<domain>/): routes, services and the ports they own; never another domain, and
 //      never src/adapters/, not even for a type: a domain speaks through its ports, and wiring.ts plugs
 //      the adapters in (main.ts and cli/ may import adapters too)
-//   2  src/http/ (gates: Koa, not the domains), src/adapters/ (the drivers), seed/convert/ (the converter)
+//   2  src/http/ (gates: Koa, not the domains), src/adapters/ (the drivers)
 //   1  src/contract/, src/limits/ (rate limits and throttles, and the store interfaces the Redis adapters
 //      implement: Koa middleware that knows no gate of http/)
 //   0  src/catalog/, src/company-resolution/ (the rules that read companies from their spellings, for the
@@ -19,10 +19,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GROUND = new Set(['catalog', 'company-resolution', 'config.ts', 'errors', 'shared']);
 
-/** The unit a file of the tree at `root` belongs to (a folder of src/, a top file, or seed/convert) and its floor. */
+/** The unit a file of the tree at `root` belongs to (a folder of src/, or a top file) and its floor. */
 function unitOf(root, file) {
   const rel = path.relative(root, file).split(path.sep);
-  if (rel[0] === 'seed') return { unit: 'seed/convert', floor: 2 };
   const top = rel[1];
   if (top === 'main.ts' || top === 'cli') return { unit: top, floor: 5 };
   if (top === 'wiring.ts' || top === 'app.ts') return { unit: top, floor: 4 };
@@ -64,9 +63,12 @@ function against(a, b) {
   return undefined;
 }
 
-/** The imports of the tree at `root` (its src/ and seed/convert/) that run against the floors, and its circles. */
+/**
+ * The imports of the tree at `root` (its src/) that run against the floors, or out of src/ (the code lives
+ * there; seed/ holds data), and its circles.
+ */
 export function analyse(root = ROOT) {
-  const all = [...files(path.join(root, 'src')), ...files(path.join(root, 'seed', 'convert'))];
+  const all = files(path.join(root, 'src'));
   const edges = new Map();
   const upward = [];
   for (const file of all) {
@@ -75,6 +77,12 @@ export function analyse(root = ROOT) {
     for (const m of text.matchAll(IMPORT)) {
       const target = resolveImport(file, m[1] ?? m[2]);
       if (!target) continue;
+      if (path.relative(path.join(root, 'src'), target).startsWith('..')) {
+        upward.push(
+          `${path.relative(root, file)} -> ${path.relative(root, target)} (out of src/: the code lives there)`,
+        );
+        continue;
+      }
       targets.push(target);
       const a = unitOf(root, file);
       const b = unitOf(root, target);

@@ -2,6 +2,7 @@
 // and file reads: how many run at once is bounded per client address and per instance. A check
 // past the bound waits its turn in a short queue; past the queue it is a 429 before any scrypt.
 import { AppError } from '../errors/app-error';
+import { loginsInProgress } from '../errors/catalog';
 import type { PasswordCheckSlots } from './accounts.routes';
 
 const PER_ADDRESS = 2;
@@ -43,10 +44,7 @@ class Turns {
 export function passwordCheckSlots(perInstance: number): PasswordCheckSlots {
   const onInstance = new Turns(perInstance, WAITING_ON_INSTANCE);
   const byAddress = new Map<string, Turns>();
-  const refused = (who: string) =>
-    new AppError('RATE_LIMITED', `${who} has too many logins in progress; try again in a second.`, {
-      headers: { 'Retry-After': '1' },
-    });
+  const refused = (who: string) => new AppError(loginsInProgress(who));
   return {
     async within(address, work) {
       let own = byAddress.get(address);

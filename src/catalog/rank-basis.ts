@@ -28,7 +28,7 @@ export interface TakenAt {
 
 /**
  * Specs whose value holds at one operating condition only. Both inverter efficiencies are derived from
- * the CEC row's Sandia coefficients at its nominal DC voltage Vdco (seed/convert/inverter-derived.ts),
+ * the CEC row's Sandia coefficients at its nominal DC voltage Vdco (src/ingest/convert/inverter-derived.ts),
  * where the voltage terms vanish; every such product's Vdco comes from that same row.
  */
 const TAKEN_AT: Partial<Record<SpecName, { readonly spec: SpecName; readonly statement: string }>> = {

@@ -1,5 +1,5 @@
 // The columns of each source file the converters read, and the spec each becomes, as the files
-// name them. The converters (seed/convert) read with these; the glossary (glossary.ts) shows them,
+// name them. The converters (src/ingest/convert) read with these; the glossary (glossary.ts) shows them,
 // so a reader can find every value's column in the file it came from, and pvlib's name for it.
 import type { SpecName } from './spec-catalog';
 

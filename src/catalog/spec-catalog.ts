@@ -3,7 +3,7 @@
 
 export type SpecType = 'number' | 'integer' | 'text' | 'boolean' | 'number-list';
 
-/** The categories products come in; each has its specs below and its converter in seed/convert. */
+/** The categories products come in; each has its specs below and its converter in src/ingest/convert. */
 export const CATEGORIES = ['pv-module', 'inverter', 'heat-pump', 'home-battery', 'ev-charger'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -69,7 +69,7 @@ export const SPECS = {
   rs_ohm: n('ohm', 'Series resistance (single-diode model)'),
   rsh_ref_ohm: n('ohm', 'Shunt resistance at reference conditions (single-diode model)'),
   adjust_pct: n('%', 'Temperature coefficient adjustment (CEC model)'),
-  // Derived from the record's own STC power and area (seed/convert/module-derived.ts); see DERIVED_SPECS.
+  // Derived from the record's own STC power and area (src/ingest/convert/module-derived.ts); see DERIVED_SPECS.
   module_efficiency_pct: n('%', 'Module efficiency at STC: STC power / (area × 1000 W/m²), derived'),
   power_per_area_w_per_m2: n('W/m2', 'STC power per module area, derived'),
   sandia_vintage: t('Year of the Sandia test data as listed; "(E)" marks an estimate'),
@@ -96,7 +96,7 @@ export const SPECS = {
   sandia_c3_per_v: n('1/V', 'Sandia inverter model coefficient C3'),
   hybrid: b('Hybrid inverter (battery-capable), as the CEC list marks it from 2023 on'),
   adr_coefficients: list('ADR inverter model coefficients, in listed order'),
-  // Derived from the CEC list's Sandia coefficients (seed/convert/inverter-derived.ts); see DERIVED_SPECS.
+  // Derived from the CEC list's Sandia coefficients (src/ingest/convert/inverter-derived.ts); see DERIVED_SPECS.
   rated_efficiency_pct: n(
     '%',
     'Efficiency at rated output: rated AC power / the DC power it takes (Paco / Pdco), derived',

@@ -5,7 +5,7 @@
 // the edition was written (or a dry run planned it), 1 when it was refused or failed, 2 when a real
 // run wrote nothing (the file was already registered and the catalog already holds it).
 import path from 'node:path';
-import { DEFAULT_SEED_DIR } from '../../seed/convert';
+import { DEFAULT_SEED_DIR } from '../ingest/convert';
 import { catalogPorts, openOperator, runCommand } from './operator';
 import { commandLine } from './command-line';
 import { createProgress } from './progress';

@@ -1,7 +1,7 @@
 // How the seed and import commands print what the use case tells them: one line a fact on stderr,
 // and, for a dry run, the plan product by product on stdout (a file an operator can keep or diff).
-import type { Conversion } from '../../seed/convert';
-import type { companyRecords } from '../../seed/convert/companies';
+import type { Conversion } from '../ingest/convert';
+import type { companyRecords } from '../ingest/convert/companies';
 import type { Plan } from '../ingest/ingest.plan';
 import { shown } from '../ingest/ingest.plan';
 import type { IngestOutcome } from '../ingest/catalog-ingest.usecase';

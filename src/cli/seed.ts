@@ -6,7 +6,7 @@
 // `--synthetic N` instead builds N synthetic variants of the indexed products behind `<alias>-synthetic`
 // (for benchmarks at scale); nothing real is touched.
 import path from 'node:path';
-import { loadManifest, DEFAULT_SEED_DIR } from '../../seed/convert';
+import { loadManifest, DEFAULT_SEED_DIR } from '../ingest/convert';
 import { catalogPorts, openOperator, runCommand, type Operator } from './operator';
 import { commandLine } from './command-line';
 import { createProgress } from './progress';

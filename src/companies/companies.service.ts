@@ -1,6 +1,7 @@
 // Companies: a page of those the current products name (from the index), and one company's record
 // with every spelling and the evidence behind it (from MongoDB, by _id).
 import { AppError } from '../errors/app-error';
+import { companyNotFound } from '../errors/catalog';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
 import type { CompanyDoc } from '../catalog/company-records';
 import type { CompanyPage } from '../catalog/product-query';
@@ -36,7 +37,7 @@ export async function listCompanies(
 
 export async function getCompany(id: string, ports: CompanyPorts) {
   const doc = await ports.records.get(id);
-  if (!doc) throw new AppError('NOT_FOUND', `No company has the id '${id}'; GET /api/v1/manufacturers lists them.`);
+  if (!doc) throw new AppError(companyNotFound(id));
   return {
     id: doc._id,
     name: doc.name,

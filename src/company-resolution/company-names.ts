@@ -32,7 +32,7 @@ export function parseBrand(spelling: string): Brand {
 
 // ---------------------------------------------------------------------------------------------
 // Product lines: the 2019 module list has no manufacturer column, and where a maker's names branch
-// only after the product line, the cut in seed/convert/manufacturer.ts leaves the line in the
+// only after the product line, the cut in src/ingest/convert/manufacturer.ts leaves the line in the
 // manufacturer ("Siliken Canada SLK60P6L" + "BLK/WHT 205Wp").
 
 /** A derived manufacturer with the product line moved back to the model, when one was found. */

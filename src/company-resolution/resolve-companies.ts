@@ -4,7 +4,7 @@
 // Mfg - Fronius Int. GmbH)") and, where the manufacturer is cut from a module's name, leave a product
 // line in it ("Siliken Canada SLK60P6L"). This is pure: spellings and evidence in, companies out
 // (the shapes are the catalog's, catalog/company.types.ts); reading the lists and the reviewed table
-// is the caller's business (seed/convert/companies.ts).
+// is the caller's business (src/ingest/convert/companies.ts).
 //
 // A wrong merge is worse than a split: a split leaves two entries a reader can still find, a merge
 // hides a company behind another's name. So every merge names the rule and the evidence behind it,

@@ -1,6 +1,7 @@
 // Credits: conditional, single-document debits (exact under concurrency, never below zero), taken
 // in blocks by leases.ts and given back by refunds.ts; and the operator's grant.
 import { AppError } from '../errors/app-error';
+import { insufficientCredits } from '../errors/catalog';
 import type { KeyedLock } from '../shared/keyed-lock';
 
 export interface CreditPorts {
@@ -31,13 +32,7 @@ export async function debit(
   });
   if (left !== null) return left;
   const balance = (await ports.accounts.findById(accountId))?.credits ?? 0;
-  throw new AppError(
-    'INSUFFICIENT_CREDITS',
-    `This request costs ${cost} credit${cost === 1 ? '' : 's'}; the balance is ${balance}.`,
-    {
-      headers: { 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(cost) },
-    },
-  );
+  throw new AppError(insufficientCredits(cost, balance));
 }
 
 /** The operator's grant; resolves with the new balance. */

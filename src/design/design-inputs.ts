@@ -2,6 +2,7 @@
 // say which value from which record it used. A product of the wrong category, or without a value the
 // calculation needs, is named in one 400 problem that lists everything missing at once.
 import { AppError, type FieldError } from '../errors/app-error';
+import { inputsProblem } from '../errors/catalog';
 import { SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import type { Provenance } from '../catalog/provenance';
 import type { Projection } from '../catalog/search-document';
@@ -69,8 +70,7 @@ export class Inputs {
   /** Throws the 400 naming every problem recorded, if any; otherwise every read value is present. */
   check(): void {
     if (this.problems.length === 0) return;
-    const detail = this.problems.map((e) => `${e.in} parameter '${e.name}' ${e.message}`).join('; ');
-    throw new AppError('UNSUITABLE_PRODUCT', detail, { errors: this.problems });
+    throw new AppError(inputsProblem('UNSUITABLE_PRODUCT', this.problems));
   }
 }
 

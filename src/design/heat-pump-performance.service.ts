@@ -3,6 +3,7 @@
 // tested range of its group or extrapolated, and COP curves over the source temperature at 35, 45
 // and 55 °C flow.
 import { AppError } from '../errors/app-error';
+import { inputsProblem, productNotFound } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { DESIGN_SOURCE, Inputs, valuesOf, type Need } from './design-inputs';
 import {
@@ -77,10 +78,7 @@ function parsePoints(texts: readonly string[], outdoor: number) {
     }
     return point;
   });
-  if (errors.length)
-    throw new AppError('VALIDATION_FAILED', errors.map((e) => `query parameter 'points' ${e.message}`).join('; '), {
-      errors,
-    });
+  if (errors.length) throw new AppError(inputsProblem('VALIDATION_FAILED', errors));
   return points;
 }
 
@@ -89,7 +87,7 @@ const at = heatPumpAt;
 
 export async function heatPumpPerformance(id: string, query: HeatPumpQuery, ports: DesignPorts) {
   const product = await ports.index.get(id, DESIGN_SOURCE);
-  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!product) throw new AppError(productNotFound(id));
   const inputs = new Inputs('path');
   const read = inputs.category('id', product, 'heat-pump') ? inputs.read('id', product, NEEDS) : {};
   inputs.check();

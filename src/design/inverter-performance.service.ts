@@ -2,6 +2,7 @@
 // curves at the ends and middle of its MPPT window with their weighted efficiencies, by one of three
 // models: Sandia (the CEC list's coefficients), ADR (the ADR library's) or PVWatts (a generic shape).
 import { AppError } from '../errors/app-error';
+import { aboveMaxDcVoltage, productNotFound } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import type { RevisionDoc } from '../catalog/revision.types';
 import { Inputs, type DesignProduct } from './design-inputs';
@@ -92,18 +93,7 @@ function parsePoints(points: readonly string[], window: VoltageLimits) {
   const parsed = points.map((s) => s.split('@').map(Number) as [number, number]);
   const max = window.max_dc_voltage_v;
   const over = parsed.map(([, v], i) => ({ v, i })).filter(({ v }) => max !== undefined && v > max);
-  if (over.length)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `query parameter 'points' asks for ${over.map(({ v }) => `${v} V`).join(', ')}, above the inverter's maximum DC voltage of ${max} V`,
-      {
-        errors: over.map(({ v, i }) => ({
-          in: 'query' as const,
-          name: 'points',
-          message: `point ${i + 1} is at ${v} V, above the maximum DC voltage of ${max} V (max_dc_voltage_v)`,
-        })),
-      },
-    );
+  if (over.length) throw new AppError(aboveMaxDcVoltage(over, max));
   return parsed;
 }
 
@@ -130,7 +120,7 @@ function curveAnswer(model: InverterModel, voltage: { name: string; dc_voltage_v
 
 export async function inverterPerformance(id: string, query: InverterQuery, ports: InverterPerformancePorts) {
   const product = await ports.index.get(id, INVERTER_SOURCE);
-  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!product) throw new AppError(productNotFound(id));
   const inputs = new Inputs('path');
   if (!inputs.category('id', product, 'inverter')) inputs.check();
   const prepared = await prepareModel(product, query, inputs, ports);

@@ -1,5 +1,6 @@
 // A module's output at given irradiance and cell temperature, from its CEC single-diode parameters.
 import { AppError } from '../errors/app-error';
+import { productNotFound } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { DESIGN_SOURCE, Inputs, valuesOf, type DesignProduct, type Need } from './design-inputs';
 import type { IndexField, Projection } from '../catalog/search-document';
@@ -46,7 +47,7 @@ export const SOLVER =
 
 export async function modulePerformance(id: string, query: PerformanceQuery, ports: DesignPorts) {
   const product = await ports.index.get(id, DESIGN_SOURCE);
-  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!product) throw new AppError(productNotFound(id));
   const inputs = new Inputs('path');
   const parameters = inputs.category('id', product, 'pv-module') ? diodeInputs(inputs, 'id', product, query.model) : {};
   inputs.check();

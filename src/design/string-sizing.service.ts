@@ -4,6 +4,7 @@
 // takes in parallel. Every bound comes with its formula, the numbers put into it, and the inputs
 // with their provenance, so a designer can check it by hand.
 import { AppError } from '../errors/app-error';
+import { inputsProblem, tMinAboveTMax } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { Inputs, readOptional, valuesOf, type DesignProduct } from './design-inputs';
 import { atConditions, operatingPoint, type ReferenceParameters } from './single-diode';
@@ -73,20 +74,14 @@ export interface SizingPair {
 /** The two products, after the temperatures are checked; an unknown id is a 404 naming each. */
 export async function fetchPair(query: SizingQuery, ports: DesignPorts): Promise<SizingPair> {
   if (query.t_min > query.t_max) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `query parameter 't_min' (${query.t_min}) is above t_max (${query.t_max})`,
-      { errors: [{ in: 'query', name: 't_min', message: `is above t_max (${query.t_max})` }] },
-    );
+    throw new AppError(tMinAboveTMax(query.t_min, query.t_max));
   }
   const [module, inverter] = await ports.index.getMany([query.module, query.inverter], INVERTER_SOURCE);
   if (!module || !inverter) {
     const errors = [module ? undefined : ('module' as const), inverter ? undefined : ('inverter' as const)]
       .filter((name) => name !== undefined)
       .map((name) => ({ in: 'query' as const, name, message: `names no product: ${query[name]}` }));
-    throw new AppError('NOT_FOUND', errors.map((e) => `query parameter '${e.name}' ${e.message}`).join('; '), {
-      errors,
-    });
+    throw new AppError(inputsProblem('NOT_FOUND', errors));
   }
   return { module, inverter };
 }

@@ -6,6 +6,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../shared/paths';
 import { AppError } from '../errors/app-error';
+import { assetNotFound } from '../errors/catalog';
 
 const DIST = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const VERSION = (JSON.parse(readFileSync(path.join(DIST, 'package.json'), 'utf8')) as { version: string }).version;
@@ -56,8 +57,7 @@ export function docsRouter(): Router {
     const file = ctx.params.file;
     // Own properties only: `constructor` or `__proto__` must not be taken for an asset.
     const vendor = Object.hasOwn(VENDOR, file);
-    if (!vendor && !Object.hasOwn(OWN, file))
-      throw new AppError('ROUTE_NOT_FOUND', `No asset '${file}' under /docs/assets/.`);
+    if (!vendor && !Object.hasOwn(OWN, file)) throw new AppError(assetNotFound('/docs/assets/', file));
     ctx.type = vendor ? VENDOR[file] : OWN[file];
     ctx.set('Cache-Control', vendor ? 'public, max-age=86400' : 'no-cache');
     ctx.body = createReadStream(vendor ? path.join(DIST, file) : path.join(OWN_DIR, file));

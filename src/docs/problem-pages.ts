@@ -2,7 +2,7 @@
 // it, so a client (or a person) following the URI from a problem+json body finds its meaning.
 import Router from '@koa/router';
 import { AppError } from '../errors/app-error';
-import { ERRORS, PROBLEM_TYPE_BASE, type ErrorDefinition } from '../errors/catalog';
+import { ERRORS, PROBLEM_TYPE_BASE, type ErrorDefinition, problemTypeNotFound } from '../errors/catalog';
 
 const BY_SLUG: ReadonlyMap<string, ErrorDefinition & { code: string }> = new Map(
   Object.entries(ERRORS).map(([code, e]) => [e.slug, { ...e, code }]),
@@ -38,11 +38,7 @@ export function problemPagesRouter(): Router {
   const router = new Router();
   router.get(`${PROBLEM_TYPE_BASE}:slug`, (ctx) => {
     const entry = BY_SLUG.get(ctx.params.slug);
-    if (!entry)
-      throw new AppError(
-        'ROUTE_NOT_FOUND',
-        `No problem type '${ctx.params.slug}'; the OpenAPI document lists every one under x-problem-types.`,
-      );
+    if (!entry) throw new AppError(problemTypeNotFound(ctx.params.slug));
     ctx.set('Content-Security-Policy', CSP);
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.type = 'text/html; charset=utf-8';

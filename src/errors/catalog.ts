@@ -213,3 +213,212 @@ export type ErrorCode = keyof typeof ERRORS;
 export function problemType(code: ErrorCode): string {
   return PROBLEM_TYPE_BASE + ERRORS[code].slug;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Details: the words of each problem raised with values in it, or raised in more than one place.
+// A caller raises one as `throw new AppError(productNotFound(id))`; the detail is written only here.
+
+/** One failing input, as listed in a problem's `errors`. */
+export interface FieldError {
+  readonly in: 'query' | 'path' | 'body' | 'header';
+  readonly name: string;
+  readonly message: string;
+}
+
+/** A problem as raised: its catalog entry, its detail, and the members and headers that go with it. */
+export interface Problem {
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly errors?: readonly FieldError[];
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+const problem = (code: ErrorCode, detail: string, more: Omit<Problem, 'code' | 'detail'> = {}): Problem => ({
+  code,
+  detail,
+  ...more,
+});
+const retryAfter = (seconds: number | string) => ({ 'Retry-After': String(seconds) });
+const quoted = (ids: readonly string[]) => ids.map((id) => `'${id}'`).join(', ');
+
+/** The inputs that fail, each as `<in> parameter '<name>' <message>`, in one detail. */
+export const fieldsDetail = (errors: readonly FieldError[]) =>
+  errors.map((e) => `${e.in} parameter '${e.name}' ${e.message}`).join('; ');
+
+/** A problem with the inputs `errors` names: the detail lists each. */
+export const inputsProblem = (code: ErrorCode, errors: readonly FieldError[]): Problem => ({
+  code,
+  detail: fieldsDetail(errors),
+  errors,
+});
+
+// Products and their revisions
+export const productNotFound = (id: string): Problem => problem('NOT_FOUND', `No product has the id ${quoted([id])}.`);
+export const noSuchRevision = (id: string, current: number, number: number): Problem =>
+  problem('NOT_FOUND', `Product '${id}' has revisions 1 to ${current}; there is no revision ${number}.`);
+export const noRevisionBelow = (id: string, start: number): Problem =>
+  problem('NOT_FOUND', `Product '${id}' lacks a revision below ${start}.`);
+export const notYetAt = (id: string, asOf: string): Problem =>
+  problem('NOT_FOUND', `Product '${id}' did not exist yet at ${asOf}.`);
+/** compare: ids (a query parameter) that name no product. */
+export const unknownProductIds = (unknown: readonly string[]): Problem => ({
+  ...inputsProblem('UNKNOWN_PRODUCTS', [
+    { in: 'query', name: 'ids', message: `names no product: ${unknown.join(', ')}` },
+  ]),
+  extensions: { unknown_ids: unknown },
+});
+/** A watch's products (the body) that name no product; `errors` lists the first 50. */
+export const unknownWatchedProducts = (missing: readonly string[]): Problem => ({
+  code: 'UNKNOWN_PRODUCTS',
+  detail: `No product has the id ${quoted(missing)}.`,
+  errors: missing.slice(0, 50).map((m) => ({ in: 'body', name: 'products', message: `'${m}' names no product` })),
+  extensions: { unknown_ids: missing },
+});
+
+// Other things looked up by id
+export const companyNotFound = (id: string): Problem =>
+  problem('NOT_FOUND', `No company has the id '${id}'; GET /api/v1/manufacturers lists them.`);
+export const sourceNotFound = (id: string): Problem => problem('NOT_FOUND', `No source has the id '${id}'.`);
+const notOn = (what: string, id: string, owner = 'this account'): Problem =>
+  problem('NOT_FOUND', `No ${what} '${id}' on ${owner}.`);
+export const keyNotFound = (id: string) => notOn('key', id);
+export const watchNotFound = (id: string) => notOn('watch', id);
+export const samLinkNotFound = (id: string) => notOn('SAM link', id);
+export const deliveryNotFound = (id: string) => notOn('delivery', id, 'this watch');
+/** A file asked under `/explore/assets/` or `/docs/assets/` (`under`) that is not there. */
+export const assetNotFound = (under: string, file: string): Problem =>
+  problem('ROUTE_NOT_FOUND', `No asset '${file}' under ${under}.`);
+export const problemTypeNotFound = (slug: string): Problem =>
+  problem('ROUTE_NOT_FOUND', `No problem type '${slug}'; the OpenAPI document lists every one under x-problem-types.`);
+
+// Routes and the HTTP layer
+export const routeNotFound = (method: string, path: string): Problem =>
+  problem('ROUTE_NOT_FOUND', `No route matches ${method} ${path}.`);
+export const methodNotAllowed = (method: string, path: string, allow: string): Problem =>
+  problem('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allow}.`);
+export const methodNotImplemented = (method: string): Problem =>
+  problem('METHOD_NOT_ALLOWED', `${method} is not a method this API implements.`);
+export const bodyTooLarge = (limitBytes: number): Problem =>
+  problem('PAYLOAD_TOO_LARGE', `The body may be at most ${limitBytes} bytes.`);
+/** `what`: the query string's excess, e.g. "1001 parameters". */
+export const queryTooComplex = (what: string, maxPairs: number, maxRepeats: number): Problem =>
+  problem(
+    'QUERY_TOO_COMPLEX',
+    `The query string has ${what}; no request this API serves needs as many (at most ${maxPairs} parameters, each name at most ${maxRepeats} times).`,
+  );
+export const invalidCursor = (why: string): Problem =>
+  inputsProblem('INVALID_CURSOR', [{ in: 'query', name: 'cursor', message: why }]);
+
+// Credentials, scopes and credits
+/** `what`: "an API key" or "a login token". */
+export const bearerMissing = (what: string, challenge: Readonly<Record<string, string>>): Problem =>
+  problem('UNAUTHENTICATED', `Send ${what} as 'Authorization: Bearer <${what === 'an API key' ? 'key' : 'token'}>'.`, {
+    headers: challenge,
+  });
+/** /mcp's 401: the gate's detail, and what /mcp asks of every request. */
+export const mcpUnauthenticated = (refused: Problem, challenge: string): Problem => ({
+  code: refused.code,
+  detail: `${refused.detail} /mcp needs an API key on every request: 'Authorization: Bearer <key>'.`,
+  headers: { ...refused.headers, 'WWW-Authenticate': challenge },
+});
+export const insufficientScope = (scope: string, held: readonly string[]): Problem =>
+  problem('INSUFFICIENT_SCOPE', `This operation needs the scope '${scope}'; the key has ${held.join(', ')}.`);
+export const insufficientCredits = (cost: number, balance: number): Problem =>
+  problem(
+    'INSUFFICIENT_CREDITS',
+    `This request costs ${cost} credit${cost === 1 ? '' : 's'}; the balance is ${balance}.`,
+    { headers: { 'X-Quota-Balance': String(balance), 'X-Quota-Cost': String(cost) } },
+  );
+export const keyLimitReached = (live: number): Problem =>
+  problem(
+    'KEY_LIMIT_REACHED',
+    `This account holds ${live} live keys, the most it may; revoke one (DELETE /api/v1/developer/keys/{id}) before creating another.`,
+  );
+export const idempotencyKeyExpired = (usedAt: Date, hours: number): Problem =>
+  problem(
+    'IDEMPOTENCY_KEY_REUSED',
+    `This Idempotency-Key was used at ${usedAt.toISOString()}, longer ago than the ${hours} hours it holds; send a new one.`,
+  );
+export const watchLimitReached = (held: number): Problem =>
+  problem(
+    'WATCH_LIMIT_REACHED',
+    `This account holds ${held} watches, the most it may; delete one (DELETE /api/v1/watches/{id}) before creating another.`,
+  );
+export const signedUrlRevoked = (at: Date): Problem =>
+  problem('SIGNED_URL_REVOKED', `This signed URL was revoked at ${at.toISOString()}.`);
+export const signedUrlExpired = (at: Date): Problem =>
+  problem('SIGNED_URL_EXPIRED', `This signed URL expired at ${at.toISOString()}.`);
+
+// Limits: 429 with Retry-After
+/** `what` was counted, e.g. "signups from this address". */
+export const tooMany = (what: string, retryAfterSeconds: number): Problem =>
+  problem('RATE_LIMITED', `Too many ${what}; try again in ${retryAfterSeconds} s.`, {
+    headers: retryAfter(retryAfterSeconds),
+  });
+/** The rate limit's refusal; its X-RateLimit headers are the caller's. */
+export const requestsOverLimit = (
+  who: string,
+  max: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): Problem =>
+  problem(
+    'RATE_LIMITED',
+    `${who} may make ${max} requests per ${windowSeconds} s; try again in ${retryAfterSeconds} s.`,
+  );
+export const accountSlotsFull = (running: number, what: string, retryAfterSeconds: number): Problem =>
+  problem(
+    'RATE_LIMITED',
+    `This account is running ${running} ${what}, the most it may at once on one server; try again when one has finished.`,
+    { headers: retryAfter(retryAfterSeconds) },
+  );
+export const loginsInProgress = (who: string): Problem =>
+  problem('RATE_LIMITED', `${who} has too many logins in progress; try again in a second.`, { headers: retryAfter(1) });
+
+// Dependencies: 503 with Retry-After
+/** `down`: the names of the checks that failed. */
+export const notReady = (down: readonly string[]): Problem =>
+  problem('DEPENDENCY_UNAVAILABLE', `Not ready: ${down.join(', ')} ${down.length === 1 ? 'is' : 'are'} down.`, {
+    headers: retryAfter(5),
+  });
+export const sourceFileMissing = (file: string): Problem =>
+  problem('DEPENDENCY_UNAVAILABLE', `The source file ${file} is not on this instance.`);
+export const sourceFileChanged = (file: string): Problem =>
+  problem(
+    'DEPENDENCY_UNAVAILABLE',
+    `The source file ${file} on this instance is not the one the catalog was seeded from (sha256 differs).`,
+  );
+export const searchTimedOut = (ms: number): Problem =>
+  problem(
+    'DEPENDENCY_TIMEOUT',
+    `The search did not finish within ${ms} ms; narrow it (fewer or shorter words, a category or a filter).`,
+    { headers: retryAfter(5) },
+  );
+
+// Design and interchange
+export const tMinAboveTMax = (tMin: number, tMax: number): Problem => ({
+  code: 'VALIDATION_FAILED',
+  detail: `query parameter 't_min' (${tMin}) is above t_max (${tMax})`,
+  errors: [{ in: 'query', name: 't_min', message: `is above t_max (${tMax})` }],
+});
+/** Points (1-based `i`, at `v` volts) above an inverter's maximum DC voltage `max`. */
+export const aboveMaxDcVoltage = (over: readonly { v: number; i: number }[], max: number | undefined): Problem => ({
+  code: 'VALIDATION_FAILED',
+  detail: `query parameter 'points' asks for ${over.map(({ v }) => `${v} V`).join(', ')}, above the inverter's maximum DC voltage of ${max} V`,
+  errors: over.map(({ v, i }) => ({
+    in: 'query' as const,
+    name: 'points',
+    message: `point ${i + 1} is at ${v} V, above the maximum DC voltage of ${max} V (max_dc_voltage_v)`,
+  })),
+});
+/** `offered`: the sentence naming the SAM lists. */
+export const noSamFormat = (name: string, title: string, offered: string): Problem =>
+  problem('NO_SAM_FORMAT', `SAM has no library format for the list '${name}' (${title}). ${offered}`);
+export const noSuchList = (name: string, offered: string): Problem =>
+  problem('NOT_FOUND', `No list is named '${name}'. ${offered}`);
+/** `dates`: the list's editions, comma-separated. */
+export const noSuchEdition = (name: string, edition: string, dates: string): Problem =>
+  problem('NOT_FOUND', `${name} has no edition ${edition}; its editions: ${dates}.`);
+export const noEditionBy = (name: string, asOf: string | undefined, dates: string): Problem =>
+  problem('NOT_FOUND', `${name} had no edition by ${asOf}; its editions: ${dates}.`);

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../shared/paths';
 import { AppError } from '../errors/app-error';
+import { assetNotFound } from '../errors/catalog';
 
 // The assets stay beside this file in src/ (tsc does not copy them to dist/).
 const ASSETS_DIR = path.join(PROJECT_ROOT, 'src', 'explore', 'assets');
@@ -70,8 +71,7 @@ export function exploreRouter(): Router {
   router.get('/explore/assets/:file', async (ctx) => {
     const file = ctx.params.file;
     // Own properties only: `constructor` or `__proto__` must not be taken for an asset.
-    if (!Object.hasOwn(ASSETS, file))
-      throw new AppError('ROUTE_NOT_FOUND', `No asset '${file}' under /explore/assets/.`);
+    if (!Object.hasOwn(ASSETS, file)) throw new AppError(assetNotFound('/explore/assets/', file));
     ctx.type = ASSETS[file];
     ctx.set('Cache-Control', 'no-cache');
     // Read whole (a few KB each) rather than streamed, so they carry an ETag and a returning reader gets 304s.

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { AppError } from '../errors/app-error';
+import { notReady } from '../errors/catalog';
 import { checkReadiness, type Probe } from './health.service';
 
 export function healthRouter(probes: readonly Probe[], timeoutMs: number): Router {
@@ -11,14 +12,7 @@ export function healthRouter(probes: readonly Probe[], timeoutMs: number): Route
     const checks = await checkReadiness(probes, timeoutMs);
     const down = Object.keys(checks).filter((name) => checks[name].status === 'down');
     if (down.length > 0) {
-      throw new AppError(
-        'DEPENDENCY_UNAVAILABLE',
-        `Not ready: ${down.join(', ')} ${down.length === 1 ? 'is' : 'are'} down.`,
-        {
-          headers: { 'Retry-After': '5' },
-          extensions: { checks },
-        },
-      );
+      throw new AppError(notReady(down), { extensions: { checks } });
     }
     ctx.body = { status: 'ready', checks };
   });

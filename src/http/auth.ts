@@ -3,6 +3,7 @@
 // alone belongs, with a detail that says which is needed.
 import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
+import { bearerMissing, insufficientScope, tooMany } from '../errors/catalog';
 import type { Scope } from '../catalog/api-key.types';
 import type { KeyPrincipal } from '../catalog/api-key.types';
 import type { Throttle } from '../limits/throttle';
@@ -13,12 +14,7 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="product-data-service"' };
 
 function bearer(ctx: Context, what: string): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
-  if (!match)
-    throw new AppError(
-      'UNAUTHENTICATED',
-      `Send ${what} as 'Authorization: Bearer <${what === 'an API key' ? 'key' : 'token'}>'.`,
-      { headers: CHALLENGE },
-    );
+  if (!match) throw new AppError(bearerMissing(what, CHALLENGE));
   return match[1];
 }
 
@@ -68,21 +64,14 @@ export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: 
       throw err;
     }
     if (scope !== null && !principal.scopes.includes(scope))
-      throw new AppError(
-        'INSUFFICIENT_SCOPE',
-        `This operation needs the scope '${scope}'; the key has ${principal.scopes.join(', ')}.`,
-      );
+      throw new AppError(insufficientScope(scope, principal.scopes));
     ctx.state.apiKey = principal;
     await next();
   };
 }
 
 function tooManyFailures(retryAfterSeconds: number): AppError {
-  return new AppError(
-    'RATE_LIMITED',
-    `Too many refused API keys from this address; try again in ${retryAfterSeconds} s.`,
-    { headers: { 'Retry-After': String(retryAfterSeconds) } },
-  );
+  return new AppError(tooMany('refused API keys from this address', retryAfterSeconds));
 }
 
 export function loginTokenGate(secret: string): Middleware {

@@ -1,7 +1,14 @@
 // The one error path: every error, thrown anywhere below, leaves as RFC 9457 problem+json.
 import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
 import { AppError } from '../errors/app-error';
-import { ERRORS, problemType, type ErrorCode } from '../errors/catalog';
+import {
+  ERRORS,
+  problemType,
+  type ErrorCode,
+  methodNotAllowed,
+  methodNotImplemented,
+  routeNotFound,
+} from '../errors/catalog';
 import type { Logger } from '../shared/logger';
 
 // Errors raised by Koa itself or its middleware (ctx.throw, koa-ratelimit, the router) carry a status.
@@ -16,13 +23,9 @@ const BY_STATUS: Record<number, ErrorCode> = {
 };
 
 const UNMATCHED: Record<number, (ctx: Context) => AppError> = {
-  404: (ctx) => new AppError('ROUTE_NOT_FOUND', `No route matches ${ctx.method} ${ctx.path}.`),
-  405: (ctx) =>
-    new AppError(
-      'METHOD_NOT_ALLOWED',
-      `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.`,
-    ),
-  501: (ctx) => new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not a method this API implements.`),
+  404: (ctx) => new AppError(routeNotFound(ctx.method, ctx.path)),
+  405: (ctx) => new AppError(methodNotAllowed(ctx.method, ctx.path, ctx.response.get('Allow'))),
+  501: (ctx) => new AppError(methodNotImplemented(ctx.method)),
 };
 
 interface HttpishError {

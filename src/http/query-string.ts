@@ -5,6 +5,7 @@
 // any other work; what it returns replaces Koa's `request.query` for the rest of the request.
 import { unescape } from 'node:querystring';
 import { AppError } from '../errors/app-error';
+import { queryTooComplex } from '../errors/catalog';
 import { MAX_QUERY_PAIRS, MAX_QUERY_REPEATS } from '../contract/openapi';
 import type { RequestMiddleware } from './request-state';
 
@@ -45,10 +46,7 @@ export function parseQueryString(qs: string): ParsedQuery {
 }
 
 function tooComplex(what: string): AppError {
-  return new AppError(
-    'QUERY_TOO_COMPLEX',
-    `The query string has ${what}; no request this API serves needs as many (at most ${MAX_QUERY_PAIRS} parameters, each name at most ${MAX_QUERY_REPEATS} times).`,
-  );
+  return new AppError(queryTooComplex(what, MAX_QUERY_PAIRS, MAX_QUERY_REPEATS));
 }
 
 /** Parses the query once per request and makes `ctx.query` answer with that parse. */

@@ -6,8 +6,8 @@
 //   4. write      revisions and their events (the changes feed), then the products pointing at them
 //   5. index      companies, then a new index and the alias swap
 // A dry run stops after the plan. The whole run holds the operator lease: one writer at a time.
-import { convertSources, toSourceDocs, type Conversion, type Manifest } from '../../seed/convert';
-import { companyRecords } from '../../seed/convert/companies';
+import { convertSources, toSourceDocs, type Conversion, type Manifest } from './convert';
+import { companyRecords } from './convert/companies';
 import type { CompanyDoc } from '../catalog/company-records';
 import { PRODUCT_FORMAT } from '../catalog/product.types';
 import type { SourceDoc } from '../catalog/source.types';

@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../../seed/convert/csv';
-import { READERS, type Reader } from '../../seed/convert/readers';
-import { decodeSource, readTable, type RefusedCell } from '../../seed/convert/table';
-import { ManufacturerDeriver } from '../../seed/convert/manufacturer';
-import { SourceError } from '../../seed/convert/claims';
-import type { Manifest, ManifestPackage, ManifestSource } from '../../seed/convert';
+import { parseCsv } from '../shared/csv';
+import { READERS, type Reader } from './convert/readers';
+import { decodeSource, readTable, type RefusedCell } from './convert/table';
+import { ManufacturerDeriver } from './convert/manufacturer';
+import { SourceError } from './convert/claims';
+import type { Manifest, ManifestPackage, ManifestSource } from './convert';
 
 /** The limits a new edition is held to, each with why (docs/operations.md "Importing a new edition"). */
 export const EDITION_LIMITS = {

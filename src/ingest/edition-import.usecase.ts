@@ -5,7 +5,7 @@
 // so every later seed reads it too and a crash midway is finished by running the import again.
 import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { IMPORTS_FILE, loadImports, loadManifest } from '../../seed/convert';
+import { IMPORTS_FILE, loadImports, loadManifest } from './convert';
 import { checkEdition, type EditionAcceptance, type EditionCheck } from './edition-check';
 import { ingestCatalog, type IngestOutcome, type IngestPorts, type IngestProgress } from './catalog-ingest.usecase';
 

@@ -2,6 +2,7 @@
 // file asked for, get its fit (stored per revision, made on the first request), and write the file or
 // its JSON twin.
 import { AppError } from '../errors/app-error';
+import { noSuchRevision, notYetAt, productNotFound, inputsProblem } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { provenanceOf, specsOf } from '../catalog/provenance';
 import type { RevisionDoc } from '../catalog/revision.types';
@@ -64,7 +65,7 @@ export async function pvsystFile(
 
 async function readProduct(id: string, asOf: string | undefined, ports: PvsystPorts): Promise<PvsystProduct> {
   const p = await ports.index.get(id, SOURCE);
-  if (!p) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!p) throw new AppError(productNotFound(id));
   const identity = { id: p.id, model: p.model, manufacturer: p.manufacturer, category: p.category };
   if (!asOf)
     return {
@@ -86,12 +87,11 @@ async function revisionAt(id: string, current: number, asOf: string, ports: Pvsy
   if (/^\d+$/.test(asOf)) {
     const n = Number(asOf);
     const revision = n >= 1 && n <= current ? await ports.revisions.get(id, n) : null;
-    if (!revision)
-      throw new AppError('NOT_FOUND', `Product '${id}' has revisions 1 to ${current}; there is no revision ${n}.`);
+    if (!revision) throw new AppError(noSuchRevision(id, current, n));
     return revision;
   }
   const revision = await ports.revisions.asOf(id, current, new Date(asOf));
-  if (!revision) throw new AppError('NOT_FOUND', `Product '${id}' did not exist yet at ${asOf}.`);
+  if (!revision) throw new AppError(notYetAt(id, asOf));
   return revision;
 }
 
@@ -100,9 +100,7 @@ function fileKind(product: PvsystProduct, wanted: 'pan' | 'ond' | undefined): 'p
   if (own && (wanted === undefined || wanted === own)) return own;
   const what = wanted ? `a .${wanted.toUpperCase()} file` : 'a PVsyst file';
   const message = `names '${product.id}', a ${product.category}: ${what} is made for ${wanted === 'ond' ? 'an inverter' : wanted === 'pan' ? 'a PV module' : 'PV modules (.PAN) and inverters (.OND)'} only`;
-  throw new AppError('UNSUITABLE_PRODUCT', `path parameter 'id' ${message}`, {
-    errors: [{ in: 'path', name: 'id', message }],
-  });
+  throw new AppError(inputsProblem('UNSUITABLE_PRODUCT', [{ in: 'path', name: 'id', message }]));
 }
 
 const CEC_NEEDS = [
@@ -185,9 +183,7 @@ function inverter(product: PvsystProduct, origin: Origin) {
 function missing(product: PvsystProduct, names: readonly string[]) {
   const absent = names.filter((n) => typeof product.specs[n] !== 'number');
   const message = `names '${product.id}', which has no ${absent.join(', ')} (the file needs them)`;
-  return new AppError('UNSUITABLE_PRODUCT', `path parameter 'id' ${message}`, {
-    errors: [{ in: 'path', name: 'id', message }],
-  });
+  return new AppError(inputsProblem('UNSUITABLE_PRODUCT', [{ in: 'path', name: 'id', message }]));
 }
 
 function keysOf(root: Block) {

@@ -2,7 +2,7 @@
 // units, SAM variable names) and each record as the file printed it, so pvlib's retrieve_sam reads
 // the same values from the export as from the file (pd.read_csv(..., index_col=0, skiprows=[1, 2])).
 // Pure: text in, text out.
-import { parseCsv } from '../../seed/convert/csv';
+import { parseCsv } from '../shared/csv';
 import { SAM_HEADER_ROWS } from '../catalog/sam-lists';
 
 /** A SAM library file: its header lines and its data records' lines, each cell as printed (no newline). */

@@ -5,6 +5,7 @@
 // The link lives in the database: a revocation holds at once on every instance.
 import { createHmac, randomBytes } from 'node:crypto';
 import { AppError, validationError } from '../errors/app-error';
+import { samLinkNotFound, signedUrlExpired, signedUrlRevoked } from '../errors/catalog';
 import { equalInConstantTime } from '../shared/constant-time';
 import { SAM_LINK_DEFAULT_TTL_S, type SamLinkDoc } from '../catalog/sam-lists';
 import type { KeyPrincipal } from '../catalog/api-key.types';
@@ -94,7 +95,7 @@ export class SamLinkService {
   /** Revokes one of the account's links; another account's is answered as a missing one. */
   async revoke(accountId: string, id: string): Promise<void> {
     const link = await this.ports.links.get(id);
-    if (!link || link.account_id !== accountId) throw new AppError('NOT_FOUND', `No SAM link '${id}' on this account.`);
+    if (!link || link.account_id !== accountId) throw new AppError(samLinkNotFound(id));
     if (!link.revoked_at) await this.ports.links.revoke(id, new Date(this.now()));
   }
 
@@ -109,10 +110,8 @@ export class SamLinkService {
     if (typeof id !== 'string' || typeof signature !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw invalid();
     const link = await this.ports.links.get(id);
     if (!link || !equalInConstantTime(Buffer.from(signature), Buffer.from(this.signature(link)))) throw invalid();
-    if (link.revoked_at)
-      throw new AppError('SIGNED_URL_REVOKED', `This signed URL was revoked at ${link.revoked_at.toISOString()}.`);
-    if (link.expires_at.getTime() <= this.now())
-      throw new AppError('SIGNED_URL_EXPIRED', `This signed URL expired at ${link.expires_at.toISOString()}.`);
+    if (link.revoked_at) throw new AppError(signedUrlRevoked(link.revoked_at));
+    if (link.expires_at.getTime() <= this.now()) throw new AppError(signedUrlExpired(link.expires_at));
     const key = await this.ports.keys.findById(link.key_id);
     if (!key || key.revoked_at || (key.expires_at && key.expires_at.getTime() <= this.now()))
       throw new AppError('SIGNED_URL_REVOKED', 'The API key this signed URL was made with no longer works.');

@@ -6,6 +6,7 @@
 // anything is sent.
 import { Readable } from 'node:stream';
 import { AppError, validationError } from '../errors/app-error';
+import { noEditionBy, noSamFormat, noSuchEdition, noSuchList } from '../errors/catalog';
 import { SAM_LISTS, SAM_LIST_NAMES, SAM_PRODUCT_ID_COLUMN, type SamList } from '../catalog/sam-lists';
 import type { ProductFilter } from '../catalog/product-query';
 import type { SourceDoc } from '../catalog/source.types';
@@ -44,12 +45,8 @@ export function samList(name: string, sources: readonly SourceDoc[]): SamList {
   if (list) return list;
   const known = sources.find((s) => s.list === name);
   const offered = `SAM lists: ${SAM_LIST_NAMES.join(', ')}.`;
-  if (known)
-    throw new AppError(
-      'NO_SAM_FORMAT',
-      `SAM has no library format for the list '${name}' (${known.title}). ${offered}`,
-    );
-  throw new AppError('NOT_FOUND', `No list is named '${name}'. ${offered}`);
+  if (known) throw new AppError(noSamFormat(name, known.title, offered));
+  throw new AppError(noSuchList(name, offered));
 }
 
 /** The edition asked (`edition`), the newest on or before `as_of`, or the newest. */
@@ -60,13 +57,12 @@ export function samEdition(name: string, request: SamRequest, sources: readonly 
     throw validationError([{ in: 'query', name: 'as_of', message: 'and edition cannot both be given' }]);
   if (request.edition !== undefined) {
     const found = editions.find((s) => s.edition === request.edition);
-    if (!found) throw new AppError('NOT_FOUND', `${name} has no edition ${request.edition}; its editions: ${dates}.`);
+    if (!found) throw new AppError(noSuchEdition(name, request.edition, dates));
     return found;
   }
   const day = request.asOf?.slice(0, 10);
   const inForce = day === undefined ? editions : editions.filter((s) => s.edition <= day);
-  if (inForce.length === 0)
-    throw new AppError('NOT_FOUND', `${name} had no edition by ${request.asOf}; its editions: ${dates}.`);
+  if (inForce.length === 0) throw new AppError(noEditionBy(name, request.asOf, dates));
   return inForce[inForce.length - 1];
 }
 

@@ -8,6 +8,7 @@
 // time the account's keys are listed or one is created.
 import { LRUCache } from 'lru-cache';
 import { AppError, validationError } from '../errors/app-error';
+import { idempotencyKeyExpired, keyLimitReached, keyNotFound } from '../errors/catalog';
 import {
   ENDED_KEYS_KEPT_DAYS,
   IDEMPOTENCY_WINDOW_HOURS,
@@ -143,10 +144,7 @@ export class KeyService {
       if (earlier) return this.replayable(earlier, key);
       const live = (await this.current(accountId)).filter((k) => this.endedAt(k) === null);
       if (live.length >= this.options.maxLiveKeys) {
-        throw new AppError(
-          'KEY_LIMIT_REACHED',
-          `This account holds ${live.length} live keys, the most it may; revoke one (DELETE /api/v1/developer/keys/{id}) before creating another.`,
-        );
+        throw new AppError(keyLimitReached(live.length));
       }
       await this.ports.keys.insert(key);
       return key;
@@ -168,10 +166,7 @@ export class KeyService {
     if (!same)
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was sent before with another request.');
     if (earlier.created_at.getTime() + IDEMPOTENCY_WINDOW_MS <= this.now())
-      throw new AppError(
-        'IDEMPOTENCY_KEY_REUSED',
-        `This Idempotency-Key was used at ${earlier.created_at.toISOString()}, longer ago than the ${IDEMPOTENCY_WINDOW_HOURS} hours it holds; send a new one.`,
-      );
+      throw new AppError(idempotencyKeyExpired(earlier.created_at, IDEMPOTENCY_WINDOW_HOURS));
     return earlier;
   }
 
@@ -201,7 +196,7 @@ export class KeyService {
   async revoke(accountId: string, id: string): Promise<void> {
     const key = await this.ports.keys.findById(id);
     // Another account's key is answered exactly like a missing one.
-    if (!key || key.account_id !== accountId) throw new AppError('NOT_FOUND', `No key '${id}' on this account.`);
+    if (!key || key.account_id !== accountId) throw new AppError(keyNotFound(id));
     if (!key.revoked_at) await this.ports.keys.revoke(id, new Date(this.now()));
     this.cache.delete(id);
     // Before the answer: every process then reads its cached keys again. Unreadable, they are

@@ -8,6 +8,7 @@
 import ratelimit from 'koa-ratelimit';
 import type { Middleware as KoaMiddleware, Next, ParameterizedContext } from 'koa';
 import { AppError } from '../errors/app-error';
+import { requestsOverLimit } from '../errors/catalog';
 import type { Logger } from '../shared/logger';
 import { metrics } from '../shared/metrics';
 import { RateAllowance, blockFor, type Verdict } from './rate-allowance';
@@ -77,19 +78,15 @@ interface Limit {
 function refusal(limit: Limit, reset: number, windowMs: number): AppError {
   const retryAfter = Math.max(1, Math.ceil(reset - Date.now() / 1000));
   metrics.rateLimited(limit.name);
-  return new AppError(
-    'RATE_LIMITED',
-    `${limit.who} may make ${limit.max} requests per ${Math.round(windowMs / 1000)} s; try again in ${retryAfter} s.`,
-    {
-      headers: {
-        [HEADERS.total]: String(limit.max),
-        [HEADERS.remaining]: '0',
-        [HEADERS.reset]: String(reset),
-        'Retry-After': String(retryAfter),
-        ...ietfFields(0, reset, limit.max, windowMs),
-      },
+  return new AppError(requestsOverLimit(limit.who, limit.max, Math.round(windowMs / 1000), retryAfter), {
+    headers: {
+      [HEADERS.total]: String(limit.max),
+      [HEADERS.remaining]: '0',
+      [HEADERS.reset]: String(reset),
+      'Retry-After': String(retryAfter),
+      ...ietfFields(0, reset, limit.max, windowMs),
     },
-  );
+  });
 }
 
 /** One limit in this process alone, with koa-ratelimit; run as a check only (its `next` returns at once). */

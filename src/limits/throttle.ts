@@ -2,6 +2,7 @@
 // every instance; in this process when it does not (so a Redis outage loosens nothing per instance).
 import { metrics } from '../shared/metrics';
 import { AppError } from '../errors/app-error';
+import { tooMany } from '../errors/catalog';
 import type { Count, ThrottleStore } from './limits.stores';
 
 export interface Verdict {
@@ -18,10 +19,7 @@ export interface Throttle {
 
 /** Answers 429 with Retry-After when `verdict` is past its limit; `what` names what was counted. */
 export function refuseOverLimit(verdict: Verdict, what: string): void {
-  if (!verdict.allowed)
-    throw new AppError('RATE_LIMITED', `Too many ${what}; try again in ${verdict.retryAfterSeconds} s.`, {
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-    });
+  if (!verdict.allowed) throw new AppError(tooMany(what, verdict.retryAfterSeconds));
 }
 
 /** Counters in this process: the fallback while the shared store is away, and the store without Redis. */

@@ -20,6 +20,7 @@ import {
 import { OPENAPI } from '../contract/openapi';
 import { OPERATIONS } from '../contract/operations';
 import { AppError } from '../errors/app-error';
+import { mcpUnauthenticated } from '../errors/catalog';
 import { problemErrors } from '../http/errors';
 import { readJsonBody } from '../http/json-body';
 import type { RequestContext, RequestMiddleware, RequestState } from '../http/request-state';
@@ -195,13 +196,7 @@ function challenged(apiKey: RequestMiddleware): RequestMiddleware {
         `resource_metadata="${originOf(ctx)}${METADATA_PATH}"`,
         ...(given ? ['error="invalid_token"', `error_description="${err.detail.replace(/["\\]/g, "'")}"`] : []),
       ].join(', ');
-      throw new AppError(
-        err.code,
-        `${err.detail} /mcp needs an API key on every request: 'Authorization: Bearer <key>'.`,
-        {
-          headers: { ...err.headers, 'WWW-Authenticate': challenge },
-        },
-      );
+      throw new AppError(mcpUnauthenticated(err, challenge));
     }
     await next();
   };

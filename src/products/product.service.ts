@@ -1,6 +1,7 @@
 // Single products and comparisons. The current product is read from the index, which carries its
 // values with their provenance; a product as it stood before (`as_of`) is read from its revisions.
 import { AppError } from '../errors/app-error';
+import { noSuchRevision, notYetAt, productNotFound, unknownProductIds } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { SPECS, SPEC_NAMES, unitsOf } from '../catalog/spec-catalog';
 import { provenanceOf, specsOf } from '../catalog/provenance';
@@ -42,7 +43,7 @@ export type Detailed = Projection<(typeof DETAIL_SOURCE)[number]>;
 /** The product now, or as it stood at `asOf` (a revision number or an RFC 3339 time). */
 export async function getProduct(id: string, ports: ProductPorts, asOf?: string) {
   const product = await ports.index.get(id, DETAIL_SOURCE);
-  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!product) throw new AppError(productNotFound(id));
   if (!asOf) return detailOf(product);
   return detailOf(product, await revisionAsOf(product.id, product.current_revision, asOf, ports));
 }
@@ -88,12 +89,11 @@ async function revisionAsOf(id: string, current: number, asOf: string, ports: Pr
   if (/^\d+$/.test(asOf)) {
     const number = Number(asOf);
     const revision = number >= 1 && number <= current ? await ports.revisions.get(id, number) : null;
-    if (!revision)
-      throw new AppError('NOT_FOUND', `Product '${id}' has revisions 1 to ${current}; there is no revision ${number}.`);
+    if (!revision) throw new AppError(noSuchRevision(id, current, number));
     return revision;
   }
   const revision = await ports.revisions.asOf(id, current, new Date(asOf));
-  if (!revision) throw new AppError('NOT_FOUND', `Product '${id}' did not exist yet at ${asOf}.`);
+  if (!revision) throw new AppError(notYetAt(id, asOf));
   return revision;
 }
 
@@ -103,11 +103,7 @@ export async function compareProducts(ids: readonly string[], ports: ProductPort
   const unknown = ids.filter((_, i) => !found[i]);
   // The contract declares compare 200 and 400: ids that name nothing are a bad request, not a missing resource.
   if (unknown.length > 0) {
-    const message = `names no product: ${unknown.join(', ')}`;
-    throw new AppError('UNKNOWN_PRODUCTS', `query parameter 'ids' ${message}`, {
-      errors: [{ in: 'query', name: 'ids', message }],
-      extensions: { unknown_ids: unknown },
-    });
+    throw new AppError(unknownProductIds(unknown));
   }
   // Every id named a product (checked above): none is null.
   const products = found.filter((p) => p !== null);

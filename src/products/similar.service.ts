@@ -1,6 +1,7 @@
 // Alternatives: the products of the same category nearest a product in the specs that decide a
 // substitution (catalog/substitution.ts), current listings first, each with what differs and by how much.
 import { AppError } from '../errors/app-error';
+import { productNotFound } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { CATEGORIES, SPECS, type Category, type SpecName } from '../catalog/spec-catalog';
 import { PRIMARY_BAND, SUBSTITUTION, type NearestQuery } from '../catalog/substitution';
@@ -53,7 +54,7 @@ const valueOf = (specs: Stored, spec: SpecName) => {
 /** The substitutes of product `id`, at most `limit`. */
 export async function similarProducts(id: string, limit: number, ports: SimilarPorts) {
   const product = await ports.index.get(id, PRODUCT_SOURCE);
-  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!product) throw new AppError(productNotFound(id));
   if (!isCategory(product.category)) throw new Error(`product ${id} has the unknown category ${product.category}`);
   const rules = SUBSTITUTION[product.category];
   const numbers = rules.near.flatMap((n) => {

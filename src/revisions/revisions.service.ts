@@ -1,6 +1,7 @@
 // Revision history (newest first, cursor-paginated) and single revisions with their full claim
 // snapshot.
 import { AppError } from '../errors/app-error';
+import { noRevisionBelow, noSuchRevision, productNotFound } from '../errors/catalog';
 import { NOTICE } from '../catalog/notice';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
 import type { ProductDoc } from '../catalog/product.types';
@@ -17,7 +18,7 @@ export interface RevisionPorts {
 
 export async function productOrNotFound(id: string, ports: RevisionPorts): Promise<ProductDoc> {
   const product = await ports.products.findById(id);
-  if (!product) throw new AppError('NOT_FOUND', `No product has the id '${id}'.`);
+  if (!product) throw new AppError(productNotFound(id));
   return product;
 }
 
@@ -30,11 +31,7 @@ async function revisionOrFail(
 ): Promise<RevisionDoc> {
   const revision =
     number >= 1 && number <= product.current_revision ? await ports.revisions.get(product._id, number) : null;
-  if (!revision)
-    throw new AppError(
-      'NOT_FOUND',
-      `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${number}.`,
-    );
+  if (!revision) throw new AppError(noSuchRevision(product._id, product.current_revision, number));
   return revision;
 }
 
@@ -48,13 +45,9 @@ export async function listRevisions(
   const binding = `revisions:${product._id}`;
   const start = query.cursor ? Number(decodeCursor(query.cursor, binding, cursorSecret)[0]) : product.current_revision;
   if (!(start >= 1 && start <= product.current_revision))
-    throw new AppError(
-      'NOT_FOUND',
-      `Product '${product._id}' has revisions 1 to ${product.current_revision}; there is no revision ${start}.`,
-    );
+    throw new AppError(noSuchRevision(product._id, product.current_revision, start));
   const docs = await ports.revisions.page(product._id, start, query.limit);
-  if (docs.length !== Math.min(query.limit, start))
-    throw new AppError('NOT_FOUND', `Product '${product._id}' lacks a revision below ${start}.`);
+  if (docs.length !== Math.min(query.limit, start)) throw new AppError(noRevisionBelow(product._id, start));
   const last = docs[docs.length - 1].number;
   return {
     data: docs.map((r) => ({

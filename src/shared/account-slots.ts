@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error';
+import { accountSlotsFull } from '../errors/catalog';
 
 /**
  * Work of one kind running per account in this instance. Exports hold a point in time while their
@@ -19,11 +20,7 @@ export class AccountSlots {
   take(accountId: string): () => void {
     const now = this.running.get(accountId) ?? 0;
     if (now >= this.max) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `This account is running ${now} ${this.what}, the most it may at once on one server; try again when one has finished.`,
-        { headers: { 'Retry-After': String(this.retryAfterSeconds) } },
-      );
+      throw new AppError(accountSlotsFull(now, this.what, this.retryAfterSeconds));
     }
     this.running.set(accountId, now + 1);
     let given = false;

@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { equalInConstantTime } from './constant-time';
 import { AppError } from '../errors/app-error';
+import { invalidCursor } from '../errors/catalog';
 
 export type SortValue = string | number | null;
 
@@ -15,10 +16,7 @@ interface Payload {
   a: SortValue[];
 }
 
-const invalid = (why: string) =>
-  new AppError('INVALID_CURSOR', `query parameter 'cursor' ${why}`, {
-    errors: [{ in: 'query', name: 'cursor', message: why }],
-  });
+const invalid = (why: string) => new AppError(invalidCursor(why));
 
 function sign(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('base64url');

@@ -1,5 +1,6 @@
 import { route, type AnyRoute } from '../http/pipeline';
 import { AppError } from '../errors/app-error';
+import { sourceNotFound } from '../errors/catalog';
 import type { SourceDoc } from '../catalog/source.types';
 
 export interface SourcePorts {
@@ -27,7 +28,7 @@ export function sourceRoutes({ ports }: SourceRouteDeps): AnyRoute[] {
       operationId: 'getSource',
       async handle(ctx, input) {
         const source = await ports.sources.get(input.params.id);
-        if (!source) throw new AppError('NOT_FOUND', `No source has the id '${input.params.id}'.`);
+        if (!source) throw new AppError(sourceNotFound(input.params.id));
         ctx.body = view(source);
       },
     }),

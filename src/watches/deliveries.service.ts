@@ -4,6 +4,7 @@
 // across instances): past the limit, 429 with Retry-After, and nothing is queued.
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error';
+import { deliveryNotFound } from '../errors/catalog';
 import { refuseOverLimit, type Verdict } from '../limits/throttle';
 import { TEST_EVENT, type DeliveryDoc, type EventDoc } from '../catalog/watch.types';
 import { eventId } from './event-rules';
@@ -54,7 +55,7 @@ export class DeliveryService {
   async redeliver(accountId: string, watchId: string, id: string) {
     await this.watches.owned(accountId, watchId);
     const found = await this.ports.outbox.delivery(id);
-    if (!found || found.watch_id !== watchId) throw new AppError('NOT_FOUND', `No delivery '${id}' on this watch.`);
+    if (!found || found.watch_id !== watchId) throw new AppError(deliveryNotFound(id));
     await this.counted(watchId);
     const queued = await this.ports.outbox.requeue(id, new Date(this.now()));
     this.ports.nudge();

@@ -4,6 +4,7 @@
 // before every delivery; its signing secret is shown once, at creation or rotation.
 import { randomBytes } from 'node:crypto';
 import { AppError, validationError } from '../errors/app-error';
+import { unknownWatchedProducts, watchLimitReached, watchNotFound } from '../errors/catalog';
 import { PRODUCT_EVENTS, SEARCH_EVENTS, type EventType, type SavedSearch, type WatchDoc } from '../catalog/watch.types';
 import type { KeyedLock } from '../shared/keyed-lock';
 import { newWebhookSecret, type SecretBox } from './webhook-signature';
@@ -103,11 +104,7 @@ export class WatchService {
     };
     await this.ports.turns.run(`watches:${accountId}`, async () => {
       const held = (await this.ports.watches.listByAccount(accountId)).length;
-      if (held >= this.options.maxWatches)
-        throw new AppError(
-          'WATCH_LIMIT_REACHED',
-          `This account holds ${held} watches, the most it may; delete one (DELETE /api/v1/watches/{id}) before creating another.`,
-        );
+      if (held >= this.options.maxWatches) throw new AppError(watchLimitReached(held));
       await this.ports.watches.insert(watch);
     });
     return { ...watchView(watch, this.now()), secret };
@@ -180,13 +177,7 @@ export class WatchService {
     if (body.products) {
       const products = [...new Set(body.products)];
       const missing = await this.ports.missingProducts(products);
-      if (missing.length > 0)
-        throw new AppError('UNKNOWN_PRODUCTS', `No product has the id ${missing.map((m) => `'${m}'`).join(', ')}.`, {
-          errors: missing
-            .slice(0, 50)
-            .map((m) => ({ in: 'body', name: 'products', message: `'${m}' names no product` })),
-          extensions: { unknown_ids: missing },
-        });
+      if (missing.length > 0) throw new AppError(unknownWatchedProducts(missing));
       return { products, search: null };
     }
     return { products: null, search: await this.ports.readSearch(body.search!) };
@@ -215,4 +206,4 @@ export class WatchService {
   }
 }
 
-const notFound = (id: string) => new AppError('NOT_FOUND', `No watch '${id}' on this account.`);
+const notFound = (id: string) => new AppError(watchNotFound(id));

@@ -12,7 +12,7 @@ import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import type { SyncReport } from '../../src/ingest/catalog-sync.service';
 import { ingestCatalog } from '../../src/ingest/catalog-ingest.usecase';
 import { MongoLeaseStore } from '../../src/adapters/mongo/lease.repository';
-import { loadManifest, DEFAULT_SEED_DIR, type ManifestSource } from '../../seed/convert';
+import { loadManifest, DEFAULT_SEED_DIR, type ManifestSource } from '../../src/ingest/convert';
 import { ELASTICSEARCH_URL, INDEX_LAYOUT, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 

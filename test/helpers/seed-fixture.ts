@@ -3,8 +3,8 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseCsv } from '../../seed/convert/csv';
-import { loadManifest, readerOf, DEFAULT_SEED_DIR } from '../../seed/convert';
+import { parseCsv } from '../../src/shared/csv';
+import { loadManifest, readerOf, DEFAULT_SEED_DIR } from '../../src/ingest/convert';
 
 export interface Slice {
   /** Keeps a data record when true; `cells` by column name. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
 import { ELASTICSEARCH_URL, ROOT } from '../helpers/engines';
-import { DEFAULT_SEED_DIR } from '../../seed/convert';
+import { DEFAULT_SEED_DIR } from '../../src/ingest/convert';
 
 const MODULES_2024 = 'hisim-cec-modules-2024-11-14.csv';
 

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceDoc } from '../../catalog/source.types';
 import { AppError } from '../../errors/app-error';
+import { sourceFileChanged, sourceFileMissing } from '../../errors/catalog';
 import { PROJECT_ROOT } from '../../shared/paths';
 
 const SEED_DIR = path.join(PROJECT_ROOT, 'seed');
@@ -30,13 +31,10 @@ export function sourceFiles(dir = path.join(SEED_DIR, 'sources')) {
     try {
       bytes = await readFile(path.join(dir, path.basename(source.file)));
     } catch {
-      throw new AppError('DEPENDENCY_UNAVAILABLE', `The source file ${source.file} is not on this instance.`);
+      throw new AppError(sourceFileMissing(source.file));
     }
     if (createHash('sha256').update(bytes).digest('hex') !== source.sha256)
-      throw new AppError(
-        'DEPENDENCY_UNAVAILABLE',
-        `The source file ${source.file} on this instance is not the one the catalog was seeded from (sha256 differs).`,
-      );
+      throw new AppError(sourceFileChanged(source.file));
     known ??= encodings();
     return bytes.toString(known.get(source._id) ?? 'utf8');
   };

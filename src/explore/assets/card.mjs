@@ -1,3 +1,4 @@
+// @ts-check
 // A search result as a card, and the toggle that picks a product to compare (on results, a product
 // page and its alternatives).
 import { h, num, withUnit } from './dom.mjs';

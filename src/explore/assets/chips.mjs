@@ -1,3 +1,4 @@
+// @ts-check
 // How a search's reading (`meta.interpretation`) becomes chips, and what the search becomes when a
 // chip is removed. No DOM and no document here: the unit test runs it in Node on real readings.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Compare: products picked from results, a product page or its alternatives (kept for the tab),
 // then side by side from compareProducts, the rows that differ marked.
 import { h, fill, withUnit } from './dom.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers: elements built from data, never from HTML strings, so nothing the API returns
 // is ever parsed as markup.
 
@@ -45,7 +46,7 @@ export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);
   if (had) {
-    const same = [...el.querySelectorAll(active.tagName)].find((e) => focusKey(e) === had);
+    const same = [...el.querySelectorAll(/** @type {Element} */ (active).tagName)].find((e) => focusKey(e) === had);
     // Gone with the old content (a chip of the words just replaced): the keyboard stays in this
     // region, on its first control, or on the region itself, rather than dropping to the body.
     const first = same ?? el.querySelector('button, a[href], input, select, textarea, summary');

@@ -1,3 +1,4 @@
+// @ts-check
 // The explorer's entry: reads the OpenAPI document, then shows the view the URL names. The URL is
 // the state (`?q=...&category=...` a search, `?product=<id>`, `?view=compare&ids=...`,
 // `?view=design&module=...&inverter=...`, `?view=watches`), so any view can be shared and reloaded.
@@ -45,6 +46,7 @@ function show() {
 window.addEventListener('popstate', () => void show());
 // Links inside the page move without a reload; ctrl/cmd-click still opens a tab.
 document.addEventListener('click', (e) => {
+  /** @type {HTMLAnchorElement | null} */
   const a = e.target instanceof Element ? e.target.closest('a[data-nav]') : null;
   if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
   e.preventDefault();

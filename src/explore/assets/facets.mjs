@@ -1,3 +1,4 @@
+// @ts-check
 // The search's filters: category, company and series facets with counts, the listing and quality toggles,
 // sort, and a pair of range sliders for each spec that decides a substitution in the one category
 // selected, bounded by the facet stats. Each change goes through `change`, which updates the URL
@@ -53,6 +54,12 @@ export function facetsView(facets, state, change) {
  * A fieldset of checkboxes for the values of parameter `name`. `kind` names the control when two share
  * a parameter (companies and groups both set `manufacturer`); `owns` says which selected values it
  * shows when the results no longer count them.
+ */
+/**
+ * @typedef {{ state: URLSearchParams, change: (mutate: () => void) => void, approx: string }} FacetPage
+ * @param {FacetPage} page
+ * @param {{ title: string, name: string, buckets: { value: string, label: string, count: number }[],
+ *   kind?: string, owns?: (value: string) => boolean }} group
  */
 function checkGroup({ state, change, approx }, { title, name, buckets, kind = name, owns = () => true }) {
   // What the reader selected stays visible even when the results no longer count it.
@@ -212,10 +219,11 @@ function range({ state, change }, spec, stat) {
 /** Group ids are `<brand>-group` (data.md, company groups). */
 const isGroup = (v) => v.endsWith('-group');
 
+/** @returns {number} 1, 2 or 5 times a power of ten: the first of them at least `raw` (10 × p always is). */
 function niceStep(raw) {
   if (!(raw > 0)) return 1;
   const p = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw);
+  return /** @type {number} */ ([1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw));
 }
 
 /** A sort key for people: a spec by its glossary label (`STC power (high to low)`), other keys as named. */

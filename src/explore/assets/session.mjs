@@ -1,3 +1,4 @@
+// @ts-check
 // The reader's key for this browser tab only (sessionStorage: gone when the tab closes, never in a
 // URL). Signing in logs in, then creates a key for the page (the read scopes and `watches:write`,
 // see PAGE_SCOPES) that expires within
@@ -94,8 +95,9 @@ function takeNote() {
 
 /** The sign-in panel (login, or a pasted key), or who is signed in with a sign-out button. */
 export function renderSession(el, onChange) {
-  if (session.key()) {
-    const shown = `${session.key().slice(0, 12)}…`;
+  const key = session.key();
+  if (key) {
+    const shown = `${key.slice(0, 12)}…`;
     fill(
       el,
       h('span', { className: 'muted' }, session.ownKey() ? `Signed in (page key ${shown})` : `Using key ${shown}`),

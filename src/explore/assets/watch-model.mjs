@@ -1,3 +1,4 @@
+// @ts-check
 // What the watch views say, without the DOM: the saved search a page's URL becomes, the events each
 // kind of watch takes, a watch's state and a delivery's row. The unit test runs it in Node on the
 // shapes the API answers; the browser test drives it through the page.

@@ -1,3 +1,4 @@
+// @ts-check
 // Watches in the explorer: "Watch" on a product and "Save as watch" on a search open a form (name,
 // events, endpoint), whose answer shows the signing secret once; the Watches view lists the account's
 // watches with pause/resume, delete, a test event and each one's recent deliveries, redelivered on
@@ -14,7 +15,10 @@ const POLLS = 30;
 const LOG_LIMIT = 20;
 
 const allEvents = () => doc().components.schemas.EventType.enum;
-const announce = (text) => (document.getElementById('status').textContent = text);
+const announce = (text) => {
+  const status = /** @type {HTMLElement} */ (document.getElementById('status'));
+  status.textContent = text;
+};
 
 /**
  * The endpoint of the account's newest watch, so a person gives it once: read from the API (the page
@@ -256,7 +260,7 @@ export async function watchesView(main, ctx) {
       data.map((w) => watchItem(w, { signal, timers })),
     );
   list.dataset.loaded = 'true';
-  document.getElementById('watches-title').focus();
+  /** @type {HTMLElement} */ (document.getElementById('watches-title')).focus();
 }
 
 function watchItem(w, env) {

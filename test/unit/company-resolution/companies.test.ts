@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Company, EditionLink, Reviewed, SpellingInput } from '../../../src/catalog/company.types';
-import { convertSources, loadManifest } from '../../../seed/convert/index';
-import { companyInputs, loadReviewedCompanies } from '../../../seed/convert/companies';
+import { convertSources, loadManifest } from '../../../src/ingest/convert/index';
+import { companyInputs, loadReviewedCompanies } from '../../../src/ingest/convert/companies';
 import { companyKey, withoutLegalForm } from '../../../src/company-resolution/company-key';
 import { parseBrand, stripProductLine } from '../../../src/company-resolution/company-names';
 import { NO_REVIEWS, resolveCompanies } from '../../../src/company-resolution/resolve-companies';

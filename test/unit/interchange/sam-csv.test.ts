@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headerText, readSamFile, recordText, neutralised } from '../../../src/interchange/sam-csv';
-import { parseCsv } from '../../../seed/convert/csv';
+import { parseCsv } from '../../../src/shared/csv';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 

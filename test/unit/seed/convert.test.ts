@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { parseCsv } from '../../../seed/convert/csv';
-import { parseCell, isAbsent } from '../../../seed/convert/values';
-import { ManufacturerDeriver } from '../../../seed/convert/manufacturer';
-import { resolveEditions, type Edition } from '../../../seed/convert/editions';
-import type { SourceRecord } from '../../../seed/convert/claims';
-import { moduleDerivedClaims } from '../../../seed/convert/module-derived';
-import { specClaims, type Table } from '../../../seed/convert/table';
+import { parseCsv } from '../../../src/shared/csv';
+import { parseCell, isAbsent } from '../../../src/ingest/convert/values';
+import { ManufacturerDeriver } from '../../../src/ingest/convert/manufacturer';
+import { resolveEditions, type Edition } from '../../../src/ingest/convert/editions';
+import type { SourceRecord } from '../../../src/ingest/convert/claims';
+import { moduleDerivedClaims } from '../../../src/ingest/convert/module-derived';
+import { specClaims, type Table } from '../../../src/ingest/convert/table';
 import { CEC_MODULE_COLUMNS } from '../../../src/catalog/source-columns';
 
 describe('seed converter', () => {

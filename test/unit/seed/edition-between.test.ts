@@ -2,7 +2,7 @@
 // already in the record, and no stored product may change its id, split in two or swallow another.
 // Checked on the conversion of the full module files, with the ingest's own lookup of stored products.
 import assert from 'node:assert/strict';
-import { convertSources, loadManifest, type Conversion } from '../../../seed/convert';
+import { convertSources, loadManifest, type Conversion } from '../../../src/ingest/convert';
 import { continuedBy } from '../../../src/ingest/ingest.identity';
 import type { ProductDraft } from '../../../src/catalog/product.types';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { resolveEditions, type Edition } from '../../../seed/convert/editions';
+import { resolveEditions, type Edition } from '../../../src/ingest/convert/editions';
 import { samePrintedNumber } from '../../../src/catalog/precision';
-import { rematchRenamedModules, RENAMED_MODULE_RULE } from '../../../seed/convert/cec-modules';
-import type { Claim, SourceRecord } from '../../../seed/convert/claims';
+import { rematchRenamedModules, RENAMED_MODULE_RULE } from '../../../src/ingest/convert/cec-modules';
+import type { Claim, SourceRecord } from '../../../src/ingest/convert/claims';
 
 type Cells = Record<string, string>;
 

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { convertSources, DEFAULT_SEED_DIR, loadManifest, toSourceDocs } from '../../../seed/convert';
-import { readJsonTable } from '../../../seed/convert/json-table';
+import { convertSources, DEFAULT_SEED_DIR, loadManifest, toSourceDocs } from '../../../src/ingest/convert';
+import { readJsonTable } from '../../../src/ingest/convert/json-table';
 import { SPEC_NAMES } from '../../../src/catalog/spec-catalog';
 import { checkEdition } from '../../../src/ingest/edition-check';
 

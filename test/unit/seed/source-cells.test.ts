@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../../../seed/convert/csv';
-import { convertSources, DEFAULT_SEED_DIR, loadManifest, readerOf } from '../../../seed/convert';
-import { parseCell } from '../../../seed/convert/values';
-import { decodeSource } from '../../../seed/convert/table';
+import { parseCsv } from '../../../src/shared/csv';
+import { convertSources, DEFAULT_SEED_DIR, loadManifest, readerOf } from '../../../src/ingest/convert';
+import { parseCell } from '../../../src/ingest/convert/values';
+import { decodeSource } from '../../../src/ingest/convert/table';
 import { isSpecName } from '../../../src/catalog/spec-catalog';
 import type { Claim } from '../../../src/catalog/claim';
 

@@ -5,11 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveEditions, type EditionReport } from './editions';
 import { ManufacturerDeriver } from './manufacturer';
-import type { ProductDraft } from '../../src/catalog/product.types';
+import type { ProductDraft } from '../../catalog/product.types';
 import { READERS, readerFields, type Reader, type ReaderName } from './readers';
 import { readTable, type RefusedCell, type RefusedRecord } from './table';
-import { PROJECT_ROOT } from '../../src/shared/paths';
-import type { SourceDoc } from '../../src/catalog/source.types';
+import { PROJECT_ROOT } from '../../shared/paths';
+import type { SourceDoc } from '../../catalog/source.types';
 
 export interface ManifestSource {
   readonly id: string;

@@ -2,7 +2,7 @@
 // with `method: derived`, its formula, and the cells it was computed from (the record's own STC power
 // and area). A record without both, with an area of zero, or with an area too small to be real (an
 // efficiency above MAX_DERIVED_MODULE_EFFICIENCY_PCT), gets neither.
-import { DERIVED_SPECS, MAX_DERIVED_MODULE_EFFICIENCY_PCT } from '../../src/catalog/spec-catalog';
+import { DERIVED_SPECS, MAX_DERIVED_MODULE_EFFICIENCY_PCT } from '../../catalog/spec-catalog';
 import type { Claim } from './claims';
 import { locate, type Table, type TableRecord } from './table';
 

@@ -3,11 +3,11 @@
 // and the reviewed table kept beside the sources (seed/companies/reviewed.json).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveCompanies } from '../../src/company-resolution/resolve-companies';
-import type { EditionLink, ResolvedCompanies, Reviewed, SpellingInput } from '../../src/catalog/company.types';
-import { companyDocs, type CompanyDoc } from '../../src/catalog/company-records';
-import type { ProductDraft } from '../../src/catalog/product.types';
-import type { ListedEdition } from '../../src/catalog/listing';
+import { resolveCompanies } from '../../company-resolution/resolve-companies';
+import type { EditionLink, ResolvedCompanies, Reviewed, SpellingInput } from '../../catalog/company.types';
+import { companyDocs, type CompanyDoc } from '../../catalog/company-records';
+import type { ProductDraft } from '../../catalog/product.types';
+import type { ListedEdition } from '../../catalog/listing';
 import { DEFAULT_SEED_DIR } from './index';
 
 export function loadReviewedCompanies(seedDir = DEFAULT_SEED_DIR): Reviewed {

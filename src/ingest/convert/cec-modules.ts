@@ -1,13 +1,13 @@
 // CEC PV module list as shipped in the SAM library. The 2019 edition has no manufacturer column
 // (derived from Name); the 2024 edition has one, and every Name starts with it.
-import { CEC_MODULE_COLUMNS, CEC_MODULE_2024_COLUMNS } from '../../src/catalog/source-columns';
-import type { SpecName } from '../../src/catalog/spec-catalog';
+import { CEC_MODULE_COLUMNS, CEC_MODULE_2024_COLUMNS } from '../../catalog/source-columns';
+import type { SpecName } from '../../catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type Claim, type SourceRecord } from './claims';
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
 import { identityClaim, specClaims, type Table, type TableRecord } from './table';
 import { firstClaims, type Rematch } from './editions';
 import { moduleDerivedClaims } from './module-derived';
-import { sameClaimValue } from '../../src/catalog/precision';
+import { sameClaimValue } from '../../catalog/precision';
 
 export const CEC_MODULE_REQUIRED = ['Name', ...Object.keys(CEC_MODULE_COLUMNS)];
 export const CEC_MODULE_2024_REQUIRED = ['Name', 'Manufacturer', ...Object.keys(CEC_MODULE_2024_COLUMNS)];

@@ -2,7 +2,7 @@
 // not be written, so it is refused like any malformed cell; numbers must parse completely; a list is
 // written the way numpy prints an array ("[ 0.01385  0.0152  -0.01872]", line breaks allowed), or as
 // a hand-written table writes alternatives ("5/7.5", or one number).
-import { SPECS, type SpecName } from '../../src/catalog/spec-catalog';
+import { SPECS, type SpecName } from '../../catalog/spec-catalog';
 import type { ClaimValue } from './claims';
 
 const ABSENT = /^(|n\/a|na|none|null|-)$/i;

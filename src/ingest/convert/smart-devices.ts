@@ -4,7 +4,7 @@
 // implicit and stated by the spec definitions; names keep their typos ("hybrid du o- 7.5 kWh"), since
 // a claim is what the cell says; "Price" (shop prices of the time, in EUR) is no product data and is
 // never read.
-import { HISIM_BATTERY_COLUMNS, HISIM_WALLBOX_COLUMNS } from '../../src/catalog/source-columns';
+import { HISIM_BATTERY_COLUMNS, HISIM_WALLBOX_COLUMNS } from '../../catalog/source-columns';
 import { SourceError, type SourceRecord } from './claims';
 import { makerModelRecord } from './maker-model';
 import type { Table } from './table';

@@ -1,6 +1,6 @@
 // A record named by a maker column and a model column, as hplib and HiSim write them: one product per
 // maker and model (and variant, where the list sells one model several ways), its mapped specs as claims.
-import type { SpecName } from '../../src/catalog/spec-catalog';
+import type { SpecName } from '../../catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type Category, type SourceRecord } from './claims';
 import { identityClaim, specClaims, type Table, type TableRecord } from './table';
 

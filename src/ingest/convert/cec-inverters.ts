@@ -2,12 +2,8 @@
 // "Manufacturer: Model [240V]" (292 lack the bracket, 288 of them with Vac 0); ADR has Manufacturer and Model columns. An
 // inverter is identified by manufacturer, model and nominal AC voltage, so a model listed for 208 V
 // and 240 V is two products, and the same model in both files is one.
-import {
-  ADR_INVERTER_COLUMNS,
-  CEC_INVERTER_2024_COLUMNS,
-  SAM_INVERTER_COLUMNS,
-} from '../../src/catalog/source-columns';
-import type { SpecName } from '../../src/catalog/spec-catalog';
+import { ADR_INVERTER_COLUMNS, CEC_INVERTER_2024_COLUMNS, SAM_INVERTER_COLUMNS } from '../../catalog/source-columns';
+import type { SpecName } from '../../catalog/spec-catalog';
 import { normalizeKeyPart, SourceError, type SourceRecord } from './claims';
 import { inverterDerivedClaims } from './inverter-derived';
 import { identityClaim, specClaims, type AbsentWhen, type Table, type TableRecord } from './table';

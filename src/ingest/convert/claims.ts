@@ -1,9 +1,9 @@
 // The shapes the converter produces: claims (one value from one cell of one source record) and the
 // source records they come from.
-import type { Claim } from '../../src/catalog/claim';
-import type { Category } from '../../src/catalog/spec-catalog';
+import type { Claim } from '../../catalog/claim';
+import type { Category } from '../../catalog/spec-catalog';
 
-export type { Claim, ClaimValue, Locator } from '../../src/catalog/claim';
+export type { Claim, ClaimValue, Locator } from '../../catalog/claim';
 export type { Category };
 /** One record of one source file, converted. */
 export interface SourceRecord {

@@ -9,12 +9,12 @@
 //   the others stay in the snapshot as evidence (a file listing a name twice loses nothing).
 // - A product's history is one snapshot per edition date of the lists that have several editions;
 //   lists are merged in priority order, the first claim of a field being the product's value.
-import { snapshotHash } from '../../src/catalog/claim';
+import { snapshotHash } from '../../catalog/claim';
 import type { Claim, SourceRecord } from './claims';
-import { sameClaimValue } from '../../src/catalog/precision';
-import { specsOf } from '../../src/catalog/provenance';
-import type { EditionMatch, ListedEdition, Listing } from '../../src/catalog/listing';
-import type { ProductDraft } from '../../src/catalog/product.types';
+import { sameClaimValue } from '../../catalog/precision';
+import { specsOf } from '../../catalog/provenance';
+import type { EditionMatch, ListedEdition, Listing } from '../../catalog/listing';
+import type { ProductDraft } from '../../catalog/product.types';
 
 /**
  * Matches records an edition lists under a key new to the list with keys only earlier editions list.

@@ -2,11 +2,11 @@
 // one), then one record a row.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SPECS, type SpecName } from '../../src/catalog/spec-catalog';
-import { parseCsv } from './csv';
+import { SPECS, type SpecName } from '../../catalog/spec-catalog';
+import { parseCsv } from '../../shared/csv';
 import { SourceError, type Claim, type Locator } from './claims';
 import { parseCell } from './values';
-import { outsideRange } from '../../src/catalog/physical-ranges';
+import { outsideRange } from '../../catalog/physical-ranges';
 
 export interface TableRecord {
   readonly record: number;

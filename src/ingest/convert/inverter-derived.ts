@@ -2,8 +2,8 @@
 // efficiency at rated output and the CEC weighted efficiency, each a claim with `method: derived`, its
 // formula, and the cells it was computed from. Only records with the Sandia coefficients get them (the
 // CEC list's; ADR records have no Pso or C0), and only when the coefficients describe a working curve.
-import { DERIVED_SPECS, type SpecName } from '../../src/catalog/spec-catalog';
-import { cecWeightedEfficiencyPct, type SandiaCoefficients } from '../../src/catalog/sandia-inverter';
+import { DERIVED_SPECS, type SpecName } from '../../catalog/spec-catalog';
+import { cecWeightedEfficiencyPct, type SandiaCoefficients } from '../../catalog/sandia-inverter';
 import type { Claim } from './claims';
 import { locate, type Table, type TableRecord } from './table';
 

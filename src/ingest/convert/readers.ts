@@ -39,11 +39,11 @@ import {
   HPLIB_COLUMNS,
   SAM_INVERTER_COLUMNS,
   SANDIA_MODULE_COLUMNS,
-} from '../../src/catalog/source-columns';
+} from '../../catalog/source-columns';
 import type { ManufacturerDeriver } from './manufacturer';
 import type { Edition } from './editions';
 import type { Table } from './table';
-import type { SpecName } from '../../src/catalog/spec-catalog';
+import type { SpecName } from '../../catalog/spec-catalog';
 
 export interface Reader {
   /** Header rows of a CSV file (0 for a JSON source, which `read` reads). */

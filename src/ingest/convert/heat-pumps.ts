@@ -1,6 +1,6 @@
 // hplib's heat pump database: one record per Keymark-tested model, with Manufacturer and Model
 // columns (915 manufacturer cells carry a trailing space) and hplib's fitted parameters.
-import { HPLIB_COLUMNS } from '../../src/catalog/source-columns';
+import { HPLIB_COLUMNS } from '../../catalog/source-columns';
 import type { SourceRecord } from './claims';
 import { makerModelRecord } from './maker-model';
 import type { Table } from './table';

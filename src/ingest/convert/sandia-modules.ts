@@ -1,7 +1,7 @@
 // Sandia module library: names end in "[year]", the test year; the same module may be listed for
 // several years. Only the electrical ratings and geometry are taken (the model coefficients are
 // Sandia-model specific). Pmax is derived as Impo x Vmpo.
-import { SANDIA_MODULE_COLUMNS } from '../../src/catalog/source-columns';
+import { SANDIA_MODULE_COLUMNS } from '../../catalog/source-columns';
 import { SourceError, type SourceRecord } from './claims';
 import { moduleKey } from './cec-modules';
 import { MANUFACTURER_DERIVATION, type ManufacturerDeriver } from './manufacturer';
