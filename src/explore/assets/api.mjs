@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one way to the API: the served OpenAPI document for vocabularies and limits, and calls
 // with the session's key. A failed call throws the API's problem detail as it came.
 import { h } from './dom.mjs';
@@ -54,6 +55,18 @@ export const specTitle = (name) => [name, specInfo(name).description].filter(Boo
  * Calls the API. `query`: a URLSearchParams or an object (arrays repeat the parameter); `body`: sent
  * as JSON with `method` (GET by default). The key goes in the Authorization header only, never in a
  * URL. `signal` cancels a stale request. A 204 resolves with undefined.
+ */
+/**
+ * @typedef {object} ApiOptions
+ * @property {URLSearchParams | Readonly<Record<string, unknown>>} [query]
+ * @property {AbortSignal} [signal]
+ * @property {string} [method]
+ * @property {unknown} [body]
+ */
+/**
+ * @param {string} path
+ * @param {ApiOptions} [options]
+ * @returns {Promise<any>}
  */
 export async function api(path, { query, signal, method = 'GET', body } = {}) {
   const params = query instanceof URLSearchParams ? query : new URLSearchParams();

@@ -1,3 +1,4 @@
+// @ts-check
 // A line chart as SVG, drawn here (no library): axes with round ticks, one path per series, marked
 // points, a legend when there are several series, and a title and description a screen reader reads
 // instead of the picture.
@@ -11,12 +12,15 @@ const PAD = { left: 56, right: 16, top: 16, bottom: 44 };
 function ticks(min, max) {
   const raw = (max - min) / 5;
   const p = 10 ** Math.floor(Math.log10(raw || 1));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((t) => t >= raw);
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((t) => t >= raw) ?? 10 * p;
   const first = Math.floor(min / step + 1e-9) * step;
   const out = [Number(first.toPrecision(12))];
-  while (out.at(-1) < max - step * 1e-9) out.push(Number((first + out.length * step).toPrecision(12)));
+  while (last(out) < max - step * 1e-9) out.push(Number((first + out.length * step).toPrecision(12)));
   return out;
 }
+
+/** @param {number[]} values */
+const last = (values) => values[values.length - 1];
 
 const LEGEND_ROW = 16;
 
@@ -26,6 +30,12 @@ const LEGEND_ROW = 16;
  * IV curve is read from the origin) unless `from` gives lower ends ({x, y}: the axis starts at the
  * round tick at or below). Several series get a legend under the plot.
  */
+/**
+ * @typedef {{ x: number, y: number, className?: string }} Point
+ * @typedef {{ label: string, points: Point[], className?: string }} Series
+ * @param {{ id: string, title: string, description: string, xLabel: string, yLabel: string, series: Series[],
+ *   marks?: { x: number, y: number, label: string }[], from?: { x?: number, y?: number } }} chart
+ */
 export function lineChart({ id, title, description, xLabel, yLabel, series, marks = [], from = {} }) {
   const xs0 = series.flatMap((se) => se.points.map((p) => p.x));
   const ys0 = series.flatMap((se) => se.points.map((p) => p.y));
@@ -34,8 +44,8 @@ export function lineChart({ id, title, description, xLabel, yLabel, series, mark
   const yt = ticks(yLow, Math.max(...ys0) + (Math.max(...ys0) - yLow) * 0.05 || 1);
   const legend = series.length > 1 ? series.length * LEGEND_ROW + 8 : 0;
   const height = H + legend;
-  const xs = (x) => PAD.left + ((x - xt[0]) / (xt.at(-1) - xt[0])) * (W - PAD.left - PAD.right);
-  const ys = (y) => H - PAD.bottom - ((y - yt[0]) / (yt.at(-1) - yt[0])) * (H - PAD.top - PAD.bottom);
+  const xs = (x) => PAD.left + ((x - xt[0]) / (last(xt) - xt[0])) * (W - PAD.left - PAD.right);
+  const ys = (y) => H - PAD.bottom - ((y - yt[0]) / (last(yt) - yt[0])) * (H - PAD.top - PAD.bottom);
   const path = (points) =>
     points.map((p, i) => `${i ? 'L' : 'M'}${xs(p.x).toFixed(1)},${ys(Math.max(yt[0], p.y)).toFixed(1)}`).join('');
   return s(

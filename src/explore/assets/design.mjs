@@ -1,3 +1,4 @@
+// @ts-check
 // Design tools: a module's IV and PV curves at chosen conditions (getModulePerformance with
 // iv_points), and string sizing for a module and an inverter (checkCompatibility) with each bound,
 // the binding one marked, and every worked line. Inputs and their bounds come from the document.

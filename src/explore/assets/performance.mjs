@@ -1,3 +1,4 @@
+// @ts-check
 // Pictures of a product's performance, as the service computes it (nothing here computes physics): an
 // inverter's efficiency against output at Mppt_low, Vdco and Mppt_high with its weighted efficiencies
 // per voltage (getInverterPerformance), and a heat pump's COP over the source temperature at 35, 45 and

@@ -1,3 +1,4 @@
+// @ts-check
 // A product: every spec with its unit and, on demand, where it came from (source, edition, file,
 // record, line, column); its listing; its quality checks; its revision timeline; its alternatives;
 // and "Watch" to be told of its changes. A module or an inverter also gets its PVsyst file; an
@@ -73,7 +74,7 @@ export async function productView(main, id, ctx) {
     lazySection('alternatives', 'Show alternatives', () => alternativesView(p.id, signal)),
     h('p', { className: 'notice' }, p.notice),
   );
-  document.getElementById('product-title').focus();
+  document.getElementById('product-title')?.focus();
 }
 
 function designLinks(p) {

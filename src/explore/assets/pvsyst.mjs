@@ -1,3 +1,4 @@
+// @ts-check
 // A product's PVsyst file on its page: a module's .PAN or an inverter's .OND and its JSON twin, from one
 // call (getPvsystFile, format=json: the twin carries the file's text byte for byte as format=pan|ond
 // serves it), handed to the browser as Blob downloads (a link cannot send the key), with the fidelity
