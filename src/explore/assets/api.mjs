@@ -58,7 +58,7 @@ export const specTitle = (name) => [name, specInfo(name).description].filter(Boo
  */
 /**
  * @typedef {object} ApiOptions
- * @property {URLSearchParams | Readonly<Record<string, unknown>>} [query]
+ * @property {URLSearchParams | Readonly<Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>>} [query]
  * @property {AbortSignal} [signal]
  * @property {string} [method]
  * @property {unknown} [body]
