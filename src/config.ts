@@ -184,7 +184,7 @@ const schema = {
     },
     SEARCH_WAIT_MS: {
       description:
-        'Longest a list or search waits for a slot before it answers 429 (nothing charged, nothing sent to Elasticsearch).',
+        'Longest a list or search waits for a slot before it answers 503 dependency-timeout (slots that do not free mean Elasticsearch is slow; nothing charged, nothing sent to it).',
       type: 'integer',
       minimum: 10,
       maximum: 60000,

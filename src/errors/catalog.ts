@@ -396,6 +396,26 @@ export const searchTimedOut = (ms: number): Problem =>
     { headers: retryAfter(5) },
   );
 
+/** An account's line for engine slots is full (src/shared/fair-gate.ts): its own burst, so its fault. */
+export const lineFull = (
+  what: string,
+  held: { running: number; waiting: number },
+  limits: { perAccount: number; waitingPerAccount: number },
+): Problem =>
+  problem(
+    'RATE_LIMITED',
+    `This account has ${held.running} ${what} running and ${held.waiting} waiting on this server, where it may run ${limits.perAccount} and have ${limits.waitingPerAccount} waiting; try again when one has finished.`,
+    { headers: retryAfter(1) },
+  );
+
+/** No engine slot freed in time: the engine answers slowly (or hangs), which is no fault of the client's. */
+export const noSlotFreed = (what: string, ms: number): Problem =>
+  problem(
+    'DEPENDENCY_TIMEOUT',
+    `No slot for ${what} freed within ${ms} ms on this server: the search engine is answering slowly; try again shortly.`,
+    { headers: retryAfter(1) },
+  );
+
 // Design and interchange
 export const tMinAboveTMax = (tMin: number, tMax: number): Problem => ({
   code: 'VALIDATION_FAILED',

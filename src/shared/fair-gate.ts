@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error';
+import { lineFull, noSlotFreed } from '../errors/catalog';
 
 export interface FairGateLimits {
   /** Work this process runs at once, every account together. */
@@ -13,7 +14,6 @@ export interface FairGateLimits {
 
 interface Waiter {
   readonly start: (release: () => void) => void;
-  readonly refuse: (error: AppError) => void;
   timer?: NodeJS.Timeout;
 }
 
@@ -22,8 +22,9 @@ interface Waiter {
  * work to the engine at once; what finds no free slot waits in its account's line, and a freed slot
  * goes to the waiting account that holds the fewest (the longest-waiting of them first). One account
  * never holds more than `perAccount`, so a burst of costly searches from one tenant queues behind
- * itself while another tenant's search finds a slot at once. Lines are bounded in length and in time:
- * past either, a 429 problem, and nothing was sent to the engine.
+ * itself while another tenant's search finds a slot at once. Lines are bounded in length (past it, a
+ * 429 problem: the account's own burst) and in time (past it, a 503 dependency-timeout problem: slots
+ * that do not free mean the engine is slow or hanging); either way nothing was sent to the engine.
  */
 export class FairGate {
   private running = 0;
@@ -57,22 +58,16 @@ export class FairGate {
     const line = this.lines.get(accountId) ?? [];
     if (line.length >= this.limits.waitingPerAccount) {
       return Promise.reject(
-        this.refusal(
-          `This account has ${this.heldBy(accountId)} ${this.what} running and ${line.length} waiting on this server, where it may run ${this.limits.perAccount} and have ${this.limits.waitingPerAccount} waiting; try again when one has finished.`,
-        ),
+        new AppError(lineFull(this.what, { running: this.heldBy(accountId), waiting: line.length }, this.limits)),
       );
     }
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { start: resolve, refuse: reject };
+      const waiter: Waiter = { start: resolve };
       line.push(waiter);
       this.lines.set(accountId, line);
       waiter.timer = setTimeout(() => {
         this.leave(accountId, waiter);
-        reject(
-          this.refusal(
-            `No slot freed for this account's ${this.what} within ${this.limits.maxWaitMs} ms on this server (one account may run ${this.limits.perAccount} at once); try again shortly.`,
-          ),
-        );
+        reject(new AppError(noSlotFreed(this.what, this.limits.maxWaitMs)));
       }, this.limits.maxWaitMs);
       waiter.timer.unref();
     });
@@ -130,9 +125,5 @@ export class FairGate {
 
   private heldBy(accountId: string): number {
     return this.held.get(accountId) ?? 0;
-  }
-
-  private refusal(detail: string): AppError {
-    return new AppError('RATE_LIMITED', detail, { headers: { 'Retry-After': '1' } });
   }
 }

@@ -25,7 +25,7 @@ export const RANGE_DOC =
 
 /** The engine slots a list or search waits for (src/shared/fair-gate.ts), said on both operations. */
 export const ENGINE_SLOTS_DOC =
-  "A worker sends at most `x-engine-slots.slots` lists and searches to the engine at once, of which one account holds at most `per_account`; what finds no slot waits in its account's line (at most `waiting` requests, for at most `wait_ms`), and past either answers 429 with Retry-After, uncharged. A freed slot goes to the waiting account that holds the fewest, so one account's burst waits behind itself.";
+  "A worker sends at most `x-engine-slots.slots` lists and searches to the engine at once, of which one account holds at most `per_account`; what finds no slot waits in its account's line: past `waiting` requests it answers 429, past `wait_ms` (the engine is slow) 503 dependency-timeout, both with Retry-After and uncharged. A freed slot goes to the waiting account that holds the fewest, so one account's burst waits behind itself.";
 
 export const ENGINE_SLOTS = {
   'x-engine-slots': {

@@ -94,13 +94,17 @@ describe('fair gate: engine slots shared fairly between accounts', () => {
     assert.deepEqual(await Promise.all(runs), ['w0', 'w1', 'w2']);
   });
 
-  it('when no slot frees within the wait, then a 429 problem, and the request never runs later', async () => {
+  it('when no slot frees within the wait, then a 503 dependency problem (the engine is slow), and the request never runs later', async () => {
     const gate = new FairGate(limits({ maxWaitMs: 20 }), 'searches');
     const log: string[] = [];
     const first = work(log, 'first');
     const running = gate.within('acct', first.run);
     const late = work(log, 'late');
-    await assert.rejects(gate.within('acct', late.run), refused(/within 20 ms/));
+    await assert.rejects(
+      gate.within('acct', late.run),
+      (e: unknown) =>
+        e instanceof AppError && e.status === 503 && e.headers['Retry-After'] === '1' && /within 20 ms/.test(e.detail),
+    );
     first.finish();
     await running;
     await settle();
