@@ -52,7 +52,7 @@ export const RANKING_RULES = [
     name: 'latest_edition',
     reading: 'understood',
     boost: 1,
-    why: 'among products that meet the reading equally, what the newest lists still carry first',
+    why: 'among products that meet the reading equally, what the newest lists still carry first; not when the typed bounds were loosened, where nearness to the bound alone orders (7,460 W before 7,450 W for "at least 10 kW", whichever list carries them)',
   },
   {
     name: 'bound_nearness',

@@ -190,7 +190,8 @@ const UNDERSTOOD_CLAUSES: Readonly<Record<RuleOf<'understood'>, (p: Parts, boost
     ...u.near.map((n) => nearness(n, u.relaxed !== undefined, boost)),
     ...designPointNearness(u, boost),
   ],
-  latest_edition: (_, boost) => [scored({ term: { 'listing.in_latest_edition': true } }, boost)],
+  latest_edition: ({ u }, boost) =>
+    u.relaxed === 'ranges' ? [] : [scored({ term: { 'listing.in_latest_edition': true } }, boost)],
 };
 
 const RANGE_CLAUSES: Readonly<Record<RuleOf<'ranges'>, (p: Parts, boost: number) => Query[]>> = {
