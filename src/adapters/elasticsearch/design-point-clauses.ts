@@ -5,6 +5,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { gridField } from '../../catalog/design-point';
 import type { DesignPointQuery, ProductQuery, Understood } from '../../catalog/product-query';
+import { boundCurve, nearnessScore, quantityCurve } from './nearness-score';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -38,42 +39,17 @@ export function designPointBounds(u: Understood): Query[] {
 export function designPointBoundNearness(u: Understood, boost: number): Query[] {
   const dp = u.designPoint;
   if (!dp || (u.relaxed !== 'ranges' && u.relaxed !== 'parts')) return [];
-  return dp.ranges.map((r) => {
-    const field = gridField(dp.point, r.measure);
-    return {
-      function_score: {
-        query: { exists: { field } },
-        // The weight carries the rule's boost: with boost_mode replace, a function_score's own boost is lost.
-        functions: [
-          { filter: rangeAt(dp, r), weight: boost },
-          {
-            exp: { [field]: { origin: r.value, scale: Math.max(Math.abs(r.value), 1e-6), decay: 0.5 } },
-            weight: boost,
-          },
-        ],
-        score_mode: 'max',
-        boost_mode: 'replace',
-      },
-    };
-  });
+  return dp.ranges.map((r) =>
+    nearnessScore([gridField(dp.point, r.measure)], boundCurve(r.value), boost, rangeAt(dp, r)),
+  );
 }
 
 /** The nearer the value at the point to the typed quantity, the higher (as nearness in search-relevance.ts). */
 export function designPointNearness(u: Understood, boost: number): Query[] {
   const dp = u.designPoint;
   if (!dp?.near) return [];
-  const field = gridField(dp.point, dp.near.measure);
-  const edge = Math.max(dp.near.max - dp.near.value, Math.abs(dp.near.value) * 0.01, 1e-6);
-  const curve = u.relaxed ? 'exp' : 'gauss';
-  const scale = u.relaxed ? Math.max(Math.abs(dp.near.value), edge * 10) : edge;
   return [
-    {
-      function_score: {
-        query: { exists: { field } },
-        functions: [{ [curve]: { [field]: { origin: dp.near.value, scale, decay: 0.5 } }, weight: boost }],
-        boost_mode: 'replace',
-      },
-    },
+    nearnessScore([gridField(dp.point, dp.near.measure)], quantityCurve(dp.near, u.relaxed !== undefined), boost),
   ];
 }
 

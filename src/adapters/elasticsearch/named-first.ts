@@ -6,6 +6,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { NOMINAL_POWER_SPECS } from '../../catalog/spec-catalog';
 import { NOMINAL_POWER, type Range, type Understood } from '../../catalog/product-query';
 import { rangeClause } from './search-filters';
+import { boundCurve, nearnessScore } from './nearness-score';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -28,29 +29,18 @@ export function designationClause(number: string): Query {
 export const ownCompanyClause = (companies: readonly string[]): Query => ({ terms: { 'company.id': [...companies] } });
 
 /**
- * A typed bound no product met, as an order: a product meeting it scores 1, the others the nearer
+ * A typed bound no product met, as an order: a product meeting it scores the full weight, the others the nearer
  * to the bound the more (an exponential as wide as the bound: ten times away still scores 0.1), so
  * "at least 10 kW" lists the largest first and "under 300 W" the smallest.
  */
 export function boundNearness(r: Range, boost: number): Query {
   const specs = r.spec === NOMINAL_POWER ? NOMINAL_POWER_SPECS : [r.spec];
-  const scale = Math.max(Math.abs(r.value), 1e-6);
-  return {
-    function_score: {
-      query: { bool: { should: specs.map((s) => ({ exists: { field: `specs.${s}` } })), minimum_should_match: 1 } },
-      // The weight carries the rule's boost: with boost_mode replace, a function_score's own boost is lost.
-      functions: [
-        { filter: rangeClause(r), weight: boost },
-        ...specs.map((s) => ({
-          filter: { exists: { field: `specs.${s}` } },
-          exp: { [`specs.${s}`]: { origin: r.value, scale, decay: 0.5 } },
-          weight: boost,
-        })),
-      ],
-      score_mode: 'max',
-      boost_mode: 'replace',
-    },
-  };
+  return nearnessScore(
+    specs.map((s) => `specs.${s}`),
+    boundCurve(r.value),
+    boost,
+    rangeClause(r),
+  );
 }
 
 /** The typed comparisons of a reading, which a relaxation may loosen, and the bounds words imply, which it never does. */

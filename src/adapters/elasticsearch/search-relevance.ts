@@ -9,6 +9,7 @@ import { anyOf, rangeClause, valuesClause } from './search-filters';
 import { boostOf, rulesOf, type RuleOf } from './search-ranking';
 import { boundNearness, designationClause, ownCompanyClause, splitRanges } from './named-first';
 import { designPointBoundNearness, designPointBounds, designPointNearness } from './design-point-clauses';
+import { nearnessScore, quantityCurve } from './nearness-score';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -126,30 +127,14 @@ function literalQuery(q: string): Query {
   return { bool: { should: [wordsQuery(q), powerReading], minimum_should_match: 1 } };
 }
 
-/**
- * The nearer a product's value to a typed quantity, the higher: a Gaussian, half at the tolerance's
- * edge. Loosened, the nearest may lie far beyond it, so the curve is an exponential as wide as the
- * value itself: ten times the value away still scores 0.1, well above the float resolution of a
- * score beside the understood reading's weight, so order holds however far.
- */
+/** The nearer a product's value to a typed quantity, the higher (quantityCurve). */
 function nearness(n: Understood['near'][number], relaxed: boolean, boost: number): Query {
   const specs = n.spec === NOMINAL_POWER ? NOMINAL_POWER_SPECS : [n.spec];
-  const edge = Math.max(n.max - n.value, Math.abs(n.value) * 0.01, 1e-6);
-  const curve = relaxed ? 'exp' : 'gauss';
-  const scale = relaxed ? Math.max(Math.abs(n.value), edge * 10) : edge;
-  return {
-    function_score: {
-      query: { bool: { should: specs.map((s) => ({ exists: { field: `specs.${s}` } })), minimum_should_match: 1 } },
-      // The weight carries the rule's boost: with boost_mode replace, a function_score's own boost is lost.
-      functions: specs.map((s) => ({
-        filter: { exists: { field: `specs.${s}` } },
-        [curve]: { [`specs.${s}`]: { origin: n.value, scale, decay: 0.5 } },
-        weight: boost,
-      })),
-      score_mode: 'max',
-      boost_mode: 'replace',
-    },
-  };
+  return nearnessScore(
+    specs.map((s) => `specs.${s}`),
+    quantityCurve(n, relaxed),
+    boost,
+  );
 }
 
 /** The understood reading's parts as clauses: each selects when the reading holds, or scores when loosened. */
