@@ -1,7 +1,7 @@
 // The batch lookup (getProducts) through the typed client on the real engines: a bill of materials
 // by ids and model numbers as typed, answered in order, entry by entry, priced by what it found.
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverOn, startServer, type TestServer } from '../helpers/server';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { fullCatalog } from '../helpers/full-catalog';
 import { writeSources, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
@@ -253,13 +253,7 @@ describe('batch lookup on the complete data', function () {
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT_MAX: '100000',
-      SIGNUP_CREDITS: '1000',
-    });
+    server = await serverOn(catalog, { SIGNUP_CREDITS: '1000' });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     for await (const p of catalog.products.stream()) products.push(p);
     products.sort((a, b) => (a._id < b._id ? -1 : 1));

@@ -3,7 +3,7 @@
 // (test/pvlib/pvsyst_files.py: calcparams_pvsyst + singlediode against calcparams_cec; the .OND
 // profiles against inverter.sandia), meets the targets; bad requests are refused and charge nothing.
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
@@ -57,13 +57,7 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT_MAX: '100000',
-      SIGNUP_CREDITS: '1000000',
-    });
+    server = await serverOn(catalog, { SIGNUP_CREDITS: '1000000' });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     const all: ProductDoc[] = [];
     for await (const p of catalog.products.stream()) all.push(p);

@@ -3,7 +3,7 @@
 // an honest relaxation, the basis of every ranked hit, and totals as exact as the facets.
 import assert from 'node:assert/strict';
 import { call } from '../helpers/contract';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 
@@ -23,13 +23,7 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
   let searchKey = '';
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT_MAX: '100000',
-      SIGNUP_CREDITS: '1000000',
-    });
+    server = await serverOn(catalog, { SIGNUP_CREDITS: '1000000' });
     const dev = await newDeveloper(server.url);
     key = (await dev.key(['products:read'])).secret;
     searchKey = (await dev.key(['search:read'])).secret;

@@ -4,7 +4,7 @@
 // gives the same at that voltage and power; the "most efficient" ranking says which voltage its
 // efficiency is taken at.
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
@@ -73,13 +73,7 @@ describe("string sizing: the inverter's efficiency at the string's voltage (comp
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT_MAX: '100000',
-      SIGNUP_CREDITS: '1000000',
-    });
+    server = await serverOn(catalog, { SIGNUP_CREDITS: '1000000' });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
     for await (const p of catalog.products.stream()) {
       const has = (specs: string[]) => specs.every((s) => typeof p.specs[s] === 'number');

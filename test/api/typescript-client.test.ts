@@ -3,7 +3,7 @@
 // service on the complete data: each answers what the REST operation answers to a plain request, and a
 // refusal is thrown as the service's problem, charging nothing.
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { callUnchecked } from '../helpers/contract';
@@ -24,13 +24,7 @@ describe('TypeScript client (clients/typescript): PVsyst files and performance, 
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT_MAX: '100000',
-      SIGNUP_CREDITS: '100000',
-    });
+    server = await serverOn(catalog, { SIGNUP_CREDITS: '100000' });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     pds = new PdsClient(server.url, { token: key });
   });

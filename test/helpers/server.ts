@@ -9,6 +9,7 @@ import { createHttpServer } from '../../src/http/http-server';
 import { wire, type Wired } from '../../src/wiring';
 import { ELASTICSEARCH_URL, MONGODB_URI, REDIS_URL, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
+import type { Catalog } from './catalog';
 
 export interface TestServer {
   readonly url: string;
@@ -66,4 +67,18 @@ export async function startServer(overrides: Record<string, string> = {}, now?: 
       if (!overrides.MONGODB_URI) await dropTestData(config.MONGODB_URI, config.ELASTICSEARCH_INDEX);
     },
   };
+}
+
+/** A service on `catalog` (often the complete one) with the rate limits out of the way; a file's own settings on top. */
+export function serverOn(
+  catalog: Pick<Catalog, 'mongoUri' | 'alias'>,
+  overrides: Record<string, string> = {},
+): Promise<TestServer> {
+  return startServer({
+    MONGODB_URI: catalog.mongoUri,
+    ELASTICSEARCH_INDEX: catalog.alias,
+    RATE_LIMIT_MAX: '100000',
+    ACCOUNT_RATE_LIMIT_MAX: '100000',
+    ...overrides,
+  });
 }
