@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
@@ -38,7 +39,7 @@ describe('API reference page (/docs) in Chromium', function () {
     catalog = await openCatalog();
     await catalog.seed(writeSources());
     server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+    browser = await launchChromium(FLAGS);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));

@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServer, type TestServer } from '../helpers/server';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper, type Developer } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
@@ -42,15 +43,10 @@ describe('equipment explorer (/explore) in Chromium, on the complete data', func
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT_MAX: '100000',
-    });
+    server = await serverOn(catalog);
     dev = await newDeveloper(server.url);
     mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+    browser = await launchChromium(FLAGS);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));

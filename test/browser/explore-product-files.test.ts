@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServer, type TestServer } from '../helpers/server';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signInToExplorer } from '../helpers/browser';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
@@ -65,28 +66,15 @@ describe('explorer product page (/explore?product=...): PVsyst files and perform
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT_MAX: '100000',
-    });
+    server = await serverOn(catalog);
     const dev = await newDeveloper(server.url);
     key = (await dev.key(['products:read'])).secret;
     mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));
-    // Signed in as a person is: the page makes its own key and sends it only in the Authorization header.
-    await page.goto(`${server.url}/explore`, { waitUntil: 'networkidle' });
-    await page.fill('#email', dev.email);
-    await page.fill('#password', dev.password);
-    await page.press('#password', 'Enter');
-    await page.waitForSelector('#sign-out');
+    await signInToExplorer(page, server.url, dev);
   });
   after(async () => {
     await browser?.close();

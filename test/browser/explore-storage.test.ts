@@ -2,7 +2,8 @@
 // a person searches "10 kWh battery" and "11 kW wallbox", sees each card's deciding specs by glossary
 // label and unit, and finds both categories in the category facet.
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signInToExplorer } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
@@ -21,17 +22,10 @@ describe('equipment explorer (/explore): home batteries and EV chargers', functi
     await catalog.seed(writeSources(), undefined, (s) => s.category !== 'pv-module' && s.category !== 'inverter');
     server = await startServer({ MONGODB_URI: catalog.mongoUri, ELASTICSEARCH_INDEX: catalog.alias });
     const dev = await newDeveloper(server.url);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (e) => consoleErrors.push(e.message));
-    await page.goto(`${server.url}/explore`, { waitUntil: 'networkidle' });
-    await page.fill('#email', dev.email);
-    await page.fill('#password', dev.password);
-    await page.press('#password', 'Enter');
-    await page.waitForSelector('#sign-out');
+    await signInToExplorer(page, server.url, dev);
   });
   after(async () => {
     await browser?.close();

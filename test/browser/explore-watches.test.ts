@@ -8,7 +8,8 @@ import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { Webhook } from 'standardwebhooks';
 import { openCatalog, type Catalog } from '../helpers/catalog';
 import { writeSources } from '../helpers/seed-fixture';
@@ -91,7 +92,7 @@ describe('explorer watches in Chromium: watch a product, save a search, see the 
       query: { q: 'Trina', category: ['pv-module'], limit: 1, fields: ['id'] },
     });
     productId = found.body.data[0].id;
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+    browser = await launchChromium(FLAGS);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));
