@@ -1,0 +1,24 @@
+// The catalog writers' ports (seed, import, reindex), over the same stores the service uses: the
+// record's repositories, the operator lease, and the index behind an alias.
+import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
+import { MongoLeaseStore } from '../adapters/mongo/lease.repository';
+import type { IngestPorts } from '../ingest/catalog-ingest.usecase';
+import type { Stores } from './stores';
+
+/** Administers the indices behind `alias`, creating them with the configured shards and replicas. */
+export function indexAdmin({ config, es }: Stores, alias: string): IndexAdmin {
+  return new IndexAdmin(es, alias, { shards: config.ELASTICSEARCH_SHARDS, replicas: config.ELASTICSEARCH_REPLICAS });
+}
+
+/** The record, the lease, and the index behind the configured alias, as the catalog use cases take them. */
+export function catalogPorts(s: Stores): IngestPorts & { readonly index: IndexAdmin } {
+  return {
+    products: s.products,
+    revisions: s.revisions,
+    changes: s.changes,
+    sources: s.sources,
+    companies: s.companies,
+    lease: new MongoLeaseStore(s.mongo.db),
+    index: indexAdmin(s, s.config.ELASTICSEARCH_INDEX),
+  };
+}
