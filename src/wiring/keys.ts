@@ -1,8 +1,6 @@
-// The service's API keys and its read model, over the shared stores.
+// The service's API keys, over the shared stores.
 import { ApiKeyRepository } from '../adapters/mongo/api-key.repository';
 import { redisRevocations } from '../adapters/redis/revocations';
-import { ProductIndex } from '../adapters/elasticsearch/product-index';
-import { IndexGeneration } from '../adapters/elasticsearch/index-generation';
 import { KeyService } from '../keys/keys.service';
 import type { Stores } from './stores';
 
@@ -24,17 +22,4 @@ export function wireKeys({ config, logger, now, mongo, rateLimitRedis, turns }: 
     },
     now,
   );
-}
-
-/** The read model: the index generation answers are cached by, and the product index over it. */
-export function wireSearch({ config, es }: Stores): { generation: IndexGeneration; index: ProductIndex } {
-  const generation = new IndexGeneration(es, config.ELASTICSEARCH_INDEX, config.ALIAS_CHECK_MS);
-  const index = new ProductIndex({
-    es,
-    alias: config.ELASTICSEARCH_INDEX,
-    generation,
-    cacheLimits: { maxBytes: config.READ_CACHE_BYTES, maxEntries: config.READ_CACHE_ENTRIES },
-    searchTimeoutMs: config.SEARCH_TIMEOUT_MS,
-  });
-  return { generation, index };
 }
