@@ -97,9 +97,24 @@ export async function ingestCatalog(
       progress,
     );
     lease.check();
-    const announced = await ports.announce?.({ wroteEveryProduct: sync.ingest.wroteEveryProduct });
-    return { kind: 'written', plan, sync, announced };
+    return { kind: 'written', plan, sync, announced: await announce(ports, sync) };
   });
+}
+
+/**
+ * Step 6: the watches told what the run wrote. A failure says what stays: the record and the index are
+ * written, and the next run announces every change since the last announcement.
+ */
+async function announce(ports: IngestPorts, sync: SyncReport): Promise<AnnounceReport | undefined> {
+  try {
+    return await ports.announce?.({ wroteEveryProduct: sync.ingest.wroteEveryProduct });
+  } catch (err) {
+    throw new Error(
+      `the catalog was written and indexed, but the watches were not told (${err instanceof Error ? err.message : String(err)}); ` +
+        'the next seed or import announces every change since',
+      { cause: err },
+    );
+  }
 }
 
 /** Step 1: every file converted, and each one's checksum held against the manifest. */

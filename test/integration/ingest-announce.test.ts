@@ -93,4 +93,19 @@ describe('ingest: the use case announces what it wrote to the watches', function
     assert.equal(told, 0, 'a dry run does not announce');
     assert.equal((await catalog.stores.outbox.logOf(watch([])._id, 10)).length, before.length);
   });
+
+  it('when the watches cannot be told, then the run fails saying the catalog is written and the next run announces since', async () => {
+    const ports = catalogPorts(catalog.stores);
+    await assert.rejects(
+      ingest(writeSources(undefined, [trinaStc('253.5')]), {
+        ...ports,
+        announce: () => Promise.reject(new Error('Redis is away')),
+      }),
+      /the catalog was written and indexed, but the watches were not told \(Redis is away\); the next seed or import announces every change since/,
+    );
+    const trina = (await catalog.products.identities()).find((p) => p.key === TRINA_KEY)!;
+    assert.equal((await catalog.products.findById(trina._id))?.current_revision, 3, 'the revision is written');
+    const again = await ingest(writeSources(undefined, [trinaStc('253.5')]), ports);
+    assert.ok(again.kind === 'written' && again.announced?.events['product.revised'] === 1, JSON.stringify(again));
+  });
 });
