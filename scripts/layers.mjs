@@ -3,9 +3,9 @@
 //
 // Floors, top to bottom; an import may point to a lower floor, or stay inside its own folder:
 //   5  src/main.ts, src/cli/
-//   4  src/wiring.ts, src/app.ts
+//   4  src/wiring/ (the composition root: stores, rooms, routes), src/app.ts
 //   3  the domains (src/<domain>/): routes, services and the ports they own; never another domain, and
-//      never src/adapters/, not even for a type: a domain speaks through its ports, and wiring.ts plugs
+//      never src/adapters/, not even for a type: a domain speaks through its ports, and wiring/ plugs
 //      the adapters in (main.ts and cli/ may import adapters too)
 //   2  src/http/ (gates: Koa, not the domains), src/adapters/ (the drivers)
 //   1  src/contract/, src/limits/ (rate limits and throttles, and the store interfaces the Redis adapters
@@ -24,7 +24,7 @@ function unitOf(root, file) {
   const rel = path.relative(root, file).split(path.sep);
   const top = rel[1];
   if (top === 'main.ts' || top === 'cli') return { unit: top, floor: 5 };
-  if (top === 'wiring.ts' || top === 'app.ts') return { unit: top, floor: 4 };
+  if (top === 'wiring' || top === 'app.ts') return { unit: top, floor: 4 };
   if (GROUND.has(top)) return { unit: top, floor: 0 };
   if (top === 'contract' || top === 'limits') return { unit: top, floor: 1 };
   if (top === 'http' || top === 'adapters') return { unit: top, floor: 2 };

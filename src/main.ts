@@ -41,7 +41,7 @@ async function main(): Promise<void> {
 
 async function serve(config: Config, logger: Logger): Promise<void> {
   const [{ wire }, { buildApp }, { createHttpServer }] = await Promise.all([
-    import('./wiring.js'),
+    import('./wiring/wire.js'),
     import('./app.js'),
     import('./http/http-server.js'),
   ]);

@@ -18,6 +18,13 @@ export interface ProductState {
   readonly listed: boolean;
 }
 
+/** What an announcement told the watches: the baseline set (no events), or the events by type and the deliveries queued. */
+export interface AnnounceReport {
+  readonly baseline: boolean;
+  readonly events: Record<string, number>;
+  readonly deliveries: number;
+}
+
 /** The events a product watch may ask for, and those a saved-search watch may. */
 export const PRODUCT_EVENTS: readonly EventType[] = [
   'product.created',

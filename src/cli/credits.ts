@@ -1,10 +1,8 @@
 // npm run credits -- grant <email> <n>
 import { openOperator, runCommand } from './operator';
 import { grant } from '../credits/credits.service';
-import { AccountRepository } from '../adapters/mongo/account.repository';
-import { createRedis, redisReady } from '../adapters/redis/client';
-import { buildCreditLock } from '../wiring';
-import { createLogger } from '../shared/logger';
+import { redisReady } from '../adapters/redis/client';
+import { buildCreditLock } from '../wiring/locks';
 
 const USAGE = 'usage: npm run credits -- grant <email> <positive whole number>';
 
@@ -13,16 +11,15 @@ runCommand('credits', async () => {
   const n = Number(amount);
   if (command !== 'grant' || !email || !Number.isInteger(n) || n <= 0) throw new Error(USAGE);
   const op = await openOperator();
-  // The same account lock the service takes, so a grant never races a debit (see keyed-lock.ts).
-  const redis = op.config.REDIS_URL ? createRedis(op.config.REDIS_URL) : undefined;
+  const { config, mongo, redis, logger, accounts } = op.stores;
   try {
+    // The same account lock the service takes, so a grant never races a debit (see keyed-lock.ts).
     // Commands fail fast until connected; without the connection the lock refuses the grant.
-    if (redis) await redisReady(redis, op.config.REQUEST_TIMEOUT_MS);
-    const lock = buildCreditLock({ config: op.config, mongo: op.mongo, redis, logger: createLogger('warn') });
-    const balance = await grant(email, n, { accounts: new AccountRepository(op.mongo.db), lock });
+    if (redis) await redisReady(redis, config.REQUEST_TIMEOUT_MS);
+    const lock = buildCreditLock({ config, mongo, redis, logger });
+    const balance = await grant(email, n, { accounts, lock });
     process.stdout.write(`granted ${n} credits to ${email.trim().toLowerCase()}; balance ${balance}\n`);
   } finally {
-    redis?.disconnect();
     await op.close();
   }
 });

@@ -10,7 +10,6 @@ import { catalogPorts, openOperator, runCommand } from './operator';
 import { commandLine } from './command-line';
 import { createProgress } from './progress';
 import { importEdition, wroteNothing } from '../ingest/edition-import.usecase';
-import { announceWritten } from './announce';
 import { printCheck, printConversion, printOutcome, printPlan } from './ingest-report';
 
 const USAGE =
@@ -66,7 +65,6 @@ runCommand('import', async () => {
       },
     );
     printOutcome('import', outcome, bars);
-    await announceWritten(op, outcome);
     if (wroteNothing(check, outcome)) {
       process.stderr.write('import: nothing was written: this edition is already in the catalog\n');
       process.exitCode = 2;

@@ -7,6 +7,7 @@ import { shown } from '../ingest/ingest.plan';
 import type { IngestOutcome } from '../ingest/catalog-ingest.usecase';
 import type { Progress } from './progress';
 import type { EditionCheck } from '../ingest/edition-check';
+import type { AnnounceReport } from '../catalog/watch.types';
 
 type Write = (line: string) => void;
 const err: Write = (line) => void process.stderr.write(`${line}\n`);
@@ -129,4 +130,15 @@ export function printOutcome(
     );
   else err(`${name}: nothing changed and the alias serves every product; index kept`);
   if (report.companiesChanged) err(`${name}: company records changed`);
+  if (outcome.announced) printAnnounced(outcome.announced);
+}
+
+/** What the watches were told of the run's writes, in one line. */
+function printAnnounced(announced: AnnounceReport): void {
+  const events = Object.entries(announced.events).map(([type, n]) => `${n} ${type}`);
+  err(
+    announced.baseline
+      ? 'watches: first announcement, the current products are the baseline (no events)'
+      : `watches: ${events.join(', ') || 'no events'}; ${announced.deliveries} deliveries queued`,
+  );
 }

@@ -1,22 +1,19 @@
-// What every operator command shares: validated config, clients with timeouts fit for bulk work,
-// indexes in place, and a clean close.
-import { loadConfig, mongoDatabaseName, type Config } from '../config';
-import { createEsClient, type EsClient } from '../adapters/elasticsearch/client';
-import { createMongo, type MongoHandle } from '../adapters/mongo/client';
-import { ensureIndexes } from '../adapters/mongo/collections';
-import { IndexAdmin } from '../adapters/elasticsearch/index-admin';
-import { ProductRepository } from '../adapters/mongo/product.repository';
-import { RevisionRepository } from '../adapters/mongo/revision.repository';
-import { SourceRepository } from '../adapters/mongo/source.repository';
-import { ChangeRepository } from '../adapters/mongo/change.repository';
-import { CompanyRepository } from '../adapters/mongo/company.repository';
-import { MongoLeaseStore } from '../adapters/mongo/lease.repository';
-import type { IngestPorts } from '../ingest/catalog-ingest.usecase';
+// What every operator command shares: validated config, the service's stores (wiring/stores.ts) with
+// timeouts fit for bulk work, indexes in place, and a clean close.
+import { loadConfig, type Config } from '../config';
+import type { EsClient } from '../adapters/elasticsearch/client';
+import type { MongoHandle } from '../adapters/mongo/client';
+import type { IndexAdmin } from '../adapters/elasticsearch/index-admin';
+import { createLogger } from '../shared/logger';
+import { wireStores, type Stores } from '../wiring/stores';
+import { catalogPorts as wiredCatalogPorts, indexAdmin } from '../wiring/catalog';
 
 export interface Operator {
   readonly config: Config;
   readonly es: EsClient;
   readonly mongo: MongoHandle;
+  /** The clients and repositories, as the service builds them. */
+  readonly stores: Stores;
   /** Administers the indices behind `alias`, creating them with the configured shards and replicas. */
   indexAdmin(alias: string): IndexAdmin;
   close(): Promise<void>;
@@ -26,31 +23,27 @@ const BULK_TIMEOUT_MS = 120000;
 
 export async function openOperator(env: NodeJS.ProcessEnv = process.env): Promise<Operator> {
   const config = loadConfig(env);
-  const es = createEsClient(config.ELASTICSEARCH_URL, BULK_TIMEOUT_MS);
-  const mongo = createMongo(config.MONGODB_URI, mongoDatabaseName(config.MONGODB_URI), BULK_TIMEOUT_MS);
-  await ensureIndexes(mongo.db);
-  const layout = { shards: config.ELASTICSEARCH_SHARDS, replicas: config.ELASTICSEARCH_REPLICAS };
+  const logger = createLogger('warn', (line) => process.stderr.write(`${line}\n`));
+  const stores = wireStores(config, logger, { timeoutMs: BULK_TIMEOUT_MS });
+  try {
+    await stores.indexes;
+  } catch (err) {
+    await stores.close();
+    throw err;
+  }
   return {
     config,
-    es,
-    mongo,
-    indexAdmin: (alias) => new IndexAdmin(es, alias, layout),
-    close: async () => void (await Promise.allSettled([es.close(), mongo.client.close()])),
+    es: stores.es,
+    mongo: stores.mongo,
+    stores,
+    indexAdmin: (alias) => indexAdmin(stores, alias),
+    close: () => stores.close(),
   };
 }
 
-/** The record and the index behind the configured alias, as the catalog use cases take them. */
-export function catalogPorts(op: Operator): IngestPorts {
-  const db = op.mongo.db;
-  return {
-    products: new ProductRepository(db),
-    revisions: new RevisionRepository(db),
-    changes: new ChangeRepository(db),
-    sources: new SourceRepository(db),
-    companies: new CompanyRepository(db),
-    lease: new MongoLeaseStore(db),
-    index: op.indexAdmin(op.config.ELASTICSEARCH_INDEX),
-  };
+/** The record, the index behind the configured alias and the watches' announcement, as the catalog use cases take them. */
+export function catalogPorts(op: Operator) {
+  return wiredCatalogPorts(op.stores);
 }
 
 /** Runs a command's body, printing a failure as one line and exiting non-zero. */

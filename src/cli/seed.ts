@@ -14,7 +14,6 @@ import { ingestCatalog } from '../ingest/catalog-ingest.usecase';
 import { buildSynthetic } from '../ingest/synthetic.service';
 import { printConversion, printOutcome, printPlan } from './ingest-report';
 import type { SearchDocument } from '../catalog/search-document';
-import { announceWritten } from './announce';
 
 const USAGE =
   'usage: npm run seed -- [--seed-dir DIR] [--sources-dir DIR] [--if-empty] [--dry-run] [--accept-checksum-mismatch] [--synthetic N]';
@@ -53,7 +52,6 @@ runCommand('seed', async () => {
       },
     );
     printOutcome('seed', outcome, bars);
-    await announceWritten(op, outcome);
   } finally {
     await op.close();
   }

@@ -5,12 +5,14 @@
 //   3. plan       the diff against the record: new, changed (field from -> to), delisted, unchanged
 //   4. write      revisions and their events (the changes feed), then the products pointing at them
 //   5. index      companies, then a new index and the alias swap
+//   6. announce   what was written, to the watches that asked (the `announce` port)
 // A dry run stops after the plan. The whole run holds the operator lease: one writer at a time.
 import { convertSources, toSourceDocs, type Conversion, type Manifest } from './convert';
 import { companyRecords } from './convert/companies';
 import type { CompanyDoc } from '../catalog/company-records';
 import { PRODUCT_FORMAT } from '../catalog/product.types';
 import type { SourceDoc } from '../catalog/source.types';
+import type { AnnounceReport, ProductState } from '../catalog/watch.types';
 import { planChanges, type Plan } from './ingest.plan';
 import { holdLease, type OperatorLeaseStore } from './operator-lease';
 import { syncCatalog, type SyncPorts, type SyncReport } from './catalog-sync.service';
@@ -34,6 +36,12 @@ export interface IngestRequest {
 
 export interface IngestPorts extends SyncPorts {
   readonly lease: OperatorLeaseStore;
+  /**
+   * Step 6: tells the watches what the run wrote (watches/announce.service.ts, plugged in by the
+   * wiring); `wroteEveryProduct` when the run wrote every product into an empty record. Absent: the
+   * watches are not told (nothing is lost: the next run that has it announces every change since).
+   */
+  readonly announce?: (written: { readonly wroteEveryProduct?: readonly ProductState[] }) => Promise<AnnounceReport>;
 }
 
 export interface IngestProgress {
@@ -48,7 +56,13 @@ export interface IngestProgress {
 export type IngestOutcome =
   | { readonly kind: 'kept'; readonly alias: string; readonly index: string; readonly documents: number }
   | { readonly kind: 'planned'; readonly plan: Plan }
-  | { readonly kind: 'written'; readonly plan: Plan; readonly sync: SyncReport };
+  | {
+      readonly kind: 'written';
+      readonly plan: Plan;
+      readonly sync: SyncReport;
+      /** What the watches were told (absent without the `announce` port). */
+      readonly announced?: AnnounceReport;
+    };
 
 export class SourceChecksumError extends Error {}
 
@@ -82,8 +96,25 @@ export async function ingestCatalog(
       ports,
       progress,
     );
-    return { kind: 'written', plan, sync };
+    lease.check();
+    return { kind: 'written', plan, sync, announced: await announce(ports, sync) };
   });
+}
+
+/**
+ * Step 6: the watches told what the run wrote. A failure says what stays: the record and the index are
+ * written, and the next run announces every change since the last announcement.
+ */
+async function announce(ports: IngestPorts, sync: SyncReport): Promise<AnnounceReport | undefined> {
+  try {
+    return await ports.announce?.({ wroteEveryProduct: sync.ingest.wroteEveryProduct });
+  } catch (err) {
+    throw new Error(
+      `the catalog was written and indexed, but the watches were not told (${err instanceof Error ? err.message : String(err)}); ` +
+        'the next seed or import announces every change since',
+      { cause: err },
+    );
+  }
 }
 
 /** Step 1: every file converted, and each one's checksum held against the manifest. */

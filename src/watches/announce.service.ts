@@ -10,7 +10,7 @@ import type { Change } from '../catalog/claim';
 import type { ProductDoc } from '../catalog/product.types';
 import { toSearchDocument } from '../catalog/search-document';
 import type { ProductCompany } from '../catalog/company-records';
-import type { DeliveryDoc, EventDoc, ProductState, WatchDoc } from '../catalog/watch.types';
+import type { AnnounceReport, DeliveryDoc, EventDoc, ProductState, WatchDoc } from '../catalog/watch.types';
 import { eventId, netChanges, productEvents, type AnnouncedState, type EventDraft } from './event-rules';
 import { matchesSearch } from './search-match';
 
@@ -34,11 +34,7 @@ export interface AnnouncePorts {
   };
 }
 
-export interface AnnounceReport {
-  readonly baseline: boolean;
-  readonly events: Record<string, number>;
-  readonly deliveries: number;
-}
+export type { AnnounceReport };
 
 /** Events stored and matched per step: a flood of 20,000 is written in bounded batches. */
 const BATCH = 1000;

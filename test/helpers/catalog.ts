@@ -1,19 +1,19 @@
-// Seeds an isolated database and index alias through the same service the seed command uses.
-import { createEsClient } from '../../src/adapters/elasticsearch/client';
-import { createMongo, type MongoHandle } from '../../src/adapters/mongo/client';
-import { ensureIndexes } from '../../src/adapters/mongo/collections';
-import { ProductRepository } from '../../src/adapters/mongo/product.repository';
-import { RevisionRepository } from '../../src/adapters/mongo/revision.repository';
-import { SourceRepository } from '../../src/adapters/mongo/source.repository';
-import { ChangeRepository } from '../../src/adapters/mongo/change.repository';
-import { CompanyRepository } from '../../src/adapters/mongo/company.repository';
+// Seeds an isolated database and index alias through the same use case and the same wiring of
+// stores (src/wiring/) the seed command uses, announcing to watches as it does.
 import path from 'node:path';
-import { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/shared/logger';
+import type { MongoHandle } from '../../src/adapters/mongo/client';
+import type { ProductRepository } from '../../src/adapters/mongo/product.repository';
+import type { RevisionRepository } from '../../src/adapters/mongo/revision.repository';
+import type { IndexAdmin } from '../../src/adapters/elasticsearch/index-admin';
 import type { SyncReport } from '../../src/ingest/catalog-sync.service';
 import { ingestCatalog } from '../../src/ingest/catalog-ingest.usecase';
-import { MongoLeaseStore } from '../../src/adapters/mongo/lease.repository';
+import type { AnnounceReport } from '../../src/catalog/watch.types';
 import { loadManifest, DEFAULT_SEED_DIR, type ManifestSource } from '../../src/ingest/convert';
-import { ELASTICSEARCH_URL, INDEX_LAYOUT, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
+import { wireStores, type Stores } from '../../src/wiring/stores';
+import { catalogPorts } from '../../src/wiring/catalog';
+import { ELASTICSEARCH_URL, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 
 export interface Catalog {
@@ -23,23 +23,34 @@ export interface Catalog {
   readonly products: ProductRepository;
   readonly revisions: RevisionRepository;
   readonly index: IndexAdmin;
+  /** The stores the seed writes through (as the service and the commands build them), without Redis. */
+  readonly stores: Stores;
   /** `now`: when the revisions it makes are dated (default: now); `only`: the manifest's sources to read (default: all). */
-  seed(sourcesDir?: string, now?: Date, only?: (source: ManifestSource) => boolean): Promise<SyncReport>;
+  seed(
+    sourcesDir?: string,
+    now?: Date,
+    only?: (source: ManifestSource) => boolean,
+  ): Promise<SyncReport & { readonly announced?: AnnounceReport }>;
   drop(): Promise<void>;
 }
 
 /** `mongoBase`: another server than the shared one (a private engine), same database naming. */
 export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_URI): Promise<Catalog> {
   const mongoUri = mongoUriFor(name, mongoBase);
-  const mongo = createMongo(mongoUri, new URL(mongoUri).pathname.slice(1), 120000);
-  await ensureIndexes(mongo.db);
-  const es = createEsClient(ELASTICSEARCH_URL, 120000);
-  const products = new ProductRepository(mongo.db);
-  const revisions = new RevisionRepository(mongo.db);
-  const sources = new SourceRepository(mongo.db);
-  const changes = new ChangeRepository(mongo.db);
-  const companies = new CompanyRepository(mongo.db);
-  const index = new IndexAdmin(es, name, INDEX_LAYOUT);
+  const { ELASTICSEARCH_SHARDS, ELASTICSEARCH_REPLICAS } = process.env;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ELASTICSEARCH_URL,
+    ELASTICSEARCH_INDEX: name,
+    MONGODB_URI: mongoUri,
+    ELASTICSEARCH_SHARDS,
+    ELASTICSEARCH_REPLICAS,
+  });
+  const stores = wireStores(config, createLogger('warn'), { timeoutMs: 120000 });
+  await stores.indexes;
+  const ports = catalogPorts(stores);
+  const { mongo, products, revisions } = stores;
+  const index = ports.index;
   return {
     mongoUri,
     alias: name,
@@ -47,19 +58,20 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
     products,
     revisions,
     index,
+    stores,
     async seed(sourcesDir = path.join(DEFAULT_SEED_DIR, 'sources'), now, only = () => true) {
       const all = loadManifest();
       const manifest = { ...all, sources: all.sources.filter(only) };
       // Fixture folders hold slices of the pinned files: their checksums differ by design.
       const outcome = await ingestCatalog(
         { command: 'test seed', manifest, sourcesDir, acceptChecksumMismatch: true, now },
-        { products, revisions, changes, sources, companies, index, lease: new MongoLeaseStore(mongo.db) },
+        ports,
       );
       if (outcome.kind !== 'written') throw new Error(`the seed wrote nothing (${outcome.kind})`);
-      return outcome.sync;
+      return { ...outcome.sync, announced: outcome.announced };
     },
     async drop() {
-      await Promise.allSettled([mongo.client.close(), es.close()]);
+      await stores.close();
       await dropTestData(mongoUri, name);
     },
   };

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/shared/logger';
 import { buildApp } from '../../src/app';
 import { createHttpServer } from '../../src/http/http-server';
-import { wire, type Wired } from '../../src/wiring';
+import { wire, type Wired } from '../../src/wiring/wire';
 import { ELASTICSEARCH_URL, MONGODB_URI, REDIS_URL, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 import type { Catalog } from './catalog';

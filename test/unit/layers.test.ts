@@ -58,7 +58,7 @@ describe('layers', () => {
     const { upward } = analysed({
       'src/adapters/mongo/change.repository.ts': adapter,
       'src/revisions/changes.service.ts': "import type { ChangeDoc } from '../adapters/mongo/change.repository';\n",
-      'src/wiring.ts': "import { Repo } from './adapters/mongo/change.repository';\n",
+      'src/wiring/stores.ts': "import { Repo } from '../adapters/mongo/change.repository';\n",
       'src/main.ts': "import { Repo } from './adapters/mongo/change.repository';\n",
       'src/cli/seed.ts': "import { Repo } from '../adapters/mongo/change.repository';\n",
     });
