@@ -29,6 +29,14 @@ import {
 } from './people';
 import { buildNamedSet, judgeNamed, NAMED_TARGET, type NamedResult } from './named';
 import { buildDesignPointSet, rankingChange } from './design-points';
+import {
+  brandsPeopleType,
+  buildBrandSet,
+  printedElsewhere,
+  scanBrands,
+  type PrintedElsewhere,
+  type ScanRow,
+} from './brands';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,6 +67,11 @@ async function main() {
   const comparisonReport = judgePeople(comparisons, await peopleAnswers(comparisons, ask), catalog);
   const named = buildNamedSet(catalog, Number(args['per-template']));
   const namedReport = judgeNamed(named, await namedAnswers(named, ask), catalog);
+  const brands = buildBrandSet(catalog, Number(args['per-template']));
+  const brandReport = judgeNamed(brands, await namedAnswers(brands, ask), catalog);
+  const dictionary = makerDictionary(await search.companyNames());
+  const typed = brandsPeopleType(catalog);
+  const scan = { read: scanBrands(typed, dictionary), elsewhere: printedElsewhere(catalog, typed, dictionary) };
   const designPoints = buildDesignPointSet(catalog, Number(args['per-template']));
   const designReport = judgePeople(designPoints, await peopleAnswers(designPoints, ask), catalog);
   const change = rankingChange(designPoints, catalog);
@@ -67,6 +80,7 @@ async function main() {
     ...people.map((c) => c.q),
     ...comparisons.map((c) => c.q),
     ...named.map((c) => c.q),
+    ...brands.map((c) => c.q),
     ...designPoints.map((c) => c.q),
     ...cases.map((c) => c.q),
   ]);
@@ -75,6 +89,7 @@ async function main() {
   printPeople(peopleReport, all);
   printComparisons(comparisonReport);
   printNamed(named.length, namedReport);
+  printBrands(brandReport, scan);
   printDesignPoints(designReport, change);
   console.log(
     `\nunderstanding, in the gateway: ${cost.perQueryUs.toFixed(1)} µs per query (median of ${cost.rounds} rounds over ${cost.queries} queries); the companies' dictionary built in ${cost.dictionaryMs.toFixed(0)} ms once per index generation`,
@@ -91,6 +106,11 @@ async function main() {
         overall: all,
         comparisons: comparisonReport,
         named: namedReport.map((r) => ({ ...r, misses: r.misses.length })),
+        brands: {
+          kind: brandReport.map((r) => ({ ...r, misses: r.misses.length })),
+          scan: scan.read,
+          elsewhere: scan.elsewhere,
+        },
         designPoints: designReport,
         rankingChange: change,
       },
@@ -210,6 +230,25 @@ function printNamed(queries: number, namedReport: ReturnType<typeof judgeNamed>)
     );
   console.log(`\ntarget (each kind's @1 and bound said >= ${NAMED_TARGET * 100}%)`);
   for (const r of namedReport) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
+}
+
+function printBrands(
+  report: ReturnType<typeof judgeNamed>,
+  scan: { read: readonly ScanRow[]; elsewhere: readonly PrintedElsewhere[] },
+): void {
+  console.log('\nbrands people type, as the maker dictionary reads them (bench/relevance/brands.ts)\n');
+  console.log('| from | brands | read as every company printing it | as some | not read |\n|---|---|---|---|---|');
+  for (const r of scan.read) console.log(`| ${r.from} | ${r.brands} | ${r.whole} | ${r.part} | ${r.unread.length} |`);
+  for (const r of scan.read) if (r.unread.length) console.log(`\n${r.from}, not read: ${r.unread.join(', ')}`);
+  const review = (k: PrintedElsewhere['review']) => scan.elsewhere.filter((e) => e.review === k);
+  console.log(
+    `\nprinted in the models or maker names of a company the brand does not reach: ${scan.elsewhere.length} (brand entry ${review('brand entry').length}, not the brand ${review('not the brand').length}, not reviewed ${review('not reviewed').length})`,
+  );
+  for (const e of review('not reviewed'))
+    console.log(`  not reviewed: ${e.brand} in ${e.company} (${e.products}, e.g. ${e.example})`);
+  console.log('\n| kind | queries | @1 | precision@10 |\n|---|---|---|---|');
+  for (const r of report) console.log(`| ${r.kind} | ${r.queries} | ${pct(r.at1)} | ${pct(r.precision10)} |`);
+  for (const r of report) if (r.misses.length) console.log(`\n${r.kind}, missed: ${r.misses.join('; ')}`);
 }
 
 function printDesignPoints(report: ReturnType<typeof judgePeople>, change: ReturnType<typeof rankingChange>): void {

@@ -6,6 +6,16 @@ import { call } from '../helpers/contract';
 import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
+import { brandsPeopleType, printedElsewhere } from '../../bench/relevance/brands';
+import { productOf, type Product } from '../../bench/relevance/people';
+import { makerDictionary } from '../../src/search/maker-dictionary';
+import { BRAND_NAMES } from '../../src/search/brand-names';
+import type { SearchDocument } from '../../src/catalog/search-document';
+import type { Catalog } from '../helpers/catalog';
+import { createEsClient } from '../../src/adapters/elasticsearch/client';
+import { ELASTICSEARCH_URL } from '../helpers/engines';
+import { IndexGeneration } from '../../src/adapters/elasticsearch/index-generation';
+import { ProductIndex } from '../../src/adapters/elasticsearch/product-index';
 
 type Hit = {
   model: string;
@@ -19,10 +29,11 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
   // The service on the complete data, without reading every product back (readApi does): these
   // tests judge the answers by their own fields.
   let server: TestServer;
+  let catalog: Catalog;
   let key = '';
   let searchKey = '';
   before(async () => {
-    const catalog = await fullCatalog();
+    catalog = await fullCatalog();
     server = await serverOn(catalog, { SIGNUP_CREDITS: '1000000' });
     const dev = await newDeveloper(server.url);
     key = (await dev.key(['products:read'])).secret;
@@ -100,6 +111,61 @@ describe('search: what was named first (complete CEC, Sandia and hplib data)', f
     const exact = await search({ q: 'SMA inverter at least 10 kW', limit: 1 });
     assert.deepEqual(exact.body.meta.interpretation.relaxed, []);
     assert.equal(exact.body.meta.interpretation.unmet, undefined);
+  });
+
+  it("when a brand is printed inside another company's name, then a bound none meets reaches that company's largest too", async () => {
+    // Eaton Phoenixtec MMPL lists the Phoenixtec family's largest units (brand-names.ts): relaxed, they come first.
+    const res = await search({
+      q: 'Phoenixtec inverter over 11kW',
+      limit: 10,
+      fields: ['model', 'company', 'specs.ac_power_w'],
+    });
+    assert.deepEqual(res.body.meta.interpretation.relaxed, ['ranges']);
+    const hits = res.body.data as Hit[];
+    assert.equal(hits[0]?.company?.id, 'eaton-phoenixtec-mmpl', JSON.stringify(hits.slice(0, 3)));
+    assert.ok(
+      hits.some((h) => h.company?.id === 'phoenixtec'),
+      "the brand's first company still answers",
+    );
+  });
+
+  it('when a brand names a product kind its first company does not make, then the companies of the brand that do answer', async () => {
+    // "LG battery": LG Chem's and LG Energy Solution's RESU, never LG Electronics' inverters.
+    const res = await search({ q: 'LG battery', limit: 10, fields: ['model', 'company', 'category'] });
+    const hits = res.body.data as (Hit & { category: string })[];
+    assert.ok(hits.length > 0, 'LG batteries are listed');
+    assert.ok(
+      hits.every((h) => h.category === 'home-battery'),
+      JSON.stringify(hits.map((h) => h.category)),
+    );
+    assert.ok(res.body.meta.total < 50, `only LG's batteries, not ${res.body.meta.total} products`);
+  });
+
+  it('when the brand scan reads the catalog, then every brand printed by a company it does not reach is reviewed', async () => {
+    // bench/relevance/brands.ts: a new list that prints a brand inside another company's models fails
+    // here until it is a brand entry (src/search/brand-names.ts) or a reviewed "not the brand".
+    const products: Product[] = [];
+    for await (const d of catalog.index.documents<SearchDocument>()) products.push(productOf(d));
+    const companies = new Set(products.flatMap((p) => (p.company ? [p.company.id] : [])));
+    for (const b of BRAND_NAMES)
+      for (const id of b.companies) assert.ok(companies.has(id), `${b.brand}: no company ${id}`);
+    const es = createEsClient(ELASTICSEARCH_URL, 60000);
+    const generation = new IndexGeneration(es, catalog.alias, 60000);
+    const index = new ProductIndex({
+      es,
+      alias: catalog.alias,
+      generation,
+      cacheLimits: { maxBytes: 0, maxEntries: 0 },
+    });
+    const names = await index.companyNames();
+    await es.close();
+    const dictionary = makerDictionary(names);
+    const found = printedElsewhere(products, brandsPeopleType(products), dictionary);
+    assert.ok(found.length > 10, 'the scan finds the brands printed elsewhere');
+    assert.deepEqual(
+      found.filter((f) => f.review === 'not reviewed').map((f) => `${f.brand} in ${f.company}: ${f.example}`),
+      [],
+    );
   });
 
   it('when no product meets a typed bound, then nearness to it outranks being in the newest list', async () => {
