@@ -1,16 +1,17 @@
-// `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails), then Chromium installed and local engines up, every test (unit, integration, API and the
-// browser test of /docs), then the engines this command started are stopped again. Arguments after `--` go to mocha.
+// `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails before a test starts; it runs in
+// a process of its own while Chromium is installed, the local engines come up and the complete catalog is prepared, none of
+// which it needs), every test (unit, integration, API and the browser test of /docs), then the engines this command started
+// are stopped again. Arguments after `--` go to mocha.
 // TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by tools/node.mjs.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { readFileSync, readdirSync, rmSync, mkdirSync, createWriteStream } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, mkdirSync, createWriteStream, openSync, closeSync } from 'node:fs';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
 import { ensureChromium, CHROMIUM } from '../tools/chromium.mjs';
 import { ensureSchemathesis, SCHEMATHESIS } from '../tools/schemathesis.mjs';
 import { ensurePvlib, PVLIB_PYTHON } from '../tools/pvlib.mjs';
 import { ferretdb } from '../engines/ferretdb.mjs';
 import { redis } from '../engines/redis.mjs';
-import { lintAll } from './lint.mjs';
 import { ROOT } from '../engines/util.mjs';
 import { ensureNode } from '../tools/node.mjs';
 import { needsFullCatalog, plan, specFiles } from './test-plan.mjs';
@@ -24,12 +25,9 @@ function phase(name) {
   phaseStart = now;
 }
 
-if ((await lintAll()) !== 0) {
-  console.error('[test] lint failed; fix the findings above (npm run lint)');
-  process.exit(1);
-}
-
-phase('lint, formatter and floors');
+const artifacts = path.join(ROOT, 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+const linting = lintAside();
 let started = [];
 let node = process.execPath;
 try {
@@ -42,10 +40,9 @@ try {
   phase('engines up');
 } catch (err) {
   console.error(`[test] ${err.message}`);
+  linting.child.kill();
   process.exit(1);
 }
-const artifacts = path.join(ROOT, 'test-artifacts');
-mkdirSync(artifacts, { recursive: true });
 for (const f of readdirSync(artifacts))
   if (/^(timings|process)-\d+\.(json|log)$/.test(f)) rmSync(path.join(artifacts, f));
 /** Where mocha process `i` writes its timings, counts and failures (the timing reporter). */
@@ -63,12 +60,52 @@ const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim
 console.error(`[test] mocha on Node ${version}`);
 const mocha = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
 const given = process.argv.slice(2);
-const failed = namesFiles(given) ? !(await runMocha(mochaArgs(given), env)).ok : await runSuite(given);
+let failed;
+if (namesFiles(given)) {
+  await lintPassed();
+  failed = !(await runMocha(mochaArgs(given), env)).ok;
+} else failed = await runSuite(given);
 phase('mocha');
 await down(started);
 phase('engines down');
 printPhases();
 process.exit(failed ? 1 : 0);
+
+/**
+ * scripts/lint.mjs in a process of its own, its output kept in test-artifacts/lint.log: it needs no
+ * engine, tool or catalog, so it runs while they are prepared (about 45 s of the run's start).
+ */
+function lintAside() {
+  const began = Date.now();
+  const log = path.join(artifacts, 'lint.log');
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lint.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const done = new Promise((resolve) =>
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - began) / 1000, log })),
+  );
+  return { child, done };
+}
+
+/**
+ * Waits for the lint, prints what it wrote, and when it found anything stops the engines this command
+ * started, drops the complete catalog it seeded (`catalog`, unless kept) and fails the run: no test starts.
+ */
+async function lintPassed(catalog) {
+  const lint = await linting.done;
+  process.stderr.write(readFileSync(lint.log, 'utf8'));
+  phase(
+    `lint, formatter and floors (${lint.seconds.toFixed(1)} s, beside the phases above; this row: the wait after them)`,
+  );
+  if (lint.ok) return;
+  console.error('[test] lint failed; fix the findings above (npm run lint)');
+  if (catalog && process.env.TEST_FULL_CATALOG_KEEP !== '1') dropFullCatalog(catalog.name);
+  await down(started);
+  process.exit(1);
+}
 
 /** Whether test files are named on the command line (then they run in one process, as named). */
 function namesFiles(args) {
@@ -90,6 +127,7 @@ async function runSuite(args) {
     catalog = prepareFullCatalog();
     runEnv.TEST_FULL_CATALOG = catalog.name;
   }
+  await lintPassed(catalog);
   const { groups, alone } = plan(files, Number(process.env.TEST_PROCESSES || 2));
   console.error(
     `[test] ${files.length} files: ${groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ')} at once, then ${alone.length} alone`,
