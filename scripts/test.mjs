@@ -92,9 +92,9 @@ function lintAside() {
 
 /**
  * Waits for the lint, prints what it wrote, and when it found anything stops the engines this command
- * started, drops the complete catalog it seeded (`catalog`, unless kept) and fails the run: no test starts.
+ * started, drops the complete catalog it seeded (`preparing`, once prepared, unless kept) and fails the run: no test starts.
  */
-async function lintPassed(catalog) {
+async function lintPassed(preparing = Promise.resolve(undefined)) {
   const lint = await linting.done;
   process.stderr.write(readFileSync(lint.log, 'utf8'));
   phase(
@@ -102,6 +102,7 @@ async function lintPassed(catalog) {
   );
   if (lint.ok) return;
   console.error('[test] lint failed; fix the findings above (npm run lint)');
+  const catalog = await preparing;
   if (catalog && process.env.TEST_FULL_CATALOG_KEEP !== '1') dropFullCatalog(catalog.name);
   await down(started);
   process.exit(1);
@@ -122,22 +123,29 @@ async function runSuite(args) {
   const rest = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
   const { config, files } = specFiles(configFile);
   const runEnv = { ...env };
-  let catalog;
-  if (needsFullCatalog(files)) {
-    catalog = prepareFullCatalog();
-    runEnv.TEST_FULL_CATALOG = catalog.name;
-  }
-  await lintPassed(catalog);
-  const { groups, alone } = plan(files, Number(process.env.TEST_PROCESSES || 2));
-  console.error(
-    `[test] ${files.length} files: ${groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ')} at once, then ${alone.length} alone`,
-  );
+  const preparing = needsFullCatalog(files) ? prepareFullCatalog() : Promise.resolve(undefined);
+  await lintPassed(preparing);
   const settings = configSettings(config);
-  const runs = await Promise.all(
-    groups.map((g, i) =>
+  // The engine-free unit tests run while the complete catalog is still being seeded, not after it.
+  const early = needsFullCatalog(files) ? files.filter((file) => file.startsWith('dist/test/unit/')) : [];
+  const { groups, alone } = plan(
+    files.filter((file) => !early.includes(file)),
+    Number(process.env.TEST_PROCESSES || 2),
+  );
+  const unitRun = early.length
+    ? runMocha([...settings, ...rest, ...early], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length + 1) }, true)
+    : undefined;
+  const catalog = await preparing;
+  if (catalog) runEnv.TEST_FULL_CATALOG = catalog.name;
+  console.error(
+    `[test] ${files.length} files: ${early.length ? `${early.length} unit files in a process of their own, started while the catalog was prepared; ` : ''}${groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ')} at once, then ${alone.length} alone`,
+  );
+  const runs = await Promise.all([
+    ...groups.map((g, i) =>
       runMocha([...settings, ...rest, ...g.files], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(i) }, i > 0),
     ),
-  );
+    ...(unitRun ? [unitRun] : []),
+  ]);
   if (alone.length)
     runs.push(
       await runMocha([...settings, ...rest, ...alone], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length) }),
@@ -187,19 +195,34 @@ function runMocha(argv, runEnv, buffered = false) {
   });
 }
 
-/** Seeds the complete catalog once for every process of the run (or finds the kept one). */
+/**
+ * Seeds the complete catalog once for every process of the run (or finds the kept one), in a child
+ * process: lint and the unit tests run meanwhile. Resolves to `{ name, seconds }`.
+ */
 function prepareFullCatalog() {
   const script = path.join(ROOT, 'dist/test/helpers/prepare-full-catalog.js');
-  const res = spawnSync(node, [script], { env, cwd: ROOT, encoding: 'utf8' });
-  if (res.status !== 0) {
-    console.error(`[test] the complete catalog could not be prepared:\n${res.stderr}`);
-    process.exit(1);
-  }
-  const prepared = JSON.parse(res.stdout.trim().split('\n').at(-1));
-  const how = prepared.seconds ? `seeded in ${prepared.seconds.toFixed(1)} s` : 'kept from an earlier run';
-  console.error(`[test] the complete catalog ${prepared.name}: ${how}`);
-  phase('the complete catalog, prepared once for every process');
-  return prepared;
+  const began = Date.now();
+  const child = spawn(node, [script], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      if (code !== 0) {
+        console.error(`[test] the complete catalog could not be prepared:\n${err}`);
+        process.exit(1);
+      }
+      const prepared = JSON.parse(out.trim().split('\n').at(-1));
+      const how = prepared.seconds ? `seeded in ${prepared.seconds.toFixed(1)} s` : 'kept from an earlier run';
+      console.error(`[test] the complete catalog ${prepared.name}: ${how}`);
+      phases.push([
+        `the complete catalog, prepared once for every process (beside lint and the unit tests)`,
+        (Date.now() - began) / 1000,
+      ]);
+      resolve(prepared);
+    }),
+  );
 }
 
 function dropFullCatalog(name) {
