@@ -1,16 +1,17 @@
-// `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails), then Chromium installed and local engines up, every test (unit, integration, API and the
-// browser test of /docs), then the engines this command started are stopped again. Arguments after `--` go to mocha.
+// `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails before a test starts; it runs in
+// a process of its own while Chromium is installed, the local engines come up and the complete catalog is prepared, none of
+// which it needs), every test (unit, integration, API and the browser test of /docs), then the engines this command started
+// are stopped again. Arguments after `--` go to mocha.
 // TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by tools/node.mjs.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { readFileSync, readdirSync, rmSync, mkdirSync, createWriteStream } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, mkdirSync, createWriteStream, openSync, closeSync } from 'node:fs';
 import { up, down, ENGINES, urlOf } from '../engines/index.mjs';
 import { ensureChromium, CHROMIUM } from '../tools/chromium.mjs';
 import { ensureSchemathesis, SCHEMATHESIS } from '../tools/schemathesis.mjs';
 import { ensurePvlib, PVLIB_PYTHON } from '../tools/pvlib.mjs';
 import { ferretdb } from '../engines/ferretdb.mjs';
 import { redis } from '../engines/redis.mjs';
-import { lintAll } from './lint.mjs';
 import { ROOT } from '../engines/util.mjs';
 import { ensureNode } from '../tools/node.mjs';
 import { needsFullCatalog, plan, specFiles } from './test-plan.mjs';
@@ -24,12 +25,9 @@ function phase(name) {
   phaseStart = now;
 }
 
-if ((await lintAll()) !== 0) {
-  console.error('[test] lint failed; fix the findings above (npm run lint)');
-  process.exit(1);
-}
-
-phase('lint, formatter and floors');
+const artifacts = path.join(ROOT, 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+const linting = lintAside();
 let started = [];
 let node = process.execPath;
 try {
@@ -42,10 +40,9 @@ try {
   phase('engines up');
 } catch (err) {
   console.error(`[test] ${err.message}`);
+  linting.child.kill();
   process.exit(1);
 }
-const artifacts = path.join(ROOT, 'test-artifacts');
-mkdirSync(artifacts, { recursive: true });
 for (const f of readdirSync(artifacts))
   if (/^(timings|process)-\d+\.(json|log)$/.test(f)) rmSync(path.join(artifacts, f));
 /** Where mocha process `i` writes its timings, counts and failures (the timing reporter). */
@@ -63,12 +60,53 @@ const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim
 console.error(`[test] mocha on Node ${version}`);
 const mocha = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
 const given = process.argv.slice(2);
-const failed = namesFiles(given) ? !(await runMocha(mochaArgs(given), env)).ok : await runSuite(given);
+let failed;
+if (namesFiles(given)) {
+  await lintPassed();
+  failed = !(await runMocha(mochaArgs(given), env)).ok;
+} else failed = await runSuite(given);
 phase('mocha');
 await down(started);
 phase('engines down');
 printPhases();
 process.exit(failed ? 1 : 0);
+
+/**
+ * scripts/lint.mjs in a process of its own, its output kept in test-artifacts/lint.log: it needs no
+ * engine, tool or catalog, so it runs while they are prepared (about 45 s of the run's start).
+ */
+function lintAside() {
+  const began = Date.now();
+  const log = path.join(artifacts, 'lint.log');
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lint.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const done = new Promise((resolve) =>
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - began) / 1000, log })),
+  );
+  return { child, done };
+}
+
+/**
+ * Waits for the lint, prints what it wrote, and when it found anything stops the engines this command
+ * started, drops the complete catalog it seeded (`preparing`, once prepared, unless kept) and fails the run: no test starts.
+ */
+async function lintPassed(preparing = Promise.resolve(undefined)) {
+  const lint = await linting.done;
+  process.stderr.write(readFileSync(lint.log, 'utf8'));
+  phase(
+    `lint, formatter and floors (${lint.seconds.toFixed(1)} s, beside the phases above; this row: the wait after them)`,
+  );
+  if (lint.ok) return;
+  console.error('[test] lint failed; fix the findings above (npm run lint)');
+  const catalog = await preparing;
+  if (catalog && process.env.TEST_FULL_CATALOG_KEEP !== '1') dropFullCatalog(catalog.name);
+  await down(started);
+  process.exit(1);
+}
 
 /** Whether test files are named on the command line (then they run in one process, as named). */
 function namesFiles(args) {
@@ -85,21 +123,29 @@ async function runSuite(args) {
   const rest = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
   const { config, files } = specFiles(configFile);
   const runEnv = { ...env };
-  let catalog;
-  if (needsFullCatalog(files)) {
-    catalog = prepareFullCatalog();
-    runEnv.TEST_FULL_CATALOG = catalog.name;
-  }
-  const { groups, alone } = plan(files, Number(process.env.TEST_PROCESSES || 2));
-  console.error(
-    `[test] ${files.length} files: ${groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ')} at once, then ${alone.length} alone`,
-  );
+  const preparing = needsFullCatalog(files) ? prepareFullCatalog() : Promise.resolve(undefined);
+  await lintPassed(preparing);
   const settings = configSettings(config);
-  const runs = await Promise.all(
-    groups.map((g, i) =>
+  // The engine-free unit tests run while the complete catalog is still being seeded, not after it.
+  const early = needsFullCatalog(files) ? files.filter((file) => file.startsWith('dist/test/unit/')) : [];
+  const { groups, alone } = plan(
+    files.filter((file) => !early.includes(file)),
+    Number(process.env.TEST_PROCESSES || 2),
+  );
+  const unitRun = early.length
+    ? runMocha([...settings, ...rest, ...early], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length + 1) }, true)
+    : undefined;
+  const catalog = await preparing;
+  if (catalog) runEnv.TEST_FULL_CATALOG = catalog.name;
+  console.error(
+    `[test] ${files.length} files: ${early.length ? `${early.length} unit files in a process of their own, started while the catalog was prepared; ` : ''}${groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ')} at once, then ${alone.length} alone`,
+  );
+  const runs = await Promise.all([
+    ...groups.map((g, i) =>
       runMocha([...settings, ...rest, ...g.files], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(i) }, i > 0),
     ),
-  );
+    ...(unitRun ? [unitRun] : []),
+  ]);
   if (alone.length)
     runs.push(
       await runMocha([...settings, ...rest, ...alone], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length) }),
@@ -149,19 +195,34 @@ function runMocha(argv, runEnv, buffered = false) {
   });
 }
 
-/** Seeds the complete catalog once for every process of the run (or finds the kept one). */
+/**
+ * Seeds the complete catalog once for every process of the run (or finds the kept one), in a child
+ * process: lint and the unit tests run meanwhile. Resolves to `{ name, seconds }`.
+ */
 function prepareFullCatalog() {
   const script = path.join(ROOT, 'dist/test/helpers/prepare-full-catalog.js');
-  const res = spawnSync(node, [script], { env, cwd: ROOT, encoding: 'utf8' });
-  if (res.status !== 0) {
-    console.error(`[test] the complete catalog could not be prepared:\n${res.stderr}`);
-    process.exit(1);
-  }
-  const prepared = JSON.parse(res.stdout.trim().split('\n').at(-1));
-  const how = prepared.seconds ? `seeded in ${prepared.seconds.toFixed(1)} s` : 'kept from an earlier run';
-  console.error(`[test] the complete catalog ${prepared.name}: ${how}`);
-  phase('the complete catalog, prepared once for every process');
-  return prepared;
+  const began = Date.now();
+  const child = spawn(node, [script], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      if (code !== 0) {
+        console.error(`[test] the complete catalog could not be prepared:\n${err}`);
+        process.exit(1);
+      }
+      const prepared = JSON.parse(out.trim().split('\n').at(-1));
+      const how = prepared.seconds ? `seeded in ${prepared.seconds.toFixed(1)} s` : 'kept from an earlier run';
+      console.error(`[test] the complete catalog ${prepared.name}: ${how}`);
+      phases.push([
+        `the complete catalog, prepared once for every process (beside lint and the unit tests)`,
+        (Date.now() - began) / 1000,
+      ]);
+      resolve(prepared);
+    }),
+  );
 }
 
 function dropFullCatalog(name) {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { serverOn, startServer, type TestServer } from '../helpers/server';
 import { openCatalog, type Catalog } from '../helpers/catalog';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { writeSources, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
 import { newDeveloper, type Developer } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
@@ -255,7 +255,7 @@ describe('batch lookup on the complete data', function () {
     const catalog = await fullCatalog();
     server = await serverOn(catalog, { SIGNUP_CREDITS: '1000' });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
-    for await (const p of catalog.products.stream()) products.push(p);
+    for (const p of await fullCatalogProducts()) products.push(p);
     products.sort((a, b) => (a._id < b._id ? -1 : 1));
   });
   after(() => server?.stop());

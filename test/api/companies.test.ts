@@ -4,7 +4,7 @@
 // and checked against the products' own manufacturer strings.
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 import type { Catalog } from '../helpers/catalog';
@@ -31,7 +31,7 @@ describe('companies: one company, one name (complete data)', function () {
     });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
     companies = await catalog.mongo.db.collection<CompanyDoc>('companies').find({}).toArray();
-    for await (const p of catalog.products.stream())
+    for (const p of await fullCatalogProducts())
       perSpelling.set(p.manufacturer, (perSpelling.get(p.manufacturer) ?? 0) + 1);
   });
   after(async () => {

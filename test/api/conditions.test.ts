@@ -3,7 +3,7 @@
 // the source cells the service names as its parameters.
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import { pooled, referenceScript, relativeDifference } from '../helpers/pvlib';
@@ -69,7 +69,7 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
       SIGNUP_CREDITS: '10000000',
     });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
-    for await (const p of catalog.products.stream()) {
+    for (const p of await fullCatalogProducts()) {
       if (p.category === 'inverter') inverters.push(p);
       if (p.category === 'heat-pump') heatPump ??= p;
     }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from '../helpers/server';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import { ROOT } from '../helpers/engines';
@@ -97,7 +97,7 @@ describe('design: module performance and string sizing (complete data, checked a
       SIGNUP_CREDITS: '1000000',
     });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
-    for await (const p of catalog.products.stream()) {
+    for (const p of await fullCatalogProducts()) {
       const list = byCategory.get(p.category) ?? [];
       list.push(p);
       byCategory.set(p.category, list);

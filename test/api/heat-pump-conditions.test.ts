@@ -3,7 +3,7 @@
 // database that the service names; each point flagged against the tested range of its group.
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import { pooled, referenceScript, relativeDifference } from '../helpers/pvlib';
@@ -87,7 +87,7 @@ describe('conditions: heat pump COP and powers (complete data, checked against h
       SIGNUP_CREDITS: '10000000',
     });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
-    for await (const p of catalog.products.stream()) {
+    for (const p of await fullCatalogProducts()) {
       if (p.category === 'heat-pump' && typeof p.specs.hplib_p1_cop === 'number') heatPumps.push(p);
       if (p.category === 'inverter') inverter ??= p;
     }

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startServer, type TestServer } from '../helpers/server';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { ROOT } from '../helpers/engines';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
@@ -122,7 +122,7 @@ describe('MCP endpoint with the SDK client (complete data)', function () {
     productsOnly = (await dev.key(['products:read'])).secret;
     poorKey = (await (await newDeveloper(b.url)).key(['products:read'])).secret;
     const products: ProductDoc[] = [];
-    for await (const p of catalog.products.stream()) products.push(p);
+    for (const p of await fullCatalogProducts()) products.push(p);
     products.sort((x, y) => (x._id < y._id ? -1 : 1));
     const modules = products.filter((p) => p.category === 'pv-module' && p.specs.a_ref_v !== undefined);
     module = modules[Math.floor(modules.length / 2)];

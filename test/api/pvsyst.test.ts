@@ -4,7 +4,7 @@
 // profiles against inverter.sandia), meets the targets; bad requests are refused and charge nothing.
 import assert from 'node:assert/strict';
 import { serverOn, type TestServer } from '../helpers/server';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 import type { ProductDoc } from '../../src/catalog/product.types';
@@ -60,7 +60,7 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
     server = await serverOn(catalog, { SIGNUP_CREDITS: '1000000' });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     const all: ProductDoc[] = [];
-    for await (const p of catalog.products.stream()) all.push(p);
+    for (const p of await fullCatalogProducts()) all.push(p);
     all.sort((a, b) => (a._id < b._id ? -1 : 1));
     for (const p of all) {
       if (p.category === 'pv-module')

@@ -5,7 +5,7 @@
 // efficiency is taken at.
 import assert from 'node:assert/strict';
 import { serverOn, type TestServer } from '../helpers/server';
-import { fullCatalog } from '../helpers/full-catalog';
+import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call } from '../helpers/contract';
 import { pooled, referenceScript, relativeDifference } from '../helpers/pvlib';
@@ -75,7 +75,7 @@ describe("string sizing: the inverter's efficiency at the string's voltage (comp
     const catalog = await fullCatalog();
     server = await serverOn(catalog, { SIGNUP_CREDITS: '1000000' });
     key = (await (await newDeveloper(server.url)).key(['products:read', 'search:read'])).secret;
-    for await (const p of catalog.products.stream()) {
+    for (const p of await fullCatalogProducts()) {
       const has = (specs: string[]) => specs.every((s) => typeof p.specs[s] === 'number');
       if (p.category === 'pv-module' && has([...DIODE, 'noct_c', 'voc_v', 'beta_voc_v_per_k', 'isc_a']))
         modules.push(p);

@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { openCatalog, type Catalog } from './catalog';
+import { catalogProducts, forgetCatalogProducts } from './catalog-products';
 import { ROOT, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
+import type { ProductDoc } from '../../src/catalog/product.types';
 
 const KEEP = process.env.TEST_FULL_CATALOG_KEEP === '1';
 /** A catalog the runner prepared for every process of this run. */
@@ -32,6 +34,7 @@ const INPUTS = [
 const MARKER = { _id: 'full-catalog' };
 
 let pending: Promise<Catalog> | undefined;
+let stored: Promise<readonly ProductDoc[]> | undefined;
 let seedSeconds: number | undefined;
 
 /** How long this run spent seeding the full catalog (undefined: it did not seed one). */
@@ -42,6 +45,16 @@ export function fullCatalogSeedSeconds(): number | undefined {
 export function fullCatalog(): Promise<Catalog> {
   pending ??= PREPARED ? openCatalog(PREPARED) : preparedCatalog();
   return pending;
+}
+
+/**
+ * Every product of the complete catalog as MongoDB holds it, in id order, read once per process
+ * (test/helpers/catalog-products.ts). Shared by every file that picks its cases from them: a file
+ * must not change them.
+ */
+export function fullCatalogProducts(): Promise<readonly ProductDoc[]> {
+  stored ??= fullCatalog().then((catalog) => catalogProducts(catalog, KEEP));
+  return stored;
 }
 
 /** Seeds the complete catalog, or with TEST_FULL_CATALOG_KEEP=1 finds the kept one (seeding it if need be). */
@@ -64,6 +77,7 @@ async function seededCatalog(name: string): Promise<Catalog> {
 async function keptCatalog(): Promise<Catalog> {
   const name = `fullkeep_${inputsDigest()}`;
   if (await isComplete(name)) return openCatalog(name);
+  forgetCatalogProducts(name);
   const catalog = await seededCatalog(name);
   await catalog.mongo.db.collection<{ _id: string }>('test_markers').insertOne({ ...MARKER });
   return catalog;

@@ -2,7 +2,7 @@
 // (test/api/products-*.test.ts, search-*.test.ts): a service of its own per file, keys of each read
 // scope, and the products as MongoDB holds them, read once per run.
 import { startServer, type TestServer } from './server';
-import { fullCatalog } from './full-catalog';
+import { fullCatalog, fullCatalogProducts } from './full-catalog';
 import { newDeveloper } from './accounts';
 import type { Catalog } from './catalog';
 import type { ProductDoc } from '../../src/catalog/product.types';
@@ -18,19 +18,6 @@ export interface ReadApi {
   readonly products: readonly ProductDoc[];
 }
 
-let stored: Promise<ProductDoc[]> | undefined;
-
-/** The stored products in id order: the seed writes batches at once, so stored order (and any sample
- * drawn by position) would change from one seed to the next. */
-function storedProducts(catalog: Catalog): Promise<ProductDoc[]> {
-  stored ??= (async () => {
-    const products: ProductDoc[] = [];
-    for await (const p of catalog.products.stream()) products.push(p);
-    return products.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-  })();
-  return stored;
-}
-
 /** Starts the service on the full catalog with limits and credits out of the tests' way; the caller stops it. */
 export async function openReadApi(): Promise<ReadApi> {
   const catalog = await fullCatalog();
@@ -44,7 +31,7 @@ export async function openReadApi(): Promise<ReadApi> {
   const dev = await newDeveloper(server.url);
   const key = (await dev.key(['products:read'])).secret;
   const searchKey = (await dev.key(['search:read'])).secret;
-  return { catalog, server, key, searchKey, products: await storedProducts(catalog) };
+  return { catalog, server, key, searchKey, products: await fullCatalogProducts() };
 }
 
 /**
