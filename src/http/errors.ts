@@ -12,7 +12,7 @@ import {
 } from '../errors/catalog';
 import type { Logger } from '../shared/logger';
 
-// Errors raised by Koa itself or its middleware (ctx.throw, koa-ratelimit, the router) carry a status.
+// Errors raised by Koa itself or its middleware (ctx.throw, the router) carry a status.
 const BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
