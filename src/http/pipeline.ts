@@ -2,7 +2,10 @@
 // and gets the gates its declared access requires (API key with scope and rate limit; a
 // login token; or nothing), then request validation, the credits, the response cache when the
 // route's answer is the index's alone, then its handler. A route whose operation is missing from
-// the document, or declares no access, refuses to mount.
+// the document, or declares no access, refuses to mount. An operation whose handler answers a call
+// (http/call.ts) rather than HTTP itself gets a second chain of the same stages over a call whose
+// arguments came as JSON values (a tool call): only its validation differs, reading values as given
+// rather than a query string and a body stream.
 import type Router from '@koa/router';
 import compose from 'koa-compose';
 import type { Next } from 'koa';
@@ -121,9 +124,12 @@ export function mount(
       throw new Error(`operation ${r.operationId} declares no access (x-scope); refusing to mount it`);
     const cached = r.fromIndex ? [gates.responseCache(op.operationId, r.fromIndex)] : [];
     const handle = r.handle?.bind(r);
+    const handleHttp = r.handleHttp?.bind(r);
+    if (!handle === !handleHttp)
+      throw new Error(`operation ${r.operationId} needs one handler, handle or handleHttp; refusing to mount it`);
     const answer: Middleware = handle
       ? (ctx) => handle(ctx, requireState(ctx, 'input'))
-      : (ctx) => r.handleHttp!(ctx, requireState(ctx, 'input'));
+      : (ctx) => handleHttp!(ctx, requireState(ctx, 'input'));
     // Composed once here: the router composes a route's middleware on every request it matches,
     // and one function is the least it has to compose.
     const chain = compose([...gatesFor(op, gates), validated(op, bodyLimit), credited(op, gates), ...cached, answer]);
