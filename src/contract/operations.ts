@@ -25,6 +25,16 @@ export interface ContractOperation {
     headers?: Record<string, unknown>;
     body?: unknown;
   }): void;
+  /**
+   * Validates (and coerces) the same parts given as JSON values (a tool call's arguments): a list is
+   * an array already, so no string is split at its commas.
+   */
+  validateArguments(input: {
+    query: Record<string, unknown>;
+    params: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+    body?: unknown;
+  }): void;
   /** The request headers the document declares as parameters, lower-case. */
   readonly headers: readonly string[];
   readonly hasBody: boolean;
@@ -137,6 +147,15 @@ function buildOperation(path: string, method: Method, op: OperationObject): Cont
   const headers: ValidateFunction = compile(bodyAjv, objectSchema(headerParams));
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
   const body = bodySchema ? compile(bodyAjv, bodySchema) : undefined;
+  const check: ContractOperation['validateArguments'] = (input) => {
+    const errors = [
+      ...(pathParams(input.params) ? [] : fieldErrors('path', pathParams.errors)),
+      ...(query(input.query) ? [] : fieldErrors('query', query.errors)),
+      ...(headers(input.headers ?? {}) ? [] : fieldErrors('header', headers.errors)),
+      ...(body && !body(input.body) ? fieldErrors('body', body.errors) : []),
+    ];
+    if (errors.length > 0) throw validationError(errors);
+  };
   return {
     operationId: op.operationId,
     method,
@@ -148,14 +167,9 @@ function buildOperation(path: string, method: Method, op: OperationObject): Cont
     ...(op['x-body-limit-bytes'] ? { bodyLimit: op['x-body-limit-bytes'] } : {}),
     validate(input) {
       split(input.query);
-      const errors = [
-        ...(pathParams(input.params) ? [] : fieldErrors('path', pathParams.errors)),
-        ...(query(input.query) ? [] : fieldErrors('query', query.errors)),
-        ...(headers(input.headers ?? {}) ? [] : fieldErrors('header', headers.errors)),
-        ...(body && !body(input.body) ? fieldErrors('body', body.errors) : []),
-      ];
-      if (errors.length > 0) throw validationError(errors);
+      check(input);
     },
+    validateArguments: check,
   };
 }
 

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { route, type AnyRoute } from '../http/pipeline';
+import { httpRoute, route, type AnyRoute } from '../http/pipeline';
+import { render, sendRendered } from '../http/entity-tags';
 import { OPENAPI } from '../contract/openapi';
 import { GLOSSARY } from '../catalog/glossary';
 
@@ -7,13 +8,15 @@ import { GLOSSARY } from '../catalog/glossary';
 const BODY = JSON.stringify(OPENAPI);
 // The document is most of what the explorer and /docs load (about 320 KB); gzip makes it a tenth.
 const BODY_GZIP = gzipSync(BODY, { level: 9 });
-const GLOSSARY_BODY = JSON.stringify({ data: GLOSSARY });
+// Rendered once, beside its value (for a door that sends values, such as a tool call).
+const GLOSSARY_RENDERED = render({ data: GLOSSARY });
 
 export function contractRoutes(): AnyRoute[] {
   return [
-    route({
+    // Gzipped or not as the request accepts.
+    httpRoute({
       operationId: 'getOpenApiContract',
-      async handle(ctx) {
+      async handleHttp(ctx) {
         ctx.type = 'application/json';
         ctx.vary('Accept-Encoding');
         if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
@@ -24,9 +27,8 @@ export function contractRoutes(): AnyRoute[] {
     }),
     route({
       operationId: 'listSpecs',
-      async handle(ctx) {
-        ctx.type = 'application/json';
-        ctx.body = GLOSSARY_BODY;
+      async handle(call) {
+        sendRendered(call, GLOSSARY_RENDERED);
       },
     }),
   ];

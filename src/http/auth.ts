@@ -1,7 +1,8 @@
 // The two bearer credentials: API keys (scoped, for the API's operations) and login tokens (for key
 // management); the account's own resources (watches) take either. Each is refused where the other
 // alone belongs, with a detail that says which is needed.
-import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
+import type { RequestMiddleware as Middleware } from './request-state';
+import type { Call, CallStage } from './call';
 import { AppError } from '../errors/app-error';
 import { bearerMissing, insufficientScope, tooMany } from '../errors/catalog';
 import type { Scope } from '../catalog/api-key.types';
@@ -12,7 +13,7 @@ import { verifyLoginToken, looksLikeJwt } from '../shared/login-token';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="product-data-service"' };
 
-function bearer(ctx: Context, what: string): string {
+function bearer(ctx: Call, what: string): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
   if (!match) throw new AppError(bearerMissing(what, CHALLENGE));
   return match[1];
@@ -33,7 +34,7 @@ export interface KeyAuthenticator {
  * good key makes no round trip for it; another instance learns of a block at the address's next
  * refused key there.
  */
-export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: Scope | null) => Middleware {
+export function apiKeyGate(keys: KeyAuthenticator, failures: Throttle): (scope: Scope | null) => CallStage {
   const blockedUntil = new Map<string, number>();
   return (scope) => async (ctx, next) => {
     const address = addressKey(ctx.ip);

@@ -1,6 +1,7 @@
 // The credits gate: the HTTP step that charges an operation's price to the key's account, over the
 // balance that credits/ keeps (its leases and refunds).
-import { requireState, type RequestMiddleware as Middleware } from './request-state';
+import { requireState } from './request-state';
+import type { Call, CallStage } from './call';
 import { metrics } from '../shared/metrics';
 
 /** Credits taken from and given back to an account's balance (credits/leases.ts). */
@@ -17,7 +18,7 @@ export interface CreditTaker {
  * set their whole price with `ctx.state.settle(total)` (which gives back what was held beyond it).
  * A HEAD request is never charged.
  */
-export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
+export function creditsGate(leases: CreditTaker): (cost: number) => CallStage {
   return (cost) => async (ctx, next) => {
     // A HEAD answers no data (headers only): it is never charged, whatever the operation costs.
     if (ctx.method === 'HEAD') return headFree(ctx, next);
@@ -58,9 +59,9 @@ export function creditsGate(leases: CreditTaker): (cost: number) => Middleware {
 }
 
 /** A HEAD passes with nothing taken: the handler's extra charges and settlement are no-ops. */
-async function headFree(ctx: Parameters<Middleware>[0], next: () => Promise<unknown>): Promise<void> {
+async function headFree(ctx: Call, next: () => Promise<unknown>): Promise<void> {
   ctx.state.charge = async () => undefined;
   ctx.state.settle = async () => undefined;
-  ctx.set('X-Quota-Cost', '0');
+  ctx.set({ 'X-Quota-Cost': '0' });
   await next();
 }

@@ -5,15 +5,16 @@
 // is the transfer.
 import { Stream } from 'node:stream';
 import etag from 'etag';
-import type { Rendered, RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
+import type { Rendered, RequestMiddleware as Middleware } from './request-state';
+import type { Call } from './call';
 
 export function render(body: unknown): Rendered {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  return { bytes, tag: etag(bytes) };
+  return { bytes, tag: etag(bytes), value: body };
 }
 
 /** Sends an answer already rendered (by the response cache), so it is neither serialized nor hashed again. */
-export function sendRendered(ctx: Context, rendered: Rendered): void {
+export function sendRendered(ctx: Call, rendered: Rendered): void {
   // The type first: Koa would label a Buffer body application/octet-stream.
   ctx.type = 'application/json';
   ctx.body = rendered.bytes;

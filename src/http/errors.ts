@@ -1,5 +1,6 @@
 // The one error path: every error, thrown anywhere below, leaves as RFC 9457 problem+json.
 import type { RequestContext as Context, RequestMiddleware as Middleware } from './request-state';
+import type { Call, CallStage } from './call';
 import { AppError } from '../errors/app-error';
 import {
   ERRORS,
@@ -11,7 +12,7 @@ import {
 } from '../errors/catalog';
 import type { Logger } from '../shared/logger';
 
-// Errors raised by Koa itself or its middleware (ctx.throw, koa-ratelimit, the router) carry a status.
+// Errors raised by Koa itself or its middleware (ctx.throw, the router) carry a status.
 const BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
@@ -47,6 +48,17 @@ export function problemErrors(logger: Logger): Middleware {
   };
 }
 
+/** The same error path for a call that did not come over HTTP (a tool call): the problem is its answer. */
+export function problems(logger: Logger): CallStage {
+  return async (call, next) => {
+    try {
+      await next();
+    } catch (err) {
+      render(call, toAppError(err), logger);
+    }
+  };
+}
+
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const e = (err ?? {}) as HttpishError;
@@ -59,7 +71,7 @@ function toAppError(err: unknown): AppError {
   });
 }
 
-function render(ctx: Context, error: AppError, logger: Logger): void {
+function render(ctx: Call, error: AppError, logger: Logger): void {
   if (error.status >= 500) {
     const cause =
       error.cause instanceof Error
@@ -69,7 +81,7 @@ function render(ctx: Context, error: AppError, logger: Logger): void {
   }
   const { title } = ERRORS[error.code];
   ctx.status = error.status;
-  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  ctx.set(error.headers);
   ctx.type = 'application/problem+json';
   ctx.body = {
     type: problemType(error.code),

@@ -10,10 +10,11 @@ export interface RequestInput {
   readonly body: unknown;
 }
 
-/** A JSON answer as sent: its bytes and their entity tag. */
+/** A JSON answer as sent: its bytes and their entity tag, beside the value they render (for a door that sends values). */
 export interface Rendered {
   readonly bytes: Buffer;
   readonly tag: string;
+  readonly value: unknown;
 }
 
 /** Says whether a request's answer comes from the index alone (no database read, no clock). */
@@ -40,7 +41,10 @@ export type RequestContext = ParameterizedContext<RequestState>;
 export type RequestMiddleware = Middleware<RequestState>;
 
 /** A field an earlier step of this route's chain must have set; its absence is a wiring bug, not bad input. */
-export function requireState<K extends keyof RequestState>(ctx: RequestContext, key: K): NonNullable<RequestState[K]> {
+export function requireState<K extends keyof RequestState>(
+  ctx: { readonly state: RequestState },
+  key: K,
+): NonNullable<RequestState[K]> {
   const value = ctx.state[key];
   if (value === undefined || value === null) throw new Error(`ctx.state.${key} is read before the step that sets it`);
   return value;

@@ -1,4 +1,4 @@
-import { route, type AnyRoute } from '../http/pipeline';
+import { httpRoute, type AnyRoute } from '../http/pipeline';
 import { pvsystFile, type PvsystPorts } from './pvsyst.service';
 
 export interface InterchangeRouteDeps {
@@ -8,9 +8,10 @@ export interface InterchangeRouteDeps {
 
 export function interchangeRoutes({ ports, service }: InterchangeRouteDeps): AnyRoute[] {
   return [
-    route({
+    // The file names the URL it was read from, made from the host the request reached.
+    httpRoute({
       operationId: 'getPvsystFile',
-      async handle(ctx, input) {
+      async handleHttp(ctx, input) {
         const { format, as_of } = input.query;
         const url = `${ctx.protocol}://${ctx.host}/api/v1/products/${encodeURIComponent(input.params.id)}/pvsyst`;
         const file = await pvsystFile(input.params.id, { format, as_of }, ports, { service, url });

@@ -1,9 +1,10 @@
 // SAM lists: with a key (exportSamList), or through a signed URL (downloadSamLink) that a key made
 // (createSamLink) and may revoke (revokeSamLink). Both downloads are planned and priced before
 // anything is sent: the rows are counted, the price charged, then the text streams.
-import { route, type AnyRoute } from '../http/pipeline';
+import { httpRoute, route, type AnyRoute } from '../http/pipeline';
+import type { Call } from '../http/call';
 import { AccountSlots } from '../shared/account-slots';
-import { requireState, type RequestContext } from '../http/request-state';
+import { requireState } from '../http/request-state';
 import { planSamList, samFileName, samListBody, samListCost, type SamListPorts } from './sam-list.service';
 import { samRequest } from './sam-filter';
 import { linkView, type SamLinkService } from './sam-links.service';
@@ -17,7 +18,7 @@ export interface SamRouteDeps {
 }
 
 async function sendSamList(
-  ctx: RequestContext,
+  ctx: Call,
   list: string,
   query: Readonly<Record<string, unknown>>,
   { ports, slots }: { ports: SamListPorts; slots: AccountSlots },
@@ -27,8 +28,10 @@ async function sendSamList(
   // The base credit is held already; the rest of the price before a byte is sent.
   await requireState(ctx, 'charge')(samListCost(plan.rows.length) - 1);
   ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="${samFileName(plan)}"`);
-  ctx.set('X-Sam-Source', `${plan.source._id}; edition=${plan.source.edition}; rows=${plan.rows.length}`);
+  ctx.set({
+    'Content-Disposition': `attachment; filename="${samFileName(plan)}"`,
+    'X-Sam-Source': `${plan.source._id}; edition=${plan.source.edition}; rows=${plan.rows.length}`,
+  });
   ctx.body = samListBody(plan);
 }
 
@@ -49,9 +52,10 @@ export function samRoutes({ ports, links, perAccount }: SamRouteDeps): AnyRoute[
         await sendSamList(ctx, link.list, link.query, sending);
       },
     }),
-    route({
+    // The link's URL is made from the host the request reached.
+    httpRoute({
       operationId: 'createSamLink',
-      async handle(ctx, input) {
+      async handleHttp(ctx, input) {
         // A link to a list SAM has no format for, or to an edition the list does not have, is not made.
         const sources = await ports.sources.list();
         samList(input.body.list, sources);

@@ -27,7 +27,7 @@ export function keyRoutes({ keys, changes }: KeyRouteDeps): AnyRoute[] {
         const idempotencyKey = ctx.get('idempotency-key') || undefined;
         await counted(accountId);
         const { key, replayed } = await keys.create(accountId, input.body, idempotencyKey);
-        if (replayed) ctx.set('Idempotent-Replayed', 'true');
+        if (replayed) ctx.set({ 'Idempotent-Replayed': 'true' });
         ctx.status = 201;
         ctx.body = key;
       },

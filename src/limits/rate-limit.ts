@@ -6,7 +6,6 @@
 // headers report the tighter of the two limits. Both are counted for every request, so one refused
 // by the key's limit still counts toward the account's (documented with the 429).
 import ratelimit from 'koa-ratelimit';
-import type { Middleware as KoaMiddleware, Next, ParameterizedContext } from 'koa';
 import { AppError } from '../errors/app-error';
 import { requestsOverLimit } from '../errors/catalog';
 import type { Logger } from '../shared/logger';
@@ -14,17 +13,20 @@ import { metrics } from '../shared/metrics';
 import { RateAllowance, blockFor, type Verdict } from './rate-allowance';
 import type { AllowanceStore } from './limits.stores';
 
-/** What the key gate (http/auth.ts) leaves on ctx.state before this gate: the key and its account. */
-interface KeyedState {
-  apiKey?: { readonly id: string; readonly accountId: string };
+/**
+ * What this gate reads and writes of a call (http/call.ts, or a Koa context): the key the key gate
+ * (http/auth.ts) found before it, with its account, and the answer's headers.
+ */
+interface Limited {
+  readonly state: { readonly apiKey?: { readonly id: string; readonly accountId: string } };
+  set(fields: Record<string, string>): void;
 }
-type Context = ParameterizedContext<KeyedState>;
-type Middleware = KoaMiddleware<KeyedState>;
+type Gate = (call: Limited, next: () => Promise<unknown>) => Promise<unknown>;
 
 /** The key the key gate found; its absence is a wiring bug (this gate mounted before the key gate), not bad input. */
-function keyOf(ctx: Context): NonNullable<KeyedState['apiKey']> {
-  const key = ctx.state.apiKey;
-  if (!key) throw new Error('ctx.state.apiKey is read before the step that sets it');
+function keyOf(call: Limited): NonNullable<Limited['state']['apiKey']> {
+  const key = call.state.apiKey;
+  if (!key) throw new Error('state.apiKey is read before the step that sets it');
   return key;
 }
 
@@ -42,7 +44,7 @@ export interface RateLimitOptions {
 }
 
 export interface RateLimit {
-  readonly gate: Middleware;
+  readonly gate: Gate;
   /** Gives back what this instance holds of every window (shutdown). */
   close(): Promise<void>;
 }
@@ -70,7 +72,7 @@ function ietfFields(remaining: number, resetUnix: number, max: number, windowMs:
 interface Limit {
   readonly name: 'api_key' | 'account';
   readonly max: number;
-  readonly id: (ctx: Context) => string;
+  readonly id: (call: Limited) => string;
   /** Says who is limited, in the 429's detail. */
   readonly who: string;
 }
@@ -89,36 +91,55 @@ function refusal(limit: Limit, reset: number, windowMs: number): AppError {
   });
 }
 
-/** One limit in this process alone, with koa-ratelimit; run as a check only (its `next` returns at once). */
-function localLimit(limit: Limit, windowMs: number): (ctx: Context) => Promise<Standing> {
-  const middleware: Middleware = ratelimit({
+/** The few members of a Koa context koa-ratelimit touches for one check: the id, and the headers it sets. */
+interface WindowContext {
+  readonly state: { readonly id: string };
+  set(field: string | Record<string, string | number>, value?: string | number): void;
+  throw(status: number, message: string, props: object): never;
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One limit in this process alone, with koa-ratelimit's memory driver, run as a check only (its
+ * `next` returns at once). A call is not a Koa context, so each check hands the library the members it
+ * touches (WindowContext) and reads the standing from the headers it set.
+ */
+function localLimit(limit: Limit, windowMs: number): (id: string) => Promise<Standing> {
+  const counter = ratelimit({
     driver: 'memory',
     db: new Map(),
     duration: windowMs,
     max: limit.max,
-    id: limit.id,
+    id: (ctx) => (ctx.state as WindowContext['state']).id,
     throw: true,
     headers: HEADERS,
-  });
-  return async (ctx) => {
-    let standing: Standing | undefined;
+  }) as unknown as (ctx: WindowContext, next: () => Promise<void>) => Promise<void>;
+  return async (id) => {
+    const headers: Record<string, string | number> = {};
+    const context: WindowContext = {
+      state: { id },
+      set: (field, value) =>
+        void (typeof field === 'string' ? (headers[field] = value ?? '') : Object.assign(headers, field)),
+      throw: (status, message, props) => {
+        throw Object.assign(new Error(message), { status }, props);
+      },
+      status: 200,
+      body: undefined,
+    };
     try {
-      await middleware(ctx, () => {
-        standing = {
-          remaining: Number(ctx.response.get(HEADERS.remaining)),
-          reset: Number(ctx.response.get(HEADERS.reset)),
-          max: limit.max,
-        };
-        return Promise.resolve();
-      });
+      await counter(context, () => Promise.resolve());
     } catch (err) {
       const e = err as { status?: number; headers?: Record<string, string | number> };
       if (e.status !== 429) throw err;
-      throw refusal(limit, Number(e.headers?.[HEADERS.reset] ?? 0), windowMs);
+      throw refusal(limit, Math.ceil(Number(e.headers?.[HEADERS.reset] ?? 0)), windowMs);
     }
-    // koa-ratelimit reads the standing before it calls `next`; a standing it did not report is a bug here.
-    if (!standing) throw new Error(`rate limit ${limit.name} reported no standing`);
-    return standing;
+    // The memory driver gives the reset in fractions of a second; the document states whole Unix seconds.
+    return {
+      remaining: Number(headers[HEADERS.remaining]),
+      reset: Math.ceil(Number(headers[HEADERS.reset])),
+      max: limit.max,
+    };
   };
 }
 
@@ -130,10 +151,10 @@ function localLimit(limit: Limit, windowMs: number): (ctx: Context) => Promise<S
 function limiter(
   limit: Limit,
   options: RateLimitOptions,
-): { check(ctx: Context): Standing | Promise<Standing>; close(): Promise<void> } {
+): { check(call: Limited): Standing | Promise<Standing>; close(): Promise<void> } {
   const { windowMs, store, logger } = options;
   const local = localLimit(limit, windowMs);
-  if (!store) return { check: local, close: () => Promise.resolve() };
+  if (!store) return { check: (call) => local(limit.id(call)), close: () => Promise.resolve() };
   const shared = new RateAllowance(store, {
     name: limit.name === 'account' ? 'account' : 'key',
     limit: limit.max,
@@ -145,7 +166,7 @@ function limiter(
     if (!verdict.admitted) throw refusal(limit, verdict.reset, windowMs);
     return { remaining: verdict.remaining, reset: verdict.reset, max: limit.max };
   };
-  const fromStore = async (ctx: Context, id: string): Promise<Standing> => {
+  const fromStore = async (id: string): Promise<Standing> => {
     let verdict;
     try {
       verdict = await shared.take(id);
@@ -154,18 +175,27 @@ function limiter(
         limit: limit.name,
         cause: (err as Error).message,
       });
-      return local(ctx);
+      return local(id);
     }
     return standing(verdict);
   };
   return {
-    check(ctx) {
-      const id = limit.id(ctx);
+    check(call) {
+      const id = limit.id(call);
       const held = shared.takeHeld(id);
-      return held ? standing(held) : fromStore(ctx, id);
+      return held ? standing(held) : fromStore(id);
     },
     close: () => shared.close(),
   };
+}
+
+/** A check's standing, or its refusal as a rejected promise rather than a throw. */
+function counted(check: () => Standing | Promise<Standing>): Standing | Promise<Standing> {
+  try {
+    return check();
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 export function rateLimit(options: RateLimitOptions): RateLimit {
@@ -179,7 +209,7 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
     },
     options,
   );
-  const report = (ctx: Context, key: Standing, account: Standing) => {
+  const report = (ctx: Limited, key: Standing, account: Standing) => {
     const tighter = account.remaining < key.remaining ? account : key;
     ctx.set({
       [HEADERS.total]: String(tighter.max),
@@ -191,8 +221,8 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
   // Both counted at once: when both need the store, their two scripts leave in one write and are
   // answered together (the Redis client pipelines commands issued in one tick).
   const waitForBoth = async (
-    ctx: Context,
-    next: Next,
+    ctx: Limited,
+    next: () => Promise<unknown>,
     checks: [Standing | Promise<Standing>, Standing | Promise<Standing>],
   ) => {
     const [key, account] = await Promise.allSettled(checks.map((c) => Promise.resolve(c)));
@@ -202,9 +232,10 @@ export function rateLimit(options: RateLimitOptions): RateLimit {
     report(ctx, key.value, account.value);
     await next();
   };
-  const gate: Middleware = (ctx, next) => {
-    const key = byKey.check(ctx);
-    const account = byAccount.check(ctx);
+  const gate: Gate = (ctx, next) => {
+    // A refusal is a rejected check, so the other limit is still counted (as the 429 documents).
+    const key = counted(() => byKey.check(ctx));
+    const account = counted(() => byAccount.check(ctx));
     if (key instanceof Promise || account instanceof Promise) return waitForBoth(ctx, next, [key, account]);
     report(ctx, key, account);
     return next();

@@ -1,7 +1,7 @@
 // The MCP front door: Model Context Protocol over Streamable HTTP at /mcp, stateless (no session id:
 // any instance answers any call), on the official SDK's low-level Server, with each tool's schema
 // derived from the OpenAPI document (contract/tool-schemas.ts) and each call run through its
-// operation's REST chain (mcp.call.ts).
+// operation's chain, the one REST runs, over a call rather than an HTTP request (mcp.call.ts).
 //
 // At the door, every request needs a valid API key (any scope): a missing, malformed, unknown,
 // revoked or expired one is HTTP 401 with a `WWW-Authenticate: Bearer` challenge, counted in the same
@@ -21,16 +21,17 @@ import { OPENAPI } from '../contract/openapi';
 import { OPERATIONS } from '../contract/operations';
 import { AppError } from '../errors/app-error';
 import { mcpUnauthenticated } from '../errors/catalog';
-import { problemErrors } from '../http/errors';
+import { problems } from '../http/errors';
+import type { CallChain } from '../http/pipeline';
 import { readJsonBody } from '../http/json-body';
 import type { RequestContext, RequestMiddleware, RequestState } from '../http/request-state';
 import type { Logger } from '../shared/logger';
-import { callTool, type CallDeps } from './mcp.call';
+import { callTool, unreachableTools, type CallDeps } from './mcp.call';
 import { TOOLS, TOOL_LIST } from './mcp.tools';
 
 export interface McpDeps {
-  /** Each operation's REST chain by operationId (pipeline.ts's mount). */
-  readonly chains: ReadonlyMap<string, RequestMiddleware>;
+  /** Each operation's chain over a call, by operationId (pipeline.ts's mount). */
+  readonly chains: ReadonlyMap<string, CallChain>;
   /** The REST key gate for any valid key (http/auth.ts), with its refused-key throttle. */
   readonly apiKey: RequestMiddleware;
   /** The REST rate limit of the key and its account. */
@@ -75,8 +76,11 @@ const rpcError = (id: unknown, code: number, message: string) => ({
 });
 
 export function mcpRouter(deps: McpDeps): Router<RequestState> {
+  const unreachable = unreachableTools(deps.chains);
+  if (unreachable.length > 0)
+    throw new Error(`tools ${unreachable.join(', ')} name operations served over HTTP alone; refusing to offer them`);
   const router = new Router<RequestState>();
-  const call: CallDeps = { chains: deps.chains, rendered: problemErrors(deps.logger) };
+  const call: CallDeps = { chains: deps.chains, problems: problems(deps.logger) };
   const bodyLimit = mcpBodyLimit(deps.bodyLimit);
   router.get(METADATA_PATH, (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=3600');

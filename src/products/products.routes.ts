@@ -1,4 +1,4 @@
-import { route, type AnyRoute } from '../http/pipeline';
+import { httpRoute, route, type AnyRoute } from '../http/pipeline';
 import { always } from '../http/response-cache';
 import { requireState } from '../http/request-state';
 import { createGzip } from 'node:zlib';
@@ -23,9 +23,10 @@ export interface ProductRouteDeps {
 export function productRoutes({ ports, exportLimits }: ProductRouteDeps): AnyRoute[] {
   const slots = new AccountSlots(exportLimits.perAccount, 'exports', 10);
   return [
-    route({
+    // A stream, compressed as the request accepts, settled when the response closes.
+    httpRoute({
       operationId: 'exportProducts',
-      async handle(ctx, input) {
+      async handleHttp(ctx, input) {
         const filter = {
           category: input.query.category,
           inLatestEdition: input.query.in_latest_edition,

@@ -13,7 +13,7 @@ import { startServer, type TestServer } from '../helpers/server';
 import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { ROOT } from '../helpers/engines';
 import { newDeveloper } from '../helpers/accounts';
-import { call } from '../helpers/contract';
+import { call, callUnchecked } from '../helpers/contract';
 import type { ProductDoc } from '../../src/catalog/product.types';
 import { toolListSize, toolListViolations, type ListedTool } from '../helpers/llm-tool-rules';
 
@@ -149,7 +149,12 @@ describe('MCP endpoint with the SDK client (complete data)', function () {
     (await holder.callTool({ name, arguments: args })) as {
       isError?: boolean;
       structuredContent?: unknown;
-      _meta?: { status: number; quota_cost?: number; problem?: { status: number; type: string; detail: string } };
+      _meta?: {
+        status: number;
+        quota_cost?: number;
+        quota_balance?: number;
+        problem?: { status: number; type: string; detail: string; errors?: { in: string; name: string }[] };
+      };
     };
 
   it('when the tools are listed, then every LLM tool API accepts the list, and it fits in 20 KB', async () => {
@@ -316,6 +321,85 @@ describe('MCP endpoint with the SDK client (complete data)', function () {
       assert.equal(result._meta?.problem?.status, status, JSON.stringify(result._meta));
       assert.equal(result._meta?.problem?.type, type);
     }
+  });
+
+  it('when tool calls and REST calls share a key, then they draw one balance at the same prices, a refused call costs nothing, and the problem is the REST one', async () => {
+    const secret = (await (await newDeveloper(a.url)).key(['products:read'])).secret;
+    const holder = await connect(a.url, secret);
+    const balanceOf = (result: { _meta?: { quota_balance?: number } }): number =>
+      result._meta?.quota_balance ?? Number.NaN;
+    try {
+      const ids = [module._id, other._id];
+      const first = await tool(holder, 'compare_products', { ids });
+      const rest = await call(a.url, 'compareProducts', { token: secret, query: { ids } });
+      const cost = Number(rest.headers.get('x-quota-cost'));
+      assert.ok(cost > 0);
+      assert.equal(first._meta?.quota_cost, cost);
+      assert.equal(Number(rest.headers.get('x-quota-balance')), balanceOf(first) - cost);
+      const second = await tool(holder, 'compare_products', { ids });
+      assert.equal(second._meta?.quota_balance, balanceOf(first) - 2 * cost);
+      // Refused after the charge (no such product) or before it (a bad argument): nothing is kept.
+      const missing = await tool(holder, 'similar_products', { id: 'no-such-product-anywhere' });
+      assert.equal(missing._meta?.problem?.status, 404);
+      assert.equal(missing._meta?.quota_cost, 0);
+      const bad = await tool(holder, 'module_performance', { id: module._id, irradiance: 'bright' });
+      const restBad = await callUnchecked(a.url, 'getModulePerformance', {
+        token: secret,
+        params: { id: module._id },
+        query: { irradiance: 'bright' },
+      });
+      const { request_id: _tool, ...problem } = bad._meta!.problem as unknown as Record<string, unknown>;
+      const { request_id: _rest, ...restProblem } = restBad.body as Record<string, unknown>;
+      assert.deepEqual(problem, restProblem, 'the same problem+json, instance included');
+      const after = await call(a.url, 'compareProducts', { token: secret, query: { ids } });
+      assert.equal(Number(after.headers.get('x-quota-balance')), balanceOf(second) - cost);
+    } finally {
+      await holder.close();
+    }
+  });
+
+  it('when tool calls and REST calls share a key, then one rate limit counts both and refuses both with the same problem', async () => {
+    // Instance c allows 6 requests a key in a window.
+    const secret = (await (await newDeveloper(c.url)).key(['products:read'])).secret;
+    const toolCall = async (id: number) => {
+      const res = await fetch(`${c.url}/mcp`, {
+        method: 'POST',
+        headers: rpcHeaders(secret),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'find_company', arguments: { id: 'trina-solar' } },
+        }),
+      });
+      assert.equal(res.status, 200);
+      return ((await res.json()) as { result: Awaited<ReturnType<typeof tool>> }).result;
+    };
+    const rest = () => call(c.url, 'getManufacturer', { token: secret, params: { id: 'trina-solar' } });
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await rest()).status, 200);
+      assert.notEqual((await toolCall(i)).isError, true);
+    }
+    const refusedTool = await toolCall(7);
+    const refusedRest = await rest();
+    assert.equal(refusedRest.status, 429);
+    assert.equal(refusedTool.isError, true);
+    assert.equal(refusedTool._meta?.problem?.status, 429);
+    assert.equal(refusedTool._meta?.problem?.type, (refusedRest.body as { type: string }).type);
+  });
+
+  it('when a tool is given JSON values, then they are validated as such: an array item holding a comma is one (refused) item, and a null is an argument not given', async () => {
+    const joined = await tool(client, 'compare_products', { ids: [`${module._id},${other._id}`, fourth._id] });
+    assert.equal(joined.isError, true, JSON.stringify(joined).slice(0, 300));
+    assert.equal(joined._meta?.problem?.type, '/problems/validation-failed');
+    assert.deepEqual(
+      joined._meta?.problem?.errors?.map((e) => [e.in, e.name]),
+      [['query', 'ids']],
+    );
+    const nulls = await tool(client, 'search_products', { q: 'Trina', limit: null, cursor: null });
+    assert.notEqual(nulls.isError, true, JSON.stringify(nulls).slice(0, 300));
+    const rest = await call(a.url, 'searchProducts', { token: key, query: { q: 'Trina' } });
+    assert.deepEqual(nulls.structuredContent, rest.body);
   });
 
   it('when a batch is sent, then it is bounded in messages and answer bytes, counted by the rate limits per message, and refused for protocols without batches', async () => {
