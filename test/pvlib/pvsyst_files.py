@@ -55,8 +55,12 @@ def pvsyst_params(m):
 
 
 def pan(sources, case, content):
+    return pan_against_cec({spec: cell(sources, loc) for spec, loc in case["inputs"].items()}, content)
+
+
+def pan_against_cec(values, content):
+    """max and RMS |dPmp| (%) between the file as PVsyst reads it and the CEC model of `values` (specs)."""
     m = content["PVObject_"]
-    values = {spec: cell(sources, loc) for spec, loc in case["inputs"].items()}
     g = np.array([p[0] for p in POINTS], dtype=float)
     t = np.array([p[1] for p in POINTS], dtype=float)
     cec = pvlib.pvsystem.calcparams_cec(g, t, **{CEC[s]: v for s, v in values.items() if s in CEC})
@@ -67,8 +71,13 @@ def pan(sources, case, content):
 
 
 def ond(sources, case, content):
+    return ond_against_sandia({s: cell(sources, loc) for s, loc in case["inputs"].items()}, content)
+
+
+def ond_against_sandia(specs, content):
+    """max |dPac| (% of Paco) between the file's profile nodes and pvlib.inverter.sandia of `specs`."""
     conv = content["PVObject_"]["Converter"]
-    values = {SANDIA[s]: cell(sources, loc) for s, loc in case["inputs"].items() if s in SANDIA}
+    values = {SANDIA[s]: v for s, v in specs.items() if s in SANDIA}
     values.setdefault("Pnt", 0.0)
     if "VNomEff" in conv:
         volts = conv["VNomEff"]
