@@ -115,7 +115,7 @@ function distribution(values) {
 }
 
 function summary({ products, made, refused, seconds }, results) {
-  const bad = (r) => r.nan || r.non_numbers.length > 0 || r.unclassed.length > 0;
+  const bad = (r) => r.parse_error || r.nan || r.non_numbers?.length > 0 || r.unclassed?.length > 0;
   const figures = (kind, key) =>
     results.filter((r) => r.kind === kind && typeof r[key] === 'number').map((r) => r[key]);
   const cec = results.filter((r) => r.kind === 'pan' && typeof r.max_abs_dpmp_pct === 'number');
@@ -125,12 +125,16 @@ function summary({ products, made, refused, seconds }, results) {
     refused,
     seconds,
     read_by_pvlib: results.length,
-    with_nan_or_unclassed: results
-      .filter(bad)
-      .map((r) => ({ id: r.id, nan: r.nan, non_numbers: r.non_numbers, unclassed: r.unclassed })),
+    not_read_or_with_nan_or_unclassed: results.filter(bad).map((r) => ({
+      id: r.id,
+      parse_error: r.parse_error,
+      nan: r.nan,
+      non_numbers: r.non_numbers,
+      unclassed: r.unclassed,
+    })),
     not_computed_by_pvlib: results
-      .filter((r) => r.not_computed.length > 0)
-      .map((r) => `${r.id} ${r.not_computed.join(' ')}`),
+      .filter((r) => r.not_computed?.length > 0)
+      .map((r) => `${r.id} ${r.not_computed.join(' ')} ${r.compare_error ?? ''}`),
     pan_cec_max_abs_dpmp_pct: distribution(figures('pan', 'max_abs_dpmp_pct')),
     pan_cec_over_1: cec.filter((r) => r.max_abs_dpmp_pct > 1).map((r) => `${r.id} ${r.max_abs_dpmp_pct.toFixed(2)}`),
     pan_sandia_reference_dpmp_pct: distribution(figures('pan', 'reference_dpmp_pct')),

@@ -34,7 +34,10 @@ def key_path(path):
 def check(case, path):
     with open(path, "w", newline="") as f:
         f.write(case["text"])
-    content = pvlib.iotools.read_panond(path)
+    try:
+        content = pvlib.iotools.read_panond(path)
+    except Exception as e:  # a file pvlib cannot read is the first thing to report
+        return {"id": case["id"], "kind": case["kind"], "parse_error": repr(e)}
     values = dict(flat(content))
     classed = set(case["paths"])
     read = [p for p in map(key_path, values) if p is not None]
@@ -42,13 +45,22 @@ def check(case, path):
            "nan": bool(NAN.search(case["text"])),
            "non_numbers": [k for k, v in values.items() if isinstance(v, float) and not np.isfinite(v)],
            "unclassed": [k for k in read if k not in classed]}
-    if case["kind"] == "pan" and all(s in case["values"] for s in CEC if s != "adjust_pct"):
-        out.update(pan_against_cec(case["values"], content))
-    elif case["kind"] == "pan" and "imp_a" in case["values"] and "vmp_v" in case["values"]:
-        out.update(reference_point(case["values"], content))
-    if case["kind"] == "ond":
-        out.update(ond_against_sandia(case["values"], content))
+    try:
+        out.update(compared(case, content))
+    except Exception as e:  # pvlib's solvers can fail on a curve: said, not hidden
+        out["compare_error"] = repr(e)
     return out
+
+
+def compared(case, content):
+    """The file against the model it came from, as pvlib computes both."""
+    if case["kind"] == "pan" and all(s in case["values"] for s in CEC if s != "adjust_pct"):
+        return pan_against_cec(case["values"], content)
+    if case["kind"] == "pan" and "imp_a" in case["values"] and "vmp_v" in case["values"]:
+        return reference_point(case["values"], content)
+    if case["kind"] == "ond":
+        return ond_against_sandia(case["values"], content)
+    return {}
 
 
 def reference_point(values, content):
@@ -67,7 +79,8 @@ def reference_point(values, content):
 def finite(out):
     """JSON has no NaN: a figure pvlib could not compute is null, and the file is listed for it."""
     bad = [k for k, v in out.items() if isinstance(v, float) and not np.isfinite(v)]
-    return {**out, **{k: None for k in bad}, "not_computed": bad}
+    errors = [k for k in ("compare_error",) if k in out]
+    return {**out, **{k: None for k in bad}, "not_computed": bad + errors}
 
 
 def main():
