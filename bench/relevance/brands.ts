@@ -9,7 +9,7 @@ import { compactModel } from '../../src/catalog/search-document';
 import { isBrandWord } from '../../src/company-resolution/company-aliases';
 import type { MakerDictionary } from '../../src/search/maker-dictionary';
 import { makerWord, type Product } from './people';
-import type { NamedCase } from './named';
+import { CATEGORY_WORD, type NamedCase } from './named';
 import { seeded } from './query-set';
 
 export const BRAND_KIND = 'brand names';
@@ -214,14 +214,6 @@ export function scanBrands(brands: readonly Brand[], dictionary: MakerDictionary
     };
   });
 }
-
-const CATEGORY_WORD: Readonly<Record<string, string>> = {
-  'pv-module': 'module',
-  inverter: 'inverter',
-  'heat-pump': 'heat pump',
-  'home-battery': 'battery',
-  'ev-charger': 'EV charger',
-};
 
 /** The "brand names" kind: each brand's category asked ("SPI module"), or a module power ("Astronergy 655W"). */
 export function buildBrandSet(catalog: readonly Product[], perKind: number, seed = 20261129): NamedCase[] {

@@ -93,7 +93,8 @@ function designationCases(catalog: readonly Product[]): Omit<NamedCase, 'kind'>[
   return out;
 }
 
-const CATEGORY_WORD: Readonly<Record<string, string>> = {
+/** The word people use for each category ("module", "heat pump"). */
+export const CATEGORY_WORD: Readonly<Record<string, string>> = {
   'pv-module': 'module',
   inverter: 'inverter',
   'heat-pump': 'heat pump',
