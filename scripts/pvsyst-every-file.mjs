@@ -45,8 +45,10 @@ const index = new ProductIndex({
   cacheLimits: { maxBytes: 1, maxEntries: 1 },
 });
 const fits = new Map();
+/** The product the use case read last: its specs are the values pvlib's check needs (no second read). */
+let lastRead;
 const ports = {
-  index,
+  index: { get: async (id, source) => (lastRead = await index.get(id, source)) },
   revisions: new RevisionRepository(mongo.db),
   fits: { get: async (id) => fits.get(id) ?? null, put: async (id, fit) => void fits.set(id, fit) },
 };
@@ -70,8 +72,7 @@ async function makeFiles(products, linesFile) {
   for (const [i, { id }] of products.entries()) {
     try {
       const f = await pvsystFile(id, { format: 'json' }, ports, origin);
-      const specs = (await index.get(id, ['specs'])).specs;
-      const numeric = Object.fromEntries(Object.entries(specs).filter(([, v]) => typeof v === 'number'));
+      const numeric = Object.fromEntries(Object.entries(lastRead.specs).filter(([, v]) => typeof v === 'number'));
       made[f.kind] += 1;
       made.fitMs += f.certificate.fit?.milliseconds ?? 0;
       const line = { id, kind: f.kind, text: f.text, paths: f.json.keys.map((k) => k.path), values: numeric };
