@@ -4,7 +4,8 @@
 // read a class; and the distribution of the certificates, recomputed by pvlib. Fits are kept in memory
 // (nothing is written to the record).
 //
-//   node scripts/pvsyst-every-file.mjs [--every 1] [--out summary.json] [--keep files.jsonl | --files files.jsonl]
+//   node scripts/pvsyst-every-file.mjs [--every 1] [--category pv-module|inverter] [--out summary.json]
+//     [--keep files.jsonl | --files files.jsonl]
 // --keep keeps the files made (one JSON line each) for a later `--files` run, which reads them
 // instead of making them again (making every file takes 15 minutes of one core).
 // (ELASTICSEARCH_URL, MONGODB_URI and ELASTICSEARCH_INDEX as the service reads them; run `npx tsc` first.)
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     keep: { type: 'string' },
     files: { type: 'string' },
+    category: { type: 'string' },
   },
 });
 const every = Number(args.every);
@@ -58,7 +60,10 @@ const origin = { service: 'Product Data Service', url: 'https://pds.example/api/
 async function productIds() {
   const cursor = mongo.db
     .collection('products')
-    .find({ category: { $in: ['pv-module', 'inverter'] } }, { projection: { _id: 1, category: 1 } });
+    .find(
+      { category: { $in: args.category ? [args.category] : ['pv-module', 'inverter'] } },
+      { projection: { _id: 1, category: 1 } },
+    );
   const all = [];
   for await (const p of cursor) all.push({ id: String(p._id), category: p.category });
   return all.sort((a, b) => (a.id < b.id ? -1 : 1)).filter((_, i) => i % every === 0);
@@ -72,7 +77,11 @@ async function makeFiles(products, linesFile) {
   for (const [i, { id }] of products.entries()) {
     try {
       const f = await pvsystFile(id, { format: 'json' }, ports, origin);
-      const numeric = Object.fromEntries(Object.entries(lastRead.specs).filter(([, v]) => typeof v === 'number'));
+      const numeric = Object.fromEntries(
+        Object.entries(lastRead.specs).filter(
+          ([, v]) => typeof v === 'number' || (Array.isArray(v) && v.every(Number.isFinite)),
+        ),
+      );
       made[f.kind] += 1;
       made.fitMs += f.certificate.fit?.milliseconds ?? 0;
       const line = { id, kind: f.kind, text: f.text, paths: f.json.keys.map((k) => k.path), values: numeric };
@@ -117,8 +126,11 @@ function distribution(values) {
 
 function summary({ products, made, refused, seconds }, results) {
   const bad = (r) => r.parse_error || r.nan || r.non_numbers?.length > 0 || r.unclassed?.length > 0;
-  const figures = (kind, key) =>
-    results.filter((r) => r.kind === kind && typeof r[key] === 'number').map((r) => r[key]);
+  const figures = (kind, key, model) =>
+    results
+      .filter((r) => r.kind === kind && typeof r[key] === 'number' && (!model || r.model === model))
+      .map((r) => r[key]);
+  const count = (labels) => labels.reduce((n, l) => ({ ...n, [l]: (n[l] ?? 0) + 1 }), {});
   const cec = results.filter((r) => r.kind === 'pan' && typeof r.max_abs_dpmp_pct === 'number');
   return {
     products,
@@ -139,7 +151,9 @@ function summary({ products, made, refused, seconds }, results) {
     pan_cec_max_abs_dpmp_pct: distribution(figures('pan', 'max_abs_dpmp_pct')),
     pan_cec_over_1: cec.filter((r) => r.max_abs_dpmp_pct > 1).map((r) => `${r.id} ${r.max_abs_dpmp_pct.toFixed(2)}`),
     pan_sandia_reference_dpmp_pct: distribution(figures('pan', 'reference_dpmp_pct')),
-    ond_max_abs_dpac_pct_of_paco: distribution(figures('ond', 'max_abs_dpac_pct_of_paco')),
+    ond_sandia_max_abs_dpac_pct_of_paco: distribution(figures('ond', 'max_abs_dpac_pct_of_paco', 'sandia')),
+    ond_adr_max_abs_dpac_pct_of_pacmax: distribution(figures('ond', 'max_abs_dpac_pct_of_paco', 'adr')),
+    ond_profiles: count(results.filter((r) => r.kind === 'ond').map((r) => `${r.model} ${r.profiles}`)),
   };
 }
 

@@ -1447,7 +1447,7 @@ export type PvsystFile = {
     rms_dpmp_pct?: number;
     /** .PAN: whether the largest error exceeds 1 %. */
     over_1_pct?: boolean;
-    /** .OND: the largest |Pac(node) - Pac(Sandia model)| over the profile nodes, % of Paco. */
+    /** .OND: the largest |Pac(node) - Pac(model)| over the profile nodes, % of the AC rating (Paco; Pacmax for the ADR model). */
     max_abs_dpac_pct_of_paco?: number;
     /** .PAN: each condition with the model's and the file's Pmp (W). .OND: the number of nodes is in `nodes`. */
     points: Array<{

@@ -2,7 +2,7 @@
 // the same before clipping and the floor, the DC power a given AC output takes, and what the model
 // calls its rated output, start and voltage window. The inverter performance operation and the
 // efficiency curves read only this.
-import { adrAcPower, adrDcPowerFor, adrUnlimited, adrVoltageRange, type AdrInverter } from './adr-inverter-model';
+import { adrAcPower, adrDcPowerFor, adrUnlimited, adrVoltageRange, type AdrInverter } from '../catalog/adr-inverter';
 import { pvwattsAcPower, pvwattsDcPowerFor, pvwattsUnlimited, type PvwattsInverter } from './pvwatts-inverter-model';
 import { sandiaAcPower, sandiaDcPowerFor, sandiaUnlimited, type SandiaInverter } from './sandia-inverter-model';
 

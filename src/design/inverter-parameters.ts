@@ -6,7 +6,7 @@ import type { Claim } from '../catalog/claim';
 import type { Provenance } from '../catalog/provenance';
 import { SPECS, type SpecName } from '../catalog/spec-catalog';
 import { Inputs, readOptional, type DesignProduct, type Input, type Need } from './design-inputs';
-import type { AdrInverter } from './adr-inverter-model';
+import type { AdrInverter } from '../catalog/adr-inverter';
 import type { SandiaInverter } from './sandia-inverter-model';
 import { PVWATTS_ETA_REF, type PvwattsInverter } from './pvwatts-inverter-model';
 

@@ -191,7 +191,7 @@ const ALWAYS_UNKNOWN: readonly Unknown[] = [
     key: 'PVObject_IAM (IAM profile)',
     why: 'no incidence-angle data for this row (PVsyst otherwise applies its ASHRAE default)',
   },
-  { key: 'Depth, Weight', why: 'not in the source lists' },
+  { key: 'Depth', why: 'not in the source lists' },
 ];
 
 function unknownKeys(product: PvsystProduct, body: readonly Node[]): Unknown[] {
@@ -212,5 +212,6 @@ function unknownKeys(product: PvsystProduct, body: readonly Node[]): Unknown[] {
     ['Vmp', 'no Vmp in this row'],
   ] as const)
     if (!written.has(key)) out.push({ key, why });
+  if (typeof product.specs.weight_kg !== 'number') out.push({ key: 'Weight', why: 'not in the source lists' });
   return [...out, ...ALWAYS_UNKNOWN];
 }

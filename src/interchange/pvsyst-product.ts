@@ -1,5 +1,5 @@
 // What every PVsyst file of a product shares: the product as read (now or as it stood), the
-// commercial block (maker, model, dimensions, where the file comes from), and the Remarks lines that
+// commercial block (maker, model, dimensions and weight, where the file comes from), and the Remarks lines that
 // give the class and provenance of every key.
 import type { ClaimValue } from '../catalog/claim';
 import type { Provenance } from '../catalog/provenance';
@@ -54,6 +54,7 @@ export function commercial(product: PvsystProduct, origin: Origin, notes: Block)
     },
     size('Width', 'width_m'),
     size('Height', 'length_m'),
+    size('Weight', 'weight_kg'),
     notes,
   ];
   return {

@@ -11,7 +11,8 @@ import { IEC_61853_NAME } from './iec61853';
 import { fitCecModule, type CecModule } from './pvsyst-fit';
 import { flatten, isBlock, printValue, render, type Block, type Unknown } from './pvsyst-keys';
 import { panFile, type PanDerivation } from './pvsyst-pan';
-import { ondFile, SANDIA_SPECS } from './pvsyst-ond';
+import { ondFile } from './pvsyst-ond';
+import { adrInverterOf, adrOnd, SANDIA_SPECS, sandiaOnd, type OndModel } from './pvsyst-ond-models';
 import type { Origin, PvsystProduct } from './pvsyst-product';
 import { fitReferencePoint, REFERENCE_METHOD } from './pvsyst-sandia';
 
@@ -165,14 +166,18 @@ async function module(product: PvsystProduct, ports: PvsystPorts, origin: Origin
 }
 
 function inverter(product: PvsystProduct, origin: Origin) {
-  const s = numbers(product, SANDIA_SPECS);
-  if (!s) throw missing(product, SANDIA_SPECS);
-  const tare = numbers(product, ['night_tare_w']);
-  const file = ondFile(product, { ...s, ...(tare ? { night_tare_w: tare.night_tare_w } : {}) }, origin);
+  const model = ondModel(product);
+  const file = ondFile(product, model, origin);
+  if (model.unusable || file.certificate.nodes === 0) {
+    const why =
+      model.unusable ??
+      `a ${model.against} curve that does not reach its AC rating (${model.names.ac}) on its rising branch at ${model.nominalV} V`;
+    throw missing(product, SANDIA_SPECS, ` for the Sandia model, and has ${why}: the file needs an efficiency profile`);
+  }
   return {
     ...file,
     certificate: {
-      against: "pvlib.inverter.sandia with the row's coefficients, at every node of every profile",
+      against: `${model.against} with ${model.names.list}'s parameters of the row, at every node of every profile`,
       max_abs_dpac_pct_of_paco: file.certificate.max_abs_dpac_pct_of_paco,
       nodes: file.certificate.nodes,
       points: [],
@@ -180,9 +185,18 @@ function inverter(product: PvsystProduct, origin: Origin) {
   };
 }
 
-function missing(product: PvsystProduct, names: readonly string[]) {
+/** Sandia's model where the row has its coefficients; else ADR's, where the ADR library models the inverter. */
+function ondModel(product: PvsystProduct): OndModel {
+  const s = numbers(product, SANDIA_SPECS);
+  if (s) return sandiaOnd({ ...s, ...numbers(product, ['night_tare_w']) }, product);
+  const adr = adrInverterOf(product);
+  if ('inverter' in adr) return adrOnd(adr.inverter, product);
+  throw missing(product, SANDIA_SPECS, ` for the Sandia model, and has ${adr.why}: the profiles need one model`);
+}
+
+function missing(product: PvsystProduct, names: readonly string[], instead = '') {
   const absent = names.filter((n) => typeof product.specs[n] !== 'number');
-  const message = `names '${product.id}', which has no ${absent.join(', ')} (the file needs them)`;
+  const message = `names '${product.id}', which has no ${absent.join(', ')}${instead || ' (the file needs them)'}`;
   return new AppError(inputsProblem('UNSUITABLE_PRODUCT', [{ in: 'path', name: 'id', message }]));
 }
 

@@ -1,7 +1,8 @@
 // PVsyst files on the complete data: every sampled .PAN and .OND parses with pvlib's read_panond,
 // holds no `nan` and no key without a class, and its fidelity, measured by pvlib itself
 // (test/pvlib/pvsyst_files.py: calcparams_pvsyst + singlediode against calcparams_cec; the .OND
-// profiles against inverter.sandia), meets the targets; bad requests are refused and charge nothing.
+// profiles against inverter.sandia, or inverter.adr for an inverter only the ADR library models),
+// meets the targets; bad requests are refused and charge nothing.
 import assert from 'node:assert/strict';
 import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
@@ -12,6 +13,8 @@ import { referenceScript } from '../helpers/pvlib';
 
 const MODULES = 300;
 const INVERTERS = 100;
+/** Inverters only the ADR library models (no CEC coefficients), beside the 100 CEC rows. */
+const ADR_ONLY = 30;
 const DIODE = ['a_ref_v', 'il_ref_a', 'io_ref_a', 'rs_ohm', 'rsh_ref_ohm', 'alpha_isc_a_per_k', 'adjust_pct'];
 const SANDIA = [
   'ac_power_w',
@@ -24,6 +27,19 @@ const SANDIA = [
   'sandia_c3_per_v',
   'night_tare_w',
 ];
+/** The ADR library's columns pvlib.inverter.adr reads, by the service's spec names. */
+const ADR = [
+  'dc_power_w',
+  'nominal_dc_voltage_v',
+  'ac_power_w',
+  'night_tare_w',
+  'adr_coefficients',
+  'min_operating_dc_voltage_v',
+  'max_operating_dc_voltage_v',
+  'max_dc_voltage_v',
+  'mppt_low_v',
+  'mppt_high_v',
+];
 
 interface PvlibView {
   readonly keys: number;
@@ -32,6 +48,7 @@ interface PvlibView {
   readonly max_abs_dpmp_pct?: number;
   readonly max_abs_dpac_pct_of_paco?: number;
   readonly nodes?: number;
+  readonly model?: 'sandia' | 'adr';
 }
 
 /** `n` items spread evenly over `items` (in id order, so across makers and editions). */
@@ -52,6 +69,7 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
     cec: [] as ProductDoc[],
     sandia: [] as ProductDoc[],
     inverter: [] as ProductDoc[],
+    adr: [] as ProductDoc[],
     other: [] as ProductDoc[],
   };
 
@@ -67,6 +85,7 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
         (DIODE.every((s) => typeof p.specs[s] === 'number') ? byKind.cec : byKind.sandia).push(p);
       else if (p.category === 'inverter' && SANDIA.slice(0, 8).every((s) => typeof p.specs[s] === 'number'))
         byKind.inverter.push(p);
+      else if (p.category === 'inverter' && p.provenance.adr_coefficients) byKind.adr.push(p);
       else if (p.category === 'heat-pump') byKind.other.push(p);
     }
   });
@@ -86,9 +105,11 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
     };
   }
 
-  it('when 300 modules and 100 inverters are fetched, then pvlib reads every file, finds no nan, and the certificates meet the targets', async () => {
+  it('when 300 modules and 130 inverters (30 only the ADR library models) are fetched, then pvlib reads every file, finds no nan, and the certificates meet the targets', async () => {
     const modules = [...spread(byKind.cec, MODULES - 20), ...spread(byKind.sandia, 20)];
-    const inverters = spread(byKind.inverter, INVERTERS);
+    // Usable ADR records only: the few the model cannot use are refused (the test below).
+    const usable = byKind.adr.filter((p) => (p.specs.nominal_dc_voltage_v as number) > 0);
+    const inverters = [...spread(byKind.inverter, INVERTERS), ...spread(usable, ADR_ONLY)];
     const cases: unknown[] = [];
     const certificates: (number | undefined)[] = [];
     for (const p of [...modules, ...inverters]) {
@@ -99,7 +120,12 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
       cases.push({
         kind: body.file.format,
         text: body.file.text,
-        inputs: p.category === 'inverter' ? inputsOf(p, SANDIA) : cec ? inputsOf(p, DIODE) : {},
+        inputs:
+          p.category !== 'inverter'
+            ? cec
+              ? inputsOf(p, DIODE)
+              : {}
+            : inputsOf(p, byKind.adr.includes(p) ? ADR : SANDIA),
       });
       certificates.push(cec ? (body.certificate.max_abs_dpmp_pct as number) : undefined);
     }
@@ -121,11 +147,14 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
     const within = (limit: number) => errors.filter((e) => e <= limit).length / errors.length;
     assert.ok(within(0.5) >= 0.95, `${(100 * within(0.5)).toFixed(1)} % of modules within 0.5 % (target 95 %)`);
     assert.ok(within(1) >= 0.99, `${(100 * within(1)).toFixed(1)} % of modules within 1 % (target 99 %)`);
-    for (const v of views.slice(MODULES))
+    views.slice(MODULES).forEach((v, i) => {
+      assert.equal(v.model, i < INVERTERS ? 'sandia' : 'adr');
+      assert.equal(typeof v.max_abs_dpac_pct_of_paco, 'number', `pvlib evaluates every node of inverter ${i}`);
       assert.ok(
         (v.max_abs_dpac_pct_of_paco as number) < 0.01,
-        `an .OND profile node is ${v.max_abs_dpac_pct_of_paco} % of Paco from pvlib.inverter.sandia`,
+        `an .OND profile node is ${v.max_abs_dpac_pct_of_paco} % of the AC rating from pvlib.inverter.${v.model}`,
       );
+    });
   });
 
   it('when a .PAN is asked for, then it comes as an attachment whose Remarks carry the class of every key and the certificate', async () => {
@@ -138,6 +167,28 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
     assert.match(res.text, /Str_\d+=Isc: (sourced from .+ column I_sc_ref|derived)/);
     assert.match(res.text, /Fidelity: max \|dPmp\| [\d.]+ %/);
     assert.ok(res.headers.get('x-fidelity-max-dpmp-pct'));
+  });
+
+  it('when an inverter only the ADR library models is asked for, then its .OND draws three profiles from the ADR model at the test voltages and cites the library', async () => {
+    const p = byKind.adr.find((x) => x._id === 'ablerex-electronics-co-ltd-es-2200-us-240-240-vac-240v') as ProductDoc;
+    const body = await twin(p._id);
+    assert.match(body.file.text, /Fidelity: profiles vs pvlib\.inverter\.adr at their 24 nodes/);
+    // The test voltages the coefficients were fitted at: Vmin, Vnom, Vmax of the library's record.
+    const volts = [
+      p.specs.min_operating_dc_voltage_v,
+      p.specs.nominal_dc_voltage_v,
+      p.specs.max_operating_dc_voltage_v,
+    ];
+    assert.match(body.file.text, new RegExp(`\r\n    VNomEff=${volts.join(',')}\r\n`));
+    assert.match(
+      body.file.text,
+      /Str_\d+=PNomConv: sourced from adr-library-cec-inverters-2019-03-05\.csv record \d+ column Pacmax/,
+    );
+    assert.match(body.file.text, /Str_\d+=PSeuil: derived - ADR inverter model/);
+    const keys = new Map(body.keys.map((k) => [k.key, k]));
+    assert.equal(keys.get('EfficEuro')?.class, 'derived');
+    assert.equal(keys.get('Weight')?.class, 'sourced');
+    assert.equal(body.certificate.nodes, 24);
   });
 
   it('when the file asked for does not fit the product, or as_of is before it existed, then a problem comes back and nothing is charged', async () => {
@@ -169,7 +220,17 @@ describe('interchange: PVsyst .PAN and .OND files (complete data, read back by p
     });
     assert.equal(early.status, 404);
     assert.match(early.body.detail, /did not exist yet/);
-    // Three refusals cost nothing: the next file costs its 2 credits from the balance before them.
+    // The ADR library lists SolarBridge's P250HV with a nominal voltage of -43 V, which the seed does not
+    // take as a voltage: the record has no Vnom, so no model and no file.
+    const broken = await call(server.url, 'getPvsystFile', {
+      token: key,
+      params: { id: 'solarbridge-technologies-p250hv-208-208v' },
+      query: { format: 'ond' },
+    });
+    assert.equal(broken.status, 400);
+    assert.match(broken.body.type, /unsuitable-product/);
+    assert.match(broken.body.detail, /has an ADR library record without Vnom: the profiles need one model/);
+    // Four refusals cost nothing: the next file costs its 2 credits from the balance before them.
     assert.equal(await balance(), before - 2);
   });
 });

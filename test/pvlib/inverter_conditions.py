@@ -15,20 +15,12 @@ import sys
 import numpy as np
 import pvlib
 
-from reference import row_at
-
-
-def read(sources, locator):
-    header, row = row_at(sources, locator["file"], locator["line"])
-    raw = row[header.index(locator["column"])]
-    if locator["column"] == "ADRCoefficients":
-        return list(map(float, raw.strip(" []").split()))
-    return float(raw)
+from reference import cell
 
 
 def answer(sources, case):
     inputs = {
-        column: (read(sources, given["locator"]) if "locator" in given else given["value"])
+        column: (cell(sources, given["locator"]) if "locator" in given else given["value"])
         for column, given in case["parameters"].items()
     }
     p_dc = np.array([p for p, _ in case["points"]], dtype=float)

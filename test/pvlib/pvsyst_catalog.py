@@ -5,8 +5,8 @@ Reads JSON lines from the file named by argv[1], one per file the service wrote:
 Each file is read back with pvlib.iotools.read_panond; what is checked is what the issue promises of
 every file: it parses, no value is `nan` or not finite, and every key read has a class (its path is
 in the twin, where each key carries one). A .PAN with CEC values is compared with the CEC model at the
-24 IEC 61853-1 points, a .OND's profile nodes with pvlib.inverter.sandia (pvsyst_files.py). Prints one
-JSON line per file: {"id", "kind", "keys", "nan", "non_numbers", "unclassed", certificate figures}.
+24 IEC 61853-1 points, a .OND's profile nodes with pvlib.inverter.sandia (pvlib.inverter.adr for an
+inverter only the ADR library models; pvsyst_files.py). Prints one JSON line per file: {"id", "kind", "keys", "nan", "non_numbers", "unclassed", certificate figures}.
 """
 import json
 import os
@@ -17,7 +17,7 @@ import numpy as np
 import pvlib
 
 sys.path.insert(0, os.path.dirname(__file__))
-from pvsyst_files import CEC, NAN, flat, ond_against_sandia, pan_against_cec, pvsyst_params  # noqa: E402
+from pvsyst_files import CEC, NAN, flat, ond_against_model, pan_against_cec, pvsyst_params  # noqa: E402
 
 
 def key_path(path):
@@ -59,7 +59,7 @@ def compared(case, content):
     if case["kind"] == "pan" and "imp_a" in case["values"] and "vmp_v" in case["values"]:
         return reference_point(case["values"], content)
     if case["kind"] == "ond":
-        return ond_against_sandia(case["values"], content)
+        return ond_against_model(case["values"], content)
     return {}
 
 
@@ -78,7 +78,8 @@ def reference_point(values, content):
 
 def finite(out):
     """JSON has no NaN: a figure pvlib could not compute is null, and the file is listed for it."""
-    bad = [k for k, v in out.items() if isinstance(v, float) and not np.isfinite(v)]
+    bad = [k for k, v in out.items() if (isinstance(v, float) and not np.isfinite(v))
+           or (v is None and k.startswith("max_abs"))]
     errors = [k for k in ("compare_error",) if k in out]
     return {**out, **{k: None for k in bad}, "not_computed": bad + errors}
 

@@ -6,7 +6,7 @@ pvlib.iotools.read_panond. A .PAN whose inputs name the CEC single-diode cells i
 24 IEC 61853-1 points, with the CEC model computed from those cells (calcparams_cec + singlediode):
 the file is read as PVsyst reads it (calcparams_pvsyst, I_L_ref and I_o_ref rebuilt from its Isc and
 Voc at GRef/TRef). A .OND's profile nodes are compared with pvlib.inverter.sandia computed from the
-row's cells. Prints {"results": [...]}: per case, the keys read, whether "nan" appears, and the max
+row's cells (pvlib.inverter.adr with the ADR library's record for an inverter only it models). Prints {"results": [...]}: per case, the keys read, whether "nan" appears, and the max
 and RMS |dPmp| in % (.PAN) or the max |dPac| in % of Paco (.OND).
 """
 import json
@@ -30,6 +30,10 @@ CEC = {"a_ref_v": "a_ref", "il_ref_a": "I_L_ref", "io_ref_a": "I_o_ref", "rs_ohm
 SANDIA = {"ac_power_w": "Paco", "dc_power_w": "Pdco", "nominal_dc_voltage_v": "Vdco",
           "self_consumption_w": "Pso", "sandia_c0_per_w": "C0", "sandia_c1_per_v": "C1",
           "sandia_c2_per_v": "C2", "sandia_c3_per_v": "C3", "night_tare_w": "Pnt"}
+ADR = {"dc_power_w": "Pnom", "nominal_dc_voltage_v": "Vnom", "ac_power_w": "Pacmax", "night_tare_w": "Pnt",
+       "adr_coefficients": "ADRCoefficients", "min_operating_dc_voltage_v": "Vmin",
+       "max_operating_dc_voltage_v": "Vmax", "max_dc_voltage_v": "Vdcmax", "mppt_low_v": "MPPTLow",
+       "mppt_high_v": "MPPTHi"}
 
 
 def read(text):
@@ -71,27 +75,53 @@ def pan_against_cec(values, content):
 
 
 def ond(sources, case, content):
-    return ond_against_sandia({s: cell(sources, loc) for s, loc in case["inputs"].items()}, content)
+    values = {s: cell(sources, loc) for s, loc in case["inputs"].items()}
+    return ond_against_model(values, content)
 
 
-def ond_against_sandia(specs, content):
-    """max |dPac| (% of Paco) between the file's profile nodes and pvlib.inverter.sandia of `specs`."""
-    conv = content["PVObject_"]["Converter"]
-    values = {SANDIA[s]: v for s, v in specs.items() if s in SANDIA}
-    values.setdefault("Pnt", 0.0)
+def ond_against_model(specs, content):
+    """A CEC row's file against pvlib.inverter.sandia; an ADR-only inverter's against pvlib.inverter.adr."""
+    if "sandia_c0_per_w" in specs:
+        return ond_against_sandia(specs, content)
+    return ond_against_adr(specs, content)
+
+
+def profiles_of(conv, nominal):
     if "VNomEff" in conv:
-        volts = conv["VNomEff"]
-        profiles = [(v, conv[f"ProfilPIOV{i + 1}"]) for i, v in enumerate(volts)]
-    else:
-        profiles = [(values["Vdco"], conv["ProfilPIO"])]
+        return [(v, conv[f"ProfilPIOV{i + 1}"]) for i, v in enumerate(conv["VNomEff"])]
+    return [(nominal, conv["ProfilPIO"])]
+
+
+def worst_node(profiles, model, rated):
+    """max |dPac| (% of the AC rating) over every node of every profile, and the count of nodes."""
     worst, nodes = 0.0, 0
     for v, prof in profiles:
         for k in range(1, prof["NPtsEff"] + 1):
             pdc, pac = prof[f"Point_{k}"]
-            model = float(pvlib.inverter.sandia(v, pdc, values))
-            worst = max(worst, abs(pac - model) / values["Paco"] * 100)
+            reference = float(model(v, pdc))
+            if not np.isfinite(reference):  # max() would pass over a nan: a node pvlib cannot evaluate is said
+                return {"max_abs_dpac_pct_of_paco": None, "nan_at": [v, pdc], "profiles": len(profiles)}
+            worst = max(worst, abs(pac - reference) / rated * 100)
             nodes += 1
     return {"max_abs_dpac_pct_of_paco": worst, "nodes": nodes, "profiles": len(profiles)}
+
+
+def ond_against_sandia(specs, content):
+    """The file's profile nodes against pvlib.inverter.sandia of `specs`."""
+    values = {SANDIA[s]: v for s, v in specs.items() if s in SANDIA}
+    values.setdefault("Pnt", 0.0)
+    profiles = profiles_of(content["PVObject_"]["Converter"], values["Vdco"])
+    return {"model": "sandia",
+            **worst_node(profiles, lambda v, p: pvlib.inverter.sandia(v, p, values), values["Paco"])}
+
+
+def ond_against_adr(specs, content):
+    """The file's profile nodes against pvlib.inverter.adr of the ADR library's record `specs`."""
+    values = {k: float("nan") for k in ("Vmin", "Vmax", "Vdcmax", "MPPTLow", "MPPTHi")}
+    values.update({ADR[s]: v for s, v in specs.items() if s in ADR})
+    profiles = profiles_of(content["PVObject_"]["Converter"], values["Vnom"])
+    return {"model": "adr",
+            **worst_node(profiles, lambda v, p: pvlib.inverter.adr(v, p, values), values["Pacmax"])}
 
 
 def flat(d, prefix=""):

@@ -49,8 +49,12 @@ def row_at(sources, name, line):
 
 
 def cell(sources, locator):
+    """The number in the cell `locator` names (the ADR library's coefficients: a list, as it prints them)."""
     header, row = row_at(sources, locator["file"], locator["line"])
-    return float(row[header.index(locator["column"])])
+    raw = row[header.index(locator["column"])]
+    if locator["column"] == "ADRCoefficients":
+        return list(map(float, raw.strip(" []").split()))
+    return float(raw)
 
 
 def answer(sources, case):

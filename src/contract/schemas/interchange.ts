@@ -65,7 +65,7 @@ export const INTERCHANGE_SCHEMAS: SchemasObject = {
           rms_dpmp_pct: num('.PAN: the RMS of the same, %.'),
           over_1_pct: { type: 'boolean', description: '.PAN: whether the largest error exceeds 1 %.' },
           max_abs_dpac_pct_of_paco: num(
-            '.OND: the largest |Pac(node) - Pac(Sandia model)| over the profile nodes, % of Paco.',
+            '.OND: the largest |Pac(node) - Pac(model)| over the profile nodes, % of the AC rating (Paco; Pacmax for the ADR model).',
           ),
           points: {
             type: 'array',

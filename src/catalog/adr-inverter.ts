@@ -5,7 +5,7 @@
 //   b0 + b1 p + b2 p² + (v − 1)(b3 + b4 p + b5 p²) + (1/v − 1)(b6 + b7 p + b8 p²)
 // and Pac = Pnom (p − loss), at least −|Pnt|, at most Pacmax; undefined (pvlib: NaN) outside
 // [max(Vmin, MPPTLow) (1 − vtol), max(Vmax, Vdcmax, MPPTHi) (1 + vtol)]; −|Pnt| at 0 V.
-import { risingRoot } from '../catalog/sandia-inverter';
+import { risingRoot } from './sandia-inverter';
 
 /** The ADR library's columns, by their names there (W, V, and the nine coefficients in listed order). */
 export interface AdrInverter {
