@@ -89,7 +89,7 @@ export function printPlan(name: string, plan: Plan, detail: boolean): void {
   );
   if (fields.length > 0) err(`${name}: changed fields: ${fields.map(([f, n]) => `${f} ${n}`).join(', ')}`);
   if (!detail) return;
-  for (const p of plan.new) out(`new\t${p.category}\t${p.manufacturer}\t${p.model}`);
+  for (const p of plan.new) out(`new\t${p.id}\t${p.category}\t${p.manufacturer}\t${p.model}`);
   for (const p of plan.changed) {
     out(`changed\t${p.id}\t${p.manufacturer}\t${p.model}`);
     for (const c of p.changes) out(`\t${c.field}\t${shown(c.from)} -> ${shown(c.to)}\t(${c.source_id})`);

@@ -3,7 +3,7 @@
 //   1. convert    every file is read and checked (pinned checksums too) before anything is written
 //   2. resolve    the manufacturers' spellings into companies (with evidence)
 //   3. plan       the diff against the record: new, changed (field from -> to), delisted, unchanged
-//   4. write      revisions and their events (the changes feed), then the products pointing at them
+//   4. write      the plan's items: revisions and their events (the changes feed), then the products
 //   5. index      companies, then a new index and the alias swap
 //   6. announce   what was written, to the watches that asked (the `announce` port)
 // A dry run stops after the plan. The whole run holds the operator lease: one writer at a time.
@@ -145,7 +145,7 @@ function writeAndIndex(
   ports: IngestPorts,
   progress: IngestProgress,
 ): Promise<SyncReport> {
-  return syncCatalog({ sources, drafts: conversion.drafts, companies, now, previous: plan.previous }, ports, {
+  return syncCatalog({ sources, drafts: conversion.drafts, companies, now, plan }, ports, {
     ingest: progress.ingest,
     reindex: progress.reindex,
   });

@@ -3,11 +3,12 @@
 // as it is written (the documents are the same), instead of read back from MongoDB afterwards: a
 // first start then takes about as long as the writes alone. A failed load leaves the record complete.
 import type { SourceDoc } from '../catalog/source.types';
-import { ingest, type Drafts, type IngestPorts, type IngestReport } from './ingest.service';
+import { ingest, type IngestReport, type IngestRun } from './ingest.service';
+import type { IngestPorts } from './ingest.ports';
+import { BATCH, batchesOf, planContext, plannedBatches, type Drafts, type Plan } from './ingest.plan';
 import { reindex, type ReindexPorts, type ReindexReport } from './reindex.service';
 import type { CompanyDoc } from '../catalog/company-records';
 import type { ProductDoc } from '../catalog/product.types';
-import type { RevisionDoc } from '../catalog/revision.types';
 import { Handover } from '../shared/handover';
 
 export interface SyncPorts {
@@ -45,8 +46,8 @@ export interface SyncRequest {
   readonly companies: readonly CompanyDoc[];
   /** The time revisions and products are stamped with (now unless given). */
   readonly now?: Date;
-  /** Latest stored revisions the plan already read, by product key. */
-  readonly previous?: ReadonlyMap<string, RevisionDoc>;
+  /** The plan of these drafts, made already (the operator's run printed it): written as it is. Absent: planned as written. */
+  readonly plan?: Plan;
 }
 
 /** Who is told how the writes and the index load go. */
@@ -56,12 +57,13 @@ export interface SyncProgress {
 }
 
 export async function syncCatalog(
-  { sources, drafts, companies, now = new Date(), previous }: SyncRequest,
+  { sources, drafts, companies, now = new Date(), plan }: SyncRequest,
   ports: SyncPorts,
   progress: SyncProgress = {},
 ): Promise<SyncReport> {
   await ports.sources.saveMany(sources);
   const files = Object.fromEntries(sources.map((s) => [s._id, { sha256: s.sha256, list: s.list, edition: s.edition }]));
+  const writing = { ...(await planned(drafts, plan, ports)), sourceFiles: files, now };
   if ((await ports.products.storedFormat()) === null) {
     // Company records first: the index joins each product to its company as it loads.
     const companiesChanged = await ports.companies.replaceAll(companies);
@@ -72,14 +74,7 @@ export async function syncCatalog(
     let ingested: IngestReport;
     try {
       ingested = await ingest(
-        {
-          drafts,
-          sourceFiles: files,
-          now,
-          onProgress: progress.ingest,
-          onWritten: (docs) => written.push(docs),
-          read: previous,
-        },
+        { ...writing, onProgress: progress.ingest, onWritten: (docs) => written.push(docs) },
         ports,
       );
       written.end();
@@ -90,14 +85,22 @@ export async function syncCatalog(
     }
     return { ingest: ingested, companiesChanged, reindex: await indexing, indexedWhileWriting: true };
   }
-  const ingested = await ingest(
-    { drafts, sourceFiles: files, now, onProgress: progress.ingest, read: previous },
-    ports,
-  );
+  const ingested = await ingest({ ...writing, onProgress: progress.ingest }, ports);
   const companiesChanged = await ports.companies.replaceAll(companies);
   const unchanged = ingested.created + ingested.changed + ingested.reformatted === 0 && !companiesChanged;
   if (unchanged && (await indexIsCurrent(ports, ingested.total))) return { ingest: ingested, companiesChanged };
   return { ingest: ingested, companiesChanged, reindex: await reindex(ports, progress.reindex, ingested.total) };
+}
+
+/** The plan's items in the writer's batches: the plan given, else the drafts planned batch by batch as written. */
+async function planned(
+  drafts: Drafts,
+  plan: Plan | undefined,
+  ports: SyncPorts,
+): Promise<Pick<IngestRun, 'batches' | 'stored' | 'total'>> {
+  if (plan) return { batches: batchesOf(plan.items, BATCH), stored: plan.stored, total: plan.items.length };
+  const context = await planContext(drafts, ports);
+  return { batches: plannedBatches(drafts, context, ports), stored: context.stored.size, total: drafts.length };
 }
 
 async function* flatten<T>(batches: AsyncIterable<readonly T[]>): AsyncGenerator<T> {

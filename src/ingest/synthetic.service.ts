@@ -8,7 +8,7 @@ import type { SearchDocument } from '../catalog/search-document';
 import type { ProductDraft } from '../catalog/product.types';
 import type { Claim } from '../catalog/claim';
 import type { SourceDoc } from '../catalog/source.types';
-import type { Drafts } from './ingest.service';
+import type { Drafts } from './ingest.plan';
 import { compactModel, modelParts } from '../catalog/search-document';
 import type { ReindexPorts } from './reindex.service';
 

@@ -87,11 +87,16 @@ describe('import: a new edition of a list', function () {
     ...more,
   ];
 
-  it('when --dry-run is given, then it prints new, changed field by field, delisted and refused rows, and writes nothing', async () => {
+  /** The id the dry run's plan gives the new model. */
+  let newId = '';
+
+  it('when --dry-run is given, then it prints new (with the id each will get), changed field by field, delisted and refused rows, and writes nothing', async () => {
     const before = await state(catalog);
     const res = run(catalog, 'import', importArgs(file, '--dry-run'));
     assert.equal(res.status, 0, res.stderr);
-    assert.match(res.stdout, /^new\tpv-module\tAblytek\t6MN6A299$/m);
+    const planned = /^new\t(\S+)\tpv-module\tAblytek\t6MN6A299$/m.exec(res.stdout);
+    assert.ok(planned, res.stdout);
+    newId = planned[1];
     assert.match(
       res.stdout,
       /^changed\t\S+\tAblytek\t6MN6A280\n\tstc_power_w\t280\.\d+ -> 281\.5\t\(cec-modules-2025-03-01\)$/m,
@@ -113,7 +118,10 @@ describe('import: a new edition of a list', function () {
     const after = await state(catalog);
     assert.equal(after.products, before.products + 1);
     assert.notDeepEqual(after.targets, before.targets);
-    const ablytek = (await catalog.products.identities()).find((p) => p.key === 'pv-module|ablytek 6mn6a280')!;
+    const identities = await catalog.products.identities();
+    // The run writes the plan the dry run printed: the new model gets the id the plan gave it.
+    assert.equal(identities.find((p) => p.key === 'pv-module|ablytek 6mn6a299')?._id, newId);
+    const ablytek = identities.find((p) => p.key === 'pv-module|ablytek 6mn6a280')!;
     const revision = (await catalog.revisions.get(ablytek._id, ablytek.current_revision))!;
     const changes = revision.changes.map((c) => [c.field, c.to]);
     assert.deepEqual(changes[0], ['stc_power_w', 281.5]);

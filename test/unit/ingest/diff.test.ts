@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { diffClaims } from '../../../src/ingest/ingest.service';
+import { diffClaims } from '../../../src/ingest/ingest.revision';
 import { snapshotHash } from '../../../src/catalog/claim';
 import { productSlug } from '../../../src/catalog/product-id';
 import type { Claim } from '../../../src/catalog/claim';
