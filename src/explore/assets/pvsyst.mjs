@@ -92,7 +92,7 @@ function certificateView(format, c) {
           ['conditions compared', String(c.points.length), 'points'],
         ]
       : [
-          ['max |ΔPac| (of Paco)', `${num(c.max_abs_dpac_pct_of_paco)} %`, 'max'],
+          ['max |ΔPac| (of the AC rating)', `${num(c.max_abs_dpac_pct_of_paco)} %`, 'max'],
           ['profile nodes compared', String(c.nodes), 'nodes'],
         ];
   const worst = format === 'pan' ? c.max_abs_dpmp_pct : c.max_abs_dpac_pct_of_paco;
