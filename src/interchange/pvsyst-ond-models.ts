@@ -143,7 +143,7 @@ function adrVoltages(inv: AdrInverter): { nominal: number; voltages?: OndModel['
   const note = outside
     ? `; pvlib.inverter.adr evaluates this record only from ${printed(range.low, 6)} V to ${printed(range.high, 6)} V (max(Vmin; MPPTLow) - 10 % to max(Vmax; Vdcmax; MPPTHi) + 10 %), so a voltage outside is moved to the nearest end, and a nominal moved onto another profile to halfway`
     : '';
-  const method = `Vmin; Vnom; Vmax: the test voltages of the CEC efficiency measurements the ADR model was fitted to (V)${note}`;
+  const method = `Vmin, Vnom, Vmax: the test voltages of the CEC efficiency measurements the ADR model was fitted to (V)${note}`;
   const three = ordered(low, nominal, high) ?? ordered(low, (low + high) / 2, high);
   if (three) return { nominal: three[1], voltages: { values: three, method } };
   if (!outside) return { nominal: inv.Vnom };

@@ -4,7 +4,7 @@
 // certificate compares each profile node with that model.
 import { EURO_WEIGHTS } from '../catalog/sandia-inverter';
 import { printed } from './pvsyst-fit';
-import { fromSpec, remarks, type Block, type Key, type Node, type Unknown } from './pvsyst-keys';
+import { fromSpec, printValue, remarks, type Block, type Key, type Node, type Unknown } from './pvsyst-keys';
 import type { OndModel } from './pvsyst-ond-models';
 import { commercial, provenanceLines, type Origin, type PvsystProduct } from './pvsyst-product';
 
@@ -72,7 +72,7 @@ export function ondFile(product: PvsystProduct, m: OndModel, origin: Origin): On
   const certificate = certifyProfiles(m, profiles);
   const converter = converterBlock(product, m, profiles);
   const unknown = unknownKeys(product, m, profiles);
-  const fidelity = `Fidelity: profiles vs ${m.against} at their ${certificate.nodes} nodes: max |dPac| ${certificate.max_abs_dpac_pct_of_paco} % of ${m.names.ac}`;
+  const fidelity = `Fidelity: profiles vs ${m.against} at their ${certificate.nodes} nodes: max |dPac| ${printValue(certificate.max_abs_dpac_pct_of_paco)} % of ${m.names.ac}`;
   const lines = provenanceLines({ product, origin, body: [converter], unknown, fidelity });
   const root: Block = {
     key: 'PVObject_',

@@ -5,7 +5,7 @@
 import type { Provenance } from '../catalog/provenance';
 import { IEC_61853_NAME } from './iec61853';
 import type { Certificate, PanFit } from './pvsyst-fit';
-import { fromSpec, remarks, type Block, type Key, type Node, type Unknown } from './pvsyst-keys';
+import { fromSpec, printValue, remarks, type Block, type Key, type Node, type Unknown } from './pvsyst-keys';
 import type { PvsystProduct, Origin } from './pvsyst-product';
 import { commercial, provenanceLines } from './pvsyst-product';
 
@@ -59,9 +59,9 @@ export function panFile(product: PvsystProduct, derivation: PanDerivation, origi
 function fidelityLine({ fit, basis }: PanDerivation): string {
   const c = fit.certificate;
   if (basis === 'reference')
-    return `Fidelity: |dPmp| ${c.max_abs_dpmp_pct} % at the reference point only (the Sandia row carries no model the service can compare at other conditions)`;
+    return `Fidelity: |dPmp| ${printValue(c.max_abs_dpmp_pct)} % at the reference point only (the Sandia row carries no model the service can compare at other conditions)`;
   const over = c.max_abs_dpmp_pct > 1 ? 'OVER 1 % - ' : '';
-  return `${over}Fidelity: max |dPmp| ${c.max_abs_dpmp_pct} % RMS ${c.rms_dpmp_pct} % vs the CEC single-diode model over ${IEC_61853_NAME}`;
+  return `${over}Fidelity: max |dPmp| ${printValue(c.max_abs_dpmp_pct)} % RMS ${printValue(c.rms_dpmp_pct)} % vs the CEC single-diode model over ${IEC_61853_NAME}`;
 }
 
 function electrical(product: PvsystProduct, derivation: PanDerivation): Node[] {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { adrVoltageRange } from '../../../src/catalog/adr-inverter';
 import type { Provenance } from '../../../src/catalog/provenance';
+import { render } from '../../../src/interchange/pvsyst-keys';
 import { ondFile } from '../../../src/interchange/pvsyst-ond';
 import { adrInverterOf, adrOnd } from '../../../src/interchange/pvsyst-ond-models';
 import type { PvsystProduct } from '../../../src/interchange/pvsyst-product';
@@ -82,7 +83,13 @@ describe('PVsyst .OND from the ADR library', () => {
     assert.equal(nominal, (low + high) / 2);
     assert.match(model.voltages?.method ?? '', /moved to the nearest end/);
     for (const v of [low, nominal, high]) assert.ok(Number.isFinite(model.ac(v, 50000)), `the model at ${v} V`);
-    assert.equal(ondFile(DIEHL, model, origin).certificate.nodes, 24);
+    const file = ondFile(DIEHL, model, origin);
+    assert.equal(file.certificate.nodes, 24);
+    // Its certificate, 5e-7 %, is printed as a decimal, as every value of the file is.
+    assert.match(
+      render(file.root),
+      /Fidelity: profiles vs pvlib\.inverter\.adr at their 24 nodes: max \|dPac\| 0\.000000\d+ % of Pacmax\r\n/,
+    );
   });
 
   it('when every test voltage lies outside that range, or Vnom is not above 0, then no model is drawn and the reason is named', () => {
