@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SPECS, type SpecName } from '../../catalog/spec-catalog';
-import { parseCsv } from '../../shared/csv';
+import { parseCsv, type CsvRow } from '../../shared/csv';
 import { SourceError, type Claim, type Locator } from './claims';
 import { parseCell } from './values';
 import { outsideRange } from '../../catalog/physical-ranges';
@@ -103,13 +103,29 @@ export function readTable({ filePath, sourceId, requiredColumns, headerRows, ...
   } catch (err) {
     throw new SourceError(file, null, `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  const text = decodeSource(bytes, file, options.encoding);
-  let rows;
+  const rows = csvRows(decodeSource(bytes, file, options.encoding), file);
+  return tableOfRows(rows, { file, sourceId, requiredColumns, headerRows, ...options });
+}
+
+/** A source's text as CSV rows, blank rows left out; a text that is not CSV is named by its file. */
+export function csvRows(text: string, file: string): CsvRow[] {
   try {
-    rows = parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
+    return parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
   } catch (err) {
     throw new SourceError(file, null, (err as Error).message);
   }
+}
+
+/** Rows already parsed, as a table: the file's name and the rest of what readTable reads it with. */
+export interface ParsedTable extends Omit<TableFile, 'filePath'> {
+  readonly file: string;
+}
+
+/** A table of rows already parsed (readTable's, or a check's that parsed the file once for all it asks). */
+export function tableOfRows(
+  rows: readonly CsvRow[],
+  { file, sourceId, requiredColumns, headerRows, ...options }: ParsedTable,
+): Table {
   if (rows.length < headerRows)
     throw new SourceError(file, null, `expected ${headerRows} header row${headerRows === 1 ? '' : 's'}`);
   const header = rows[0].cells.map((c) => c.trim());
