@@ -6,6 +6,7 @@
 // and Pac = Pnom (p − loss), at least −|Pnt|, at most Pacmax; undefined (pvlib: NaN) outside
 // [max(Vmin, MPPTLow) (1 − vtol), max(Vmax, Vdcmax, MPPTHi) (1 + vtol)]; −|Pnt| at 0 V.
 import { risingRoot } from './sandia-inverter';
+import type { SpecName } from './spec-catalog';
 
 /** The ADR library's columns, by their names there (W, V, and the nine coefficients in listed order). */
 export interface AdrInverter {
@@ -20,6 +21,23 @@ export interface AdrInverter {
   readonly MPPTLow?: number;
   readonly MPPTHi?: number;
 }
+
+/** The ADR library's columns, by the service's spec names (the seed reads each column into that spec). */
+export const ADR_SPECS = {
+  Pnom: 'dc_power_w',
+  Vnom: 'nominal_dc_voltage_v',
+  Pacmax: 'ac_power_w',
+  Pnt: 'night_tare_w',
+  ADRCoefficients: 'adr_coefficients',
+  Vmin: 'min_operating_dc_voltage_v',
+  Vmax: 'max_operating_dc_voltage_v',
+  Vdcmax: 'max_dc_voltage_v',
+  MPPTLow: 'mppt_low_v',
+  MPPTHi: 'mppt_high_v',
+} as const satisfies Record<keyof AdrInverter, SpecName>;
+
+/** What the model cannot go without. */
+export const ADR_REQUIRED = ['Pnom', 'Vnom', 'Pacmax', 'Pnt', 'ADRCoefficients'] as const;
 
 /** pvlib's default: how far (as a fraction of the voltage) the model is used beyond its voltage range. */
 export const ADR_VTOL = 0.1;

@@ -6,7 +6,7 @@ import type { Claim } from '../catalog/claim';
 import type { Provenance } from '../catalog/provenance';
 import { SPECS, type SpecName } from '../catalog/spec-catalog';
 import { Inputs, readOptional, type DesignProduct, type Input, type Need } from './design-inputs';
-import type { AdrInverter } from '../catalog/adr-inverter';
+import { ADR_REQUIRED, ADR_SPECS, type AdrInverter } from '../catalog/adr-inverter';
 import type { SandiaInverter } from './sandia-inverter-model';
 import { PVWATTS_ETA_REF, type PvwattsInverter } from './pvwatts-inverter-model';
 
@@ -39,20 +39,6 @@ const SANDIA_COLUMNS = {
   C3: 'sandia_c3_per_v',
   Pnt: 'night_tare_w',
 } as const satisfies Record<keyof SandiaInverter, SpecName>;
-
-const ADR_COLUMNS = {
-  Pnom: 'dc_power_w',
-  Vnom: 'nominal_dc_voltage_v',
-  Pacmax: 'ac_power_w',
-  Pnt: 'night_tare_w',
-  ADRCoefficients: 'adr_coefficients',
-  Vmin: 'min_operating_dc_voltage_v',
-  Vmax: 'max_operating_dc_voltage_v',
-  Vdcmax: 'max_dc_voltage_v',
-  MPPTLow: 'mppt_low_v',
-  MPPTHi: 'mppt_high_v',
-} as const satisfies Record<keyof AdrInverter, SpecName>;
-const ADR_REQUIRED = ['Pnom', 'Vnom', 'Pacmax', 'Pnt', 'ADRCoefficients'] as const;
 
 /** The ADR library's list id (seed/manifest.json). */
 export const ADR_LIST = 'adr-inverters';
@@ -101,7 +87,7 @@ function windowFrom(window: Partial<Record<keyof VoltageLimits, Input>>, shown: 
 export function adrParameters(inputs: Inputs, product: DesignProduct, claims: readonly Claim[], revision: number) {
   const shown: ModelInputs = {};
   const values: Record<string, number | readonly number[]> = {};
-  for (const [column, spec] of Object.entries(ADR_COLUMNS)) {
+  for (const [column, spec] of Object.entries(ADR_SPECS)) {
     const claim = claims.find((c) => c.field === spec && c.source_id.startsWith(ADR_LIST));
     if (!claim || !(typeof claim.value === 'number' || Array.isArray(claim.value))) continue;
     const unit = unitOf(spec);

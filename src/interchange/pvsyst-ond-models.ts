@@ -3,7 +3,14 @@
 // Driesse's ADR model with the ADR library's record (the library pvlib ships, fitted to the same CEC
 // test data). Each gives AC power as pvlib gives it, the DC power a given AC output takes, where a
 // profile starts, and the voltages its three profiles are drawn at.
-import { adrAcPower, adrDcPowerFor, adrVoltageRange, type AdrInverter } from '../catalog/adr-inverter';
+import {
+  ADR_REQUIRED,
+  ADR_SPECS,
+  adrAcPower,
+  adrDcPowerFor,
+  adrVoltageRange,
+  type AdrInverter,
+} from '../catalog/adr-inverter';
 import { coefficientsAtVoltage, dcPowerFor, sandiaAcPower, type SandiaVoltageTerms } from '../catalog/sandia-inverter';
 import { printed } from './pvsyst-fit';
 import type { PvsystProduct } from './pvsyst-product';
@@ -85,21 +92,6 @@ export function sandiaOnd(s: SandiaInverter, product: PvsystProduct): OndModel {
     },
   };
 }
-
-/** The ADR library's columns, by the service's spec names. */
-export const ADR_SPECS = {
-  Pnom: 'dc_power_w',
-  Vnom: 'nominal_dc_voltage_v',
-  Pacmax: 'ac_power_w',
-  Pnt: 'night_tare_w',
-  ADRCoefficients: 'adr_coefficients',
-  Vmin: 'min_operating_dc_voltage_v',
-  Vmax: 'max_operating_dc_voltage_v',
-  Vdcmax: 'max_dc_voltage_v',
-  MPPTLow: 'mppt_low_v',
-  MPPTHi: 'mppt_high_v',
-} as const satisfies Record<keyof AdrInverter, string>;
-const ADR_REQUIRED = ['Pnom', 'Vnom', 'Pacmax', 'Pnt', 'ADRCoefficients'] as const;
 
 export const ADR_METHOD =
   "ADR inverter model (Driesse, Jain, Harrison 2008) with the ADR library's Pnom, Vnom, Pacmax, Pnt and nine coefficients, as pvlib.inverter.adr: loss = b0 + b1 p + b2 p^2 + (v-1)(b3 + b4 p + b5 p^2) + (1/v-1)(b6 + b7 p + b8 p^2) with p = Pdc/Pnom and v = V/Vnom, Pac = Pnom (p - loss); each node is the DC power that gives the stated AC power";
