@@ -1,12 +1,14 @@
-// A bounded hand-over of items from one producer to one consumer that reads them as an async
-// iterable: the producer waits while `capacity` items are unread, so memory stays bounded whatever
-// the counts. A consumer that stops (or is abandoned) turns every later push into a no-op, so the
-// producer can finish its own work.
+// A bounded hand-over of items from producers to one consumer that reads them as an async iterable:
+// a push waits while `capacity` items are unread, so memory stays bounded whatever the counts. Several
+// pushes may wait at once (the seed writes three batches at a time, and each hands its products on),
+// and each is woken when room is made. A consumer that stops (or is abandoned) turns every later push
+// into a no-op, so the producers can finish their own work.
 
 export class Handover<T> {
   private readonly items: T[] = [];
   private wakeConsumer?: () => void;
-  private wakeProducer?: () => void;
+  /** Every push waiting for room (one slot here lost all but the last, which hung the seed). */
+  private producers: (() => void)[] = [];
   private ended = false;
   private failure?: { readonly reason: unknown };
   private abandoned = false;
@@ -16,7 +18,7 @@ export class Handover<T> {
   /** Resolves once the item is queued (or dropped, the consumer having stopped). */
   async push(item: T): Promise<void> {
     while (this.items.length >= this.capacity && !this.abandoned)
-      await new Promise<void>((resolve) => (this.wakeProducer = resolve));
+      await new Promise<void>((resolve) => this.producers.push(resolve));
     if (this.abandoned) return;
     this.items.push(item);
     this.wake('consumer');
@@ -52,10 +54,14 @@ export class Handover<T> {
     }
   }
 
+  /** The consumer, or every waiting push (each looks again for room; those that find none wait again). */
   private wake(side: 'consumer' | 'producer'): void {
-    const wake = side === 'consumer' ? this.wakeConsumer : this.wakeProducer;
-    if (side === 'consumer') this.wakeConsumer = undefined;
-    else this.wakeProducer = undefined;
+    if (side === 'producer') {
+      for (const wake of this.producers.splice(0)) wake();
+      return;
+    }
+    const wake = this.wakeConsumer;
+    this.wakeConsumer = undefined;
     wake?.();
   }
 }

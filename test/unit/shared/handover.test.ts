@@ -26,6 +26,22 @@ describe('Handover', () => {
     assert.deepEqual(read, [1, 2, 3, 4, 5], 'every item, in order');
   });
 
+  it('when several pushes wait at capacity at once (the seed writes three batches at a time), then each is queued once room is made, none is lost', async () => {
+    const handover = new Handover<number>(1);
+    await handover.push(1);
+    // Before, one waiting slot kept only the last push's wake-up: the others never resolved, and the
+    // first seed hung with one batch of products written but never indexed.
+    const waiting = [handover.push(2), handover.push(3), handover.push(4)];
+    const read: number[] = [];
+    const reading = (async () => {
+      for await (const item of handover) read.push(item);
+    })();
+    await Promise.all(waiting);
+    handover.end();
+    await reading;
+    assert.deepEqual(read.toSorted(), [1, 2, 3, 4]);
+  });
+
   it('when the producer ends with an error, then the consumer reads what was queued and then gets the error', async () => {
     const handover = new Handover<string>(4);
     await handover.push('a');
