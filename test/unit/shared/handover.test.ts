@@ -39,7 +39,7 @@ describe('Handover', () => {
     await Promise.all(waiting);
     handover.end();
     await reading;
-    assert.deepEqual(read.toSorted(), [1, 2, 3, 4]);
+    assert.deepEqual(read, [1, 2, 3, 4], 'every item, in the order the pushes waited');
   });
 
   it('when the producer ends with an error, then the consumer reads what was queued and then gets the error', async () => {
