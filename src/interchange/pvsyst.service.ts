@@ -167,13 +167,13 @@ async function module(product: PvsystProduct, ports: PvsystPorts, origin: Origin
 
 function inverter(product: PvsystProduct, origin: Origin) {
   const model = ondModel(product);
+  if (model.unusable) throw noProfile(product, model.unusable);
   const file = ondFile(product, model, origin);
-  if (model.unusable || file.certificate.nodes === 0) {
-    const why =
-      model.unusable ??
-      `a ${model.against} curve that does not reach its AC rating (${model.names.ac}) on its rising branch at ${model.nominalV} V`;
-    throw missing(product, SANDIA_SPECS, ` for the Sandia model, and has ${why}: the file needs an efficiency profile`);
-  }
+  if (file.certificate.nodes === 0)
+    throw noProfile(
+      product,
+      `a ${model.against} curve that does not reach its AC rating (${model.names.ac}) on its rising branch at ${model.nominalV} V`,
+    );
   return {
     ...file,
     certificate: {
@@ -192,6 +192,11 @@ function ondModel(product: PvsystProduct): OndModel {
   const adr = adrInverterOf(product);
   if ('inverter' in adr) return adrOnd(adr.inverter, product);
   throw missing(product, SANDIA_SPECS, ` for the Sandia model, and has ${adr.why}: the profiles need one model`);
+}
+
+/** An inverter whose model draws no efficiency profile where its row says it works, and why. */
+function noProfile(product: PvsystProduct, why: string) {
+  return missing(product, SANDIA_SPECS, ` for the Sandia model, and has ${why}: the file needs an efficiency profile`);
 }
 
 function missing(product: PvsystProduct, names: readonly string[], instead = '') {
