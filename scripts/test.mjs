@@ -1,6 +1,6 @@
-// `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails before a test starts; it runs in
-// a process of its own while Chromium is installed, the local engines come up and the complete catalog is prepared, none of
-// which it needs), every test (unit, integration, API and the browser test of /docs), then the engines this command started
+// `npm test`: the linter, formatter check and floors (scripts/lint.mjs; any finding fails the run before an engine-backed test
+// starts; it runs in a process of its own while Chromium is installed, the local engines come up, the complete catalog is
+// prepared and the engine-free unit tests run, none of which it needs), every test (unit, integration, API and the browser test of /docs), then the engines this command started
 // are stopped again. Arguments after `--` go to mocha.
 // TEST_NODE=24 runs mocha (and the services the tests start) on that Node, installed by tools/node.mjs.
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,6 +25,8 @@ function phase(name) {
   phaseStart = now;
 }
 
+/** The mocha processes running now. */
+const mochas = new Set();
 const artifacts = path.join(ROOT, 'test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 const linting = lintAside();
@@ -91,8 +93,9 @@ function lintAside() {
 }
 
 /**
- * Waits for the lint, prints what it wrote, and when it found anything stops the engines this command
- * started, drops the complete catalog it seeded (`preparing`, once prepared, unless kept) and fails the run: no test starts.
+ * Waits for the lint, prints what it wrote, and when it found anything stops the unit tests running beside
+ * it and the engines this command started, drops the complete catalog it seeded (`preparing`, once
+ * prepared, unless kept) and fails the run: no engine-backed test starts.
  */
 async function lintPassed(preparing = Promise.resolve(undefined)) {
   const lint = await linting.done;
@@ -102,8 +105,9 @@ async function lintPassed(preparing = Promise.resolve(undefined)) {
   );
   if (lint.ok) return;
   console.error('[test] lint failed; fix the findings above (npm run lint)');
+  for (const child of mochas) child.kill();
   const catalog = await preparing;
-  if (catalog && process.env.TEST_FULL_CATALOG_KEEP !== '1') dropFullCatalog(catalog.name);
+  if (catalog && process.env.TEST_FULL_CATALOG_KEEP === '0') dropFullCatalog(catalog.name);
   await down(started);
   process.exit(1);
 }
@@ -124,10 +128,10 @@ async function runSuite(args) {
   const { config, files } = specFiles(configFile);
   const runEnv = { ...env };
   const preparing = needsFullCatalog(files) ? prepareFullCatalog() : Promise.resolve(undefined);
-  await lintPassed(preparing);
   const settings = configSettings(config);
-  // The engine-free unit tests run while the complete catalog is still being seeded, not after it.
-  const early = needsFullCatalog(files) ? files.filter((file) => file.startsWith('dist/test/unit/')) : [];
+  // The engine-free unit tests run while lint runs and the complete catalog is prepared, not after them;
+  // when lint finds anything they are stopped with the run.
+  const early = files.filter((file) => file.startsWith('dist/test/unit/'));
   const { groups, alone } = plan(
     files.filter((file) => !early.includes(file)),
     Number(process.env.TEST_PROCESSES || 2),
@@ -135,10 +139,12 @@ async function runSuite(args) {
   const unitRun = early.length
     ? runMocha([...settings, ...rest, ...early], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length + 1) }, true)
     : undefined;
+  await lintPassed(preparing);
   const catalog = await preparing;
   if (catalog) runEnv.TEST_FULL_CATALOG = catalog.name;
+  const shared = groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ');
   console.error(
-    `[test] ${files.length} files: ${early.length ? `${early.length} unit files in a process of their own, started while the catalog was prepared; ` : ''}${groups.map((g) => `${g.files.length} (~${Math.round(g.seconds)} s)`).join(' and ')} at once, then ${alone.length} alone`,
+    `[test] ${files.length} files: ${early.length ? `${early.length} unit files in a process of their own, started beside lint and the catalog; ` : ''}${shared ? `${shared} at once, ` : ''}then ${alone.length} alone`,
   );
   const runs = await Promise.all([
     ...groups.map((g, i) =>
@@ -150,7 +156,7 @@ async function runSuite(args) {
     runs.push(
       await runMocha([...settings, ...rest, ...alone], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length) }),
     );
-  if (catalog && process.env.TEST_FULL_CATALOG_KEEP !== '1') dropFullCatalog(catalog.name);
+  if (catalog && process.env.TEST_FULL_CATALOG_KEEP === '0') dropFullCatalog(catalog.name);
   summarise(runs.length);
   return runs.some((r) => !r.ok);
 }
@@ -179,6 +185,7 @@ function runMocha(argv, runEnv, buffered = false) {
   return new Promise((resolve) => {
     const stdio = ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'];
     const child = spawn(node, [mocha, ...argv], { env: runEnv, cwd: ROOT, stdio });
+    mochas.add(child);
     const log = runEnv.TEST_TIMINGS_FILE.replace(/timings-(\d+)\.json$/, 'process-$1.log');
     if (buffered) {
       const out = createWriteStream(log);
@@ -186,6 +193,7 @@ function runMocha(argv, runEnv, buffered = false) {
       child.stderr.pipe(out);
     }
     child.on('close', (code) => {
+      mochas.delete(child);
       if (buffered)
         process.stdout.write(
           `\n[test] the output of a process that ran beside the one above (${path.relative(ROOT, log)}):\n${readFileSync(log, 'utf8')}`,

@@ -2,16 +2,17 @@
 // the complete data. Streaming the 43,000 products out of FerretDB costs 25 s of its CPU on an idle
 // machine and 60 to 90 s on a loaded one, whatever the filter (it decodes every document); a dozen
 // files did it each. So the products are read once and written to a file named for the catalog
-// (test-artifacts/full-catalog/NAME.ndjson): the runner writes it when it prepares the complete
-// catalog, every process of the run reads it in a second or two, and a kept catalog keeps its file.
+// (test-catalogs/NAME.ndjson in the engines' folder, beside the engines' data that holds the catalog): the
+// runner writes it when it prepares the complete catalog, every process of the run reads it in a second
+// or two, and a kept catalog keeps its file, for a clean clone's run too.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Catalog } from './catalog';
-import { ROOT } from './engines';
+import { ENGINES_DIR } from './engines';
 import type { ProductDoc } from '../../src/catalog/product.types';
 
-const DIR = path.join(ROOT, 'test-artifacts', 'full-catalog');
+const DIR = path.join(ENGINES_DIR, 'test-catalogs');
 
 const fileOf = (name: string) => path.join(DIR, `${name}.ndjson`);
 
