@@ -13,7 +13,7 @@ import type { AnnounceReport } from '../../src/catalog/watch.types';
 import { loadManifest, DEFAULT_SEED_DIR, type ManifestSource } from '../../src/ingest/convert';
 import { wireStores, type Stores } from '../../src/wiring/stores';
 import { catalogPorts } from '../../src/wiring/catalog';
-import { ELASTICSEARCH_URL, MONGODB_URI, uniqueName, mongoUriFor } from './engines';
+import { ELASTICSEARCH_URL, MONGODB_URI, REDIS_URL, uniqueName, mongoUriFor } from './engines';
 import { dropTestData } from './cleanup';
 
 export interface Catalog {
@@ -23,7 +23,7 @@ export interface Catalog {
   readonly products: ProductRepository;
   readonly revisions: RevisionRepository;
   readonly index: IndexAdmin;
-  /** The stores the seed writes through (as the service and the commands build them), without Redis. */
+  /** The stores the seed writes through (as the service and the commands build them), on the run's Redis. */
   readonly stores: Stores;
   /** `now`: when the revisions it makes are dated (default: now); `only`: the manifest's sources to read (default: all). */
   seed(
@@ -43,6 +43,8 @@ export async function openCatalog(name = uniqueName('cat'), mongoBase = MONGODB_
     ELASTICSEARCH_URL,
     ELASTICSEARCH_INDEX: name,
     MONGODB_URI: mongoUri,
+    // The seed announces to watches under the shared lock: the run's Redis, not the default address.
+    REDIS_URL,
     ELASTICSEARCH_SHARDS,
     ELASTICSEARCH_REPLICAS,
   });
