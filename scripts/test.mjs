@@ -218,8 +218,8 @@ function prepareFullCatalog() {
   return new Promise((resolve) =>
     child.on('close', (code) => {
       if (code !== 0) {
-        console.error(`[test] the complete catalog could not be prepared:\n${err}`);
-        process.exit(1);
+        void preparingFailed(err);
+        return;
       }
       const prepared = JSON.parse(out.trim().split('\n').at(-1));
       const how = prepared.seconds ? `seeded in ${prepared.seconds.toFixed(1)} s` : 'kept from an earlier run';
@@ -231,6 +231,14 @@ function prepareFullCatalog() {
       resolve(prepared);
     }),
   );
+}
+
+/** Says why the complete catalog could not be prepared, stops the unit tests and the engines this command started, and fails the run. */
+async function preparingFailed(err) {
+  console.error(`[test] the complete catalog could not be prepared:\n${err}`);
+  for (const child of mochas) child.kill();
+  await down(started);
+  process.exit(1);
 }
 
 function dropFullCatalog(name) {

@@ -8,6 +8,7 @@ import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
 import { pooled, referenceScript, relativeDifference } from '../helpers/pvlib';
 import type { ProductDoc } from '../../src/catalog/product.types';
+import { PVWATTS_ETA_NOM } from '../../src/design/pvwatts-inverter-model';
 
 /** The agreement asked of every value: both sides evaluate the same closed forms. */
 const REL_TOL = 1e-9;
@@ -49,6 +50,34 @@ interface InverterReference {
 }
 
 const point = (p: number, v: number) => `${p}@${v}`;
+
+/** Where an inverter's curves are drawn, and the most it takes. */
+interface Curves {
+  readonly voltages: readonly number[];
+  readonly max?: number;
+}
+/** Where the grid of a model's request comes from: the product's values, or a first answer's parameters. */
+type GridOf =
+  | { readonly fromProduct: (p: ProductDoc) => [number, number][] }
+  | { readonly fromAnswer: (a: InverterAnswer) => [number, number][] };
+
+/** The number the product lists for `spec`. */
+const specOf = (p: ProductDoc) => (spec: string) => {
+  const v = p.specs[spec];
+  return typeof v === 'number' ? v : undefined;
+};
+/** The window as the models read it: a voltage that is not positive is not there. */
+const windowOf = (p: ProductDoc) => {
+  const positive = (spec: string) => {
+    const v = specOf(p)(spec);
+    return v !== undefined && v > 0 ? v : undefined;
+  };
+  return {
+    mppt_low_v: positive('mppt_low_v'),
+    mppt_high_v: positive('mppt_high_v'),
+    max_dc_voltage_v: positive('max_dc_voltage_v'),
+  };
+};
 /** A value as JSON carries it: a cell printed "-0" is 0 in the answer (JSON has no -0) and -0.0 in Python. */
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
@@ -94,48 +123,54 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
         ]),
     );
 
-  /** The CEC grid at the curve voltages that the inverter takes, and the night, start and clipping ends. */
-  function grid(a: InverterAnswer, ratedDcW: number, nominalV: number, startW: number): [number, number][] {
-    const max = a.mppt_window_v.max_dc_voltage_v ?? Infinity;
-    const voltages = a.curves.map((c) => c.dc_voltage_v ?? nominalV).filter((v) => v <= max);
+  /**
+   * The CEC grid at the curve voltages that the inverter takes (those up to its maximum DC voltage),
+   * and the night, start and clipping ends.
+   */
+  function grid(at: Curves, ratedDcW: number, nominalV: number, startW: number): [number, number][] {
+    const max = at.max ?? Infinity;
+    const voltages = at.voltages.filter((v) => v <= max);
     // A few records list a nominal voltage above their own maximum DC voltage (refused as a point).
-    const at = nominalV <= max ? nominalV : (voltages[0] ?? max);
+    const night = nominalV <= max ? nominalV : (voltages[0] ?? max);
     return [
       ...voltages.flatMap((v) => LEVELS.map((f) => [f * ratedDcW, v] as [number, number])),
-      [0, at],
-      ...(startW > 0 ? [[startW / 2, at] as [number, number]] : []),
-      [1.3 * ratedDcW, at],
+      [0, night],
+      ...(startW > 0 ? [[startW / 2, night] as [number, number]] : []),
+      [1.3 * ratedDcW, night],
     ];
   }
+
+  /** The curve voltages and the maximum DC voltage of an answer. */
+  const curvesOf = (a: InverterAnswer, nominalV: number): Curves => ({
+    voltages: a.curves.map((c) => c.dc_voltage_v ?? nominalV),
+    max: a.mppt_window_v.max_dc_voltage_v,
+  });
 
   /**
    * Checks one model over every inverter it applies to: the points against pvlib at the same cells,
    * each curve's DC powers giving the curve's AC outputs in pvlib, and the weighted efficiencies.
+   * The grid comes from the product's own values where the model reads exactly those (one request per
+   * inverter), or else from a first answer's parameters (ADR reads the library's record).
    */
-  async function checkModel(
-    model: 'sandia' | 'adr' | 'pvwatts',
-    all: readonly ProductDoc[],
-    gridOf: (a: InverterAnswer) => [number, number][],
-  ) {
+  async function checkModel(model: 'sandia' | 'adr' | 'pvwatts', all: readonly ProductDoc[], gridOf: GridOf) {
     // A record the model cannot use is refused, saying why: an ADR record with Pnom or Vnom 0 (2 rows),
     // or one whose negative Vnom, Vmin and Vmax the seed refused as outside their physical range (4 rows).
     const tried = await pooled(all, 6, async (p) => {
+      const points = 'fromProduct' in gridOf ? gridOf.fromProduct(p).map(([pw, v]) => point(pw, v)) : undefined;
       const res = await call(server.url, 'getInverterPerformance', {
         token: key,
         params: { id: p._id },
-        query: { model },
+        query: { model, ...(points ? { points } : {}) },
       });
       if (res.status === 400 && /the model divides by both|record lacks/.test(res.text)) return null;
       assert.equal(res.status, 200, `${p._id} ${model}: ${res.text.slice(0, 2000)}`);
-      return res.body as InverterAnswer;
+      const first = res.body as InverterAnswer;
+      if ('fromProduct' in gridOf) return first;
+      return ask(p._id, { model, points: gridOf.fromAnswer(first).map(([pw, v]) => point(pw, v)) });
     });
     const products = all.filter((_, i) => tried[i] !== null);
-    const first = tried.filter((a): a is InverterAnswer => a !== null);
+    const answers = tried.filter((a): a is InverterAnswer => a !== null);
     assert.ok(all.length - products.length <= 8, `${all.length - products.length} refused`);
-    const indices = products.map((_, i) => i);
-    const answers = await pooled(indices, 6, (i) =>
-      ask(products[i]._id, { model, points: gridOf(first[i]).map(([pw, v]) => point(pw, v)) }),
-    );
     const curvePoints = (a: InverterAnswer) =>
       a.curves.flatMap((c) =>
         c.points
@@ -211,9 +246,15 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
   it('when every inverter with Sandia coefficients is asked on the CEC grid, then output, curves and weighted efficiencies equal pvlib.inverter.sandia, and at the nominal voltage the stored CEC weighted efficiency', async () => {
     const products = inverters.filter((p) => typeof p.specs.sandia_c0_per_w === 'number');
     assert.ok(products.length > 3000, `${products.length} inverters with Sandia coefficients`);
-    const { answers } = await checkModel('sandia', products, (a) => {
-      const n = (c: string) => a.parameters[c].value as number;
-      return grid(a, n('Pdco'), n('Vdco'), n('Pso'));
+    // Sandia reads the product's CEC values and its window as the product lists them.
+    const { answers } = await checkModel('sandia', products, {
+      fromProduct: (p) => {
+        const n = specOf(p);
+        const window = windowOf(p);
+        const nominal = n('nominal_dc_voltage_v')!;
+        const voltages = [window.mppt_low_v, nominal, window.mppt_high_v].filter((v) => v !== undefined);
+        return grid({ voltages, max: window.max_dc_voltage_v }, n('dc_power_w')!, nominal, n('self_consumption_w')!);
+      },
     });
     let matched = 0;
     answers.forEach((a, i) => {
@@ -232,9 +273,11 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
   it('when every inverter the ADR library lists is asked, then output and curves equal pvlib.inverter.adr with the ADR record (not the CEC values the product shows)', async () => {
     const listed = inverters.filter((p) => Array.isArray(p.specs.adr_coefficients));
     assert.ok(listed.length > 3000, `${listed.length} inverters with an ADR record`);
-    const { answers, products } = await checkModel('adr', listed, (a) => {
-      const n = (c: string) => a.parameters[c].value as number;
-      return grid(a, n('Pnom'), n('Vnom'), 0);
+    const { answers, products } = await checkModel('adr', listed, {
+      fromAnswer: (a) => {
+        const n = (c: string) => a.parameters[c].value as number;
+        return grid(curvesOf(a, n('Vnom')), n('Pnom'), n('Vnom'), 0);
+      },
     });
     const own = answers.filter((a) =>
       Object.values(a.parameters).every((s) => s.provenance!.locator.file.startsWith('adr-library')),
@@ -246,9 +289,18 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
 
   it('when every inverter with a rated AC power is asked with PVWatts, then the generic shape equals pvlib.inverter.pvwatts', async () => {
     const products = inverters.filter((p) => typeof p.specs.ac_power_w === 'number' && p.specs.ac_power_w > 0);
-    const { answers } = await checkModel('pvwatts', products, (a) => {
-      const pdc0 = (a.parameters.Pac0.value as number) / (a.parameters.eta_inv_nom.value as number);
-      return grid(a, pdc0, a.mppt_window_v.mppt_low_v ?? a.mppt_window_v.max_dc_voltage_v ?? 300, 0);
+    // PVWatts reads the rated AC power alone, with pvlib's default nominal efficiency; one curve, at any voltage.
+    const { answers } = await checkModel('pvwatts', products, {
+      fromProduct: (p) => {
+        const window = windowOf(p);
+        const at = window.mppt_low_v ?? window.max_dc_voltage_v ?? 300;
+        return grid(
+          { voltages: [at], max: window.max_dc_voltage_v },
+          specOf(p)('ac_power_w')! / PVWATTS_ETA_NOM,
+          at,
+          0,
+        );
+      },
     });
     for (const a of answers) {
       assert.equal(a.method.generic, true);
