@@ -2,7 +2,7 @@
 // efficiency curves by the Sandia, ADR and PVWatts models checked against pvlib, which computes from
 // the source cells the service names as its parameters.
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
@@ -90,13 +90,7 @@ describe('conditions: inverter output and efficiency curves (complete data, chec
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '1000000',
-      ACCOUNT_RATE_LIMIT_MAX: '1000000',
-      SIGNUP_CREDITS: '10000000',
-    });
+    server = await serverOn(catalog, { SIGNUP_CREDITS: '10000000' });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     for (const p of await fullCatalogProducts()) {
       if (p.category === 'inverter') inverters.push(p);

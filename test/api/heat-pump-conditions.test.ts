@@ -2,7 +2,7 @@
 // at 20 conditions checked against hplib 1.9's simulate, which computes from the cells of hplib's
 // database that the service names; each point flagged against the tested range of its group.
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverOn, type TestServer } from '../helpers/server';
 import { fullCatalog, fullCatalogProducts } from '../helpers/full-catalog';
 import { newDeveloper } from '../helpers/accounts';
 import { call, callUnchecked } from '../helpers/contract';
@@ -79,13 +79,7 @@ describe('conditions: heat pump COP and powers (complete data, checked against h
 
   before(async () => {
     const catalog = await fullCatalog();
-    server = await startServer({
-      MONGODB_URI: catalog.mongoUri,
-      ELASTICSEARCH_INDEX: catalog.alias,
-      RATE_LIMIT_MAX: '1000000',
-      ACCOUNT_RATE_LIMIT_MAX: '1000000',
-      SIGNUP_CREDITS: '10000000',
-    });
+    server = await serverOn(catalog, { SIGNUP_CREDITS: '10000000' });
     key = (await (await newDeveloper(server.url)).key(['products:read'])).secret;
     for (const p of await fullCatalogProducts()) {
       if (p.category === 'heat-pump' && typeof p.specs.hplib_p1_cop === 'number') heatPumps.push(p);
