@@ -27,6 +27,8 @@ function phase(name) {
 
 /** The mocha processes running now. */
 const mochas = new Set();
+/** Whether the complete catalog stays in the engines for the next run (test/helpers/full-catalog.ts). */
+const KEEPS_CATALOG = process.env.TEST_FULL_CATALOG_KEEP !== '0';
 const artifacts = path.join(ROOT, 'test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 const linting = lintAside();
@@ -105,11 +107,9 @@ async function lintPassed(preparing = Promise.resolve(undefined)) {
   );
   if (lint.ok) return;
   console.error('[test] lint failed; fix the findings above (npm run lint)');
-  for (const child of mochas) child.kill();
   const catalog = await preparing;
-  if (catalog && process.env.TEST_FULL_CATALOG_KEEP === '0') dropFullCatalog(catalog.name);
-  await down(started);
-  process.exit(1);
+  if (catalog && !KEEPS_CATALOG) dropFullCatalog(catalog.name);
+  await failRun();
 }
 
 /** Whether test files are named on the command line (then they run in one process, as named). */
@@ -156,7 +156,7 @@ async function runSuite(args) {
     runs.push(
       await runMocha([...settings, ...rest, ...alone], { ...runEnv, TEST_TIMINGS_FILE: timingsOf(groups.length) }),
     );
-  if (catalog && process.env.TEST_FULL_CATALOG_KEEP === '0') dropFullCatalog(catalog.name);
+  if (catalog && !KEEPS_CATALOG) dropFullCatalog(catalog.name);
   summarise(runs.length);
   return runs.some((r) => !r.ok);
 }
@@ -218,7 +218,8 @@ function prepareFullCatalog() {
   return new Promise((resolve) =>
     child.on('close', (code) => {
       if (code !== 0) {
-        void preparingFailed(err);
+        console.error(`[test] the complete catalog could not be prepared:\n${err}`);
+        void failRun();
         return;
       }
       const prepared = JSON.parse(out.trim().split('\n').at(-1));
@@ -233,9 +234,8 @@ function prepareFullCatalog() {
   );
 }
 
-/** Says why the complete catalog could not be prepared, stops the unit tests and the engines this command started, and fails the run. */
-async function preparingFailed(err) {
-  console.error(`[test] the complete catalog could not be prepared:\n${err}`);
+/** Stops the mocha processes running and the engines this command started, and fails the run. */
+async function failRun() {
   for (const child of mochas) child.kill();
   await down(started);
   process.exit(1);

@@ -8,7 +8,7 @@ export class Handover<T> {
   private readonly items: T[] = [];
   private wakeConsumer?: () => void;
   /** Every push waiting for room (one slot here lost all but the last, which hung the seed). */
-  private producers: (() => void)[] = [];
+  private readonly producers: (() => void)[] = [];
   private ended = false;
   private failure?: { readonly reason: unknown };
   private abandoned = false;

@@ -69,8 +69,8 @@ const specOf = (p: ProductDoc) => (spec: string) => {
 /** The window as the models read it: a voltage that is not positive is not there. */
 const windowOf = (p: ProductDoc) => {
   const positive = (spec: string) => {
-    const v = specOf(p)(spec);
-    return v !== undefined && v > 0 ? v : undefined;
+    const v = p.specs[spec];
+    return typeof v === 'number' && v > 0 ? v : undefined;
   };
   return {
     mppt_low_v: positive('mppt_low_v'),
