@@ -62,6 +62,46 @@ export const trinaStc = (value: string): Edit => ({
 
 const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
+/** A source file's header rows and the data records one slice keeps, before any edit. */
+interface Sliced {
+  readonly header: readonly string[];
+  readonly headerRows: readonly (readonly string[])[];
+  readonly kept: readonly (readonly string[])[];
+}
+
+/** What a source the slices do not name keeps: its header rows only. */
+const NOTHING: Slice = { keep: () => false, limit: 0 };
+
+/**
+ * Slices already cut in this process, by slice and source file. About 30 files each write the fixture,
+ * and parsing the committed files for it costs about 1.2 s of CPU a time (17 MB of CSV, every record
+ * made an object for `keep`); a slice is a fixed object, so the same slice keeps the same records.
+ */
+const cut = new WeakMap<Slice, Map<string, Sliced>>();
+
+function sliced(file: string, headerRows: number, slice: Slice): Sliced {
+  const bySlice = cut.get(slice) ?? new Map<string, Sliced>();
+  cut.set(slice, bySlice);
+  const known = bySlice.get(file);
+  if (known) return known;
+  const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', file), 'utf8'));
+  const header = rows[0].cells;
+  const made: Sliced = {
+    header,
+    headerRows: rows.slice(0, headerRows).map((r) => r.cells),
+    kept: rows
+      .slice(headerRows)
+      .map((r) => r.cells)
+      .filter((cells) => slice.keep(recordOf(header, cells)))
+      .slice(0, slice.limit),
+  };
+  bySlice.set(file, made);
+  return made;
+}
+
+const recordOf = (header: readonly string[], cells: readonly string[]) =>
+  Object.fromEntries(header.map((h, i) => [h, cells[i]]));
+
 export function writeSources(
   slices: Record<string, Slice> = DEFAULT_SLICES,
   edits: readonly Edit[] = [],
@@ -73,27 +113,16 @@ export function writeSources(
       copyFileSync(path.join(DEFAULT_SEED_DIR, 'sources', source.file), path.join(dir, source.file));
       continue;
     }
-    const headerRows = readerOf(source).headerRows;
-    const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', source.file), 'utf8'));
-    const header = rows[0].cells;
-    const asObject = (cells: string[]) => Object.fromEntries(header.map((h, i) => [h, cells[i]]));
     // A source the slices do not name keeps its header rows only: a test's own slices stay what they were.
-    const slice = slices[source.id] ?? { keep: () => false, limit: 0 };
-    const kept = rows
-      .slice(headerRows)
-      .map((r) => r.cells)
-      .filter((cells) => slice.keep(asObject(cells)))
-      .slice(0, slice.limit)
-      .map((cells) => {
-        const edit = edits.find((e) => e.sourceId === source.id && e.match(asObject(cells)));
-        if (!edit) return cells;
-        const copy = [...cells];
-        copy[header.indexOf(edit.column)] = edit.value;
-        return copy;
-      });
-    const lines = [...rows.slice(0, headerRows).map((r) => r.cells), ...kept].map((cells) =>
-      cells.map(quote).join(','),
-    );
+    const { header, headerRows, kept } = sliced(source.file, readerOf(source).headerRows, slices[source.id] ?? NOTHING);
+    const edited = kept.map((cells) => {
+      const edit = edits.find((e) => e.sourceId === source.id && e.match(recordOf(header, cells)));
+      if (!edit) return cells;
+      const copy = [...cells];
+      copy[header.indexOf(edit.column)] = edit.value;
+      return copy;
+    });
+    const lines = [...headerRows, ...edited].map((cells) => cells.map(quote).join(','));
     writeFileSync(path.join(dir, source.file), `${lines.join('\n')}\n`);
   }
   return dir;
