@@ -1,5 +1,6 @@
 // Watches, the events they are told of, and the deliveries that tell them: the shared model of the
 // watches domain and the MongoDB adapters that store it (both need it, and neither may import the other).
+import type { Listing } from './listing';
 import type { ProductQuery, Understood } from './product-query';
 
 /** What a watch may ask to be told of; a product watch gets the product.* events of its products. */
@@ -11,6 +12,13 @@ export const EVENT_TYPES = [
   'watch.matched',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/** A product as an announcement compares it with what it last announced: its current revision and its listing. */
+export interface ListedProduct {
+  readonly _id: string;
+  readonly current_revision: number;
+  readonly listing: Listing;
+}
+
 /** A product's state as the watches are told of it: its revision, and whether the newest edition of its lists lists it. */
 export interface ProductState {
   readonly id: string;

@@ -12,7 +12,7 @@ import { companyRecords } from './convert/companies';
 import type { CompanyDoc } from '../catalog/company-records';
 import { PRODUCT_FORMAT } from '../catalog/product.types';
 import type { SourceDoc } from '../catalog/source.types';
-import type { AnnounceReport, ProductState } from '../catalog/watch.types';
+import type { AnnounceReport, ListedProduct } from '../catalog/watch.types';
 import { planChanges, type Plan } from './ingest.plan';
 import { holdLease, type OperatorLeaseStore } from './operator-lease';
 import { syncCatalog, type SyncPorts, type SyncReport } from './catalog-sync.service';
@@ -38,10 +38,10 @@ export interface IngestPorts extends SyncPorts {
   readonly lease: OperatorLeaseStore;
   /**
    * Step 6: tells the watches what the run wrote (watches/announce.service.ts, plugged in by the
-   * wiring); `wroteEveryProduct` when the run wrote every product into an empty record. Absent: the
+   * wiring); `everyProduct` when the run's plan held every product of the record. Absent: the
    * watches are not told (nothing is lost: the next run that has it announces every change since).
    */
-  readonly announce?: (written: { readonly wroteEveryProduct?: readonly ProductState[] }) => Promise<AnnounceReport>;
+  readonly announce?: (written: { readonly everyProduct?: readonly ListedProduct[] }) => Promise<AnnounceReport>;
 }
 
 export interface IngestProgress {
@@ -107,7 +107,7 @@ export async function ingestCatalog(
  */
 async function announce(ports: IngestPorts, sync: SyncReport): Promise<AnnounceReport | undefined> {
   try {
-    return await ports.announce?.({ wroteEveryProduct: sync.ingest.wroteEveryProduct });
+    return await ports.announce?.({ everyProduct: sync.ingest.everyProduct });
   } catch (err) {
     throw new Error(
       `the catalog was written and indexed, but the watches were not told (${err instanceof Error ? err.message : String(err)}); ` +

@@ -97,8 +97,14 @@ async function planned(
   drafts: Drafts,
   plan: Plan | undefined,
   ports: SyncPorts,
-): Promise<Pick<IngestRun, 'batches' | 'stored' | 'total'>> {
-  if (plan) return { batches: batchesOf(plan.items, BATCH), stored: plan.stored, total: plan.items.length };
+): Promise<Pick<IngestRun, 'batches' | 'stored' | 'total' | 'holdsEveryProduct'>> {
+  if (plan)
+    return {
+      batches: batchesOf(plan.items, BATCH),
+      stored: plan.stored,
+      total: plan.items.length,
+      holdsEveryProduct: plan.absent === 0,
+    };
   const context = await planContext(drafts, ports);
   return { batches: plannedBatches(drafts, context, ports), stored: context.stored.size, total: drafts.length };
 }

@@ -7,7 +7,7 @@
 // and encoding of the next); sequence numbers are reserved one call at a time and the changes feed is
 // recorded batch after batch, so its watermark never passes an unwritten seq.
 import { PRODUCT_FORMAT, type ProductDoc, type ProductDraft } from '../catalog/product.types';
-import type { ProductState } from '../catalog/watch.types';
+import type { ListedProduct } from '../catalog/watch.types';
 import { provenanceOf } from '../catalog/provenance';
 import { snapshotHash } from '../catalog/claim';
 import type { RevisionDoc } from '../catalog/revision.types';
@@ -24,8 +24,12 @@ export interface IngestReport {
   /** Unchanged products rewritten in the current format or with a new listing (no revision: their claims are the same). */
   reformatted: number;
   revisions: number;
-  /** When the record was empty before this run: the state of every product it wrote, which is every product it holds. */
-  wroteEveryProduct?: ProductState[];
+  /**
+   * When the run's batches held every product of the record (none stored was left out of them): each
+   * one's revision and listing as the run left it, for the announcement to compare without reading
+   * them all back.
+   */
+  everyProduct?: ListedProduct[];
 }
 
 /**
@@ -43,6 +47,8 @@ export interface IngestRun {
   readonly batches: Iterable<readonly PlanItem[]> | AsyncIterable<readonly PlanItem[]>;
   /** Products stored before the run. */
   readonly stored: number;
+  /** Whether the batches hold every product the record holds: no stored product is absent from them. */
+  readonly holdsEveryProduct?: boolean;
   /** Items in all the batches, for progress. */
   readonly total: number;
   /** The sources the items' claims cite, as revisions record them. */
@@ -56,7 +62,7 @@ export interface IngestRun {
 }
 
 /** A run under way: what it was given, and what it has done so far. */
-interface Running extends Required<Omit<IngestRun, 'batches'>> {
+interface Running extends Required<Omit<IngestRun, 'batches' | 'holdsEveryProduct'>> {
   readonly ports: IngestPorts;
   readonly report: IngestReport;
   readonly revisions: Pick<IngestPorts['revisions'], 'reserveSeq' | 'append' | 'latest'>;
@@ -101,7 +107,7 @@ function startRun(run: IngestRun, ports: IngestPorts): Running {
     unchanged: 0,
     reformatted: 0,
     revisions: 0,
-    ...(run.stored === 0 ? { wroteEveryProduct: [] } : {}),
+    ...(run.holdsEveryProduct ? { everyProduct: [] } : {}),
   };
   // FerretDB's updates are not atomic: two reservations at once could share numbers, so they queue.
   const revisions = {
@@ -174,13 +180,7 @@ async function storeProducts(
     r.ports.products.replaceMany([...changed, ...rewritten]),
   ]);
   await r.onWritten([...created, ...changed, ...rewritten]);
-  report.wroteEveryProduct?.push(
-    ...[...created, ...changed].map((p) => ({
-      id: p._id,
-      revision: p.current_revision,
-      listed: p.listing.in_latest_edition,
-    })),
-  );
+  report.everyProduct?.push(...[...created, ...changed, ...rewritten].map(listed), ...batch.flatMap(keptAsStored));
   report.reformatted += rewritten.length;
   report.created += created.length;
   report.changed += changed.length;
@@ -191,6 +191,18 @@ async function storeProducts(
 }
 
 const currentHash = (p: Written) => p.chain[p.chain.length - 1].hash;
+
+const listed = (p: ProductDoc): ListedProduct => ({
+  _id: p._id,
+  current_revision: p.current_revision,
+  listing: p.listing,
+});
+
+/** An unchanged product not rewritten: stored with the draft's listing already (the plan compared their hashes). */
+const keptAsStored = (i: PlanItem): ListedProduct[] =>
+  i.kind === 'unchanged' && !i.rewrite
+    ? [{ _id: i.known._id, current_revision: i.known.current_revision, listing: i.draft.listing }]
+    : [];
 
 /** `fn`, with each call starting once the one before it has settled. */
 function inOrder<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {

@@ -9,7 +9,7 @@ import {
   type OutboundPolicy,
 } from '../adapters/outbound/outbound-http';
 import { companyLookup } from '../catalog/company-records';
-import type { ProductState } from '../catalog/watch.types';
+import type { ListedProduct } from '../catalog/watch.types';
 import { readSavedSearch } from '../search/saved-search';
 import { WatchService } from '../watches/watches.service';
 import { SecretBox } from '../watches/webhook-signature';
@@ -108,8 +108,8 @@ function deliveryWorker(
 
 /** What an ingest wrote, as its announcement needs it (ingest/catalog-ingest.usecase.ts). */
 export interface Written {
-  /** Every product's state, from a run that wrote them all into an empty record (see announceChanges). */
-  readonly wroteEveryProduct?: readonly ProductState[];
+  /** Every product the record holds, as the run left it, when its batches held them all (see announceChanges). */
+  readonly everyProduct?: readonly ListedProduct[];
 }
 
 /**
@@ -118,7 +118,7 @@ export interface Written {
  */
 export function announcer(s: Stores): (written: Written) => Promise<AnnounceReport> {
   const { config, companies } = s;
-  return async ({ wroteEveryProduct }) => {
+  return async ({ everyProduct }) => {
     // Its locks' commands fail fast until Redis is connected: a command that has just started waits a little.
     if (s.redis) await redisReady(s.redis, 5000);
     return announceChanges(
@@ -130,7 +130,7 @@ export function announcer(s: Stores): (written: Written) => Promise<AnnounceRepo
         watches: s.watches,
         outbox: s.outbox,
       },
-      { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS, wroteEveryProduct },
+      { logRetentionMs: config.WEBHOOK_LOG_RETENTION_MS, everyProduct },
     );
   };
 }

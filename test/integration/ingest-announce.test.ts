@@ -9,7 +9,23 @@ import { catalogPorts } from '../../src/wiring/catalog';
 import { loadManifest } from '../../src/ingest/convert';
 import type { WatchDoc } from '../../src/catalog/watch.types';
 import { openCatalog, type Catalog } from '../helpers/catalog';
-import { writeSources, TRINA_KEY, trinaStc } from '../helpers/seed-fixture';
+import { writeSources, DEFAULT_SLICES, TRINA_KEY, trinaStc, type Edit } from '../helpers/seed-fixture';
+
+/** A heat pump of the fixture (hplib's Advantix i-SHWAK V4 06) with another rated thermal power. */
+const heatPumpPower = (watts: string): Edit => ({
+  sourceId: 'hplib-heat-pumps',
+  match: (c) => c.Manufacturer.trim() === 'Advantix' && c.Model === 'i-SHWAK V4 06',
+  column: 'P_th_h_ref [W]',
+  value: watts,
+});
+
+/** Counts the reads of every product's listing from the record, passing each on. */
+function countListings(products: Catalog['stores']['products']) {
+  const read = products.listings.bind(products);
+  const counted = { reads: 0, restore: () => void (products.listings = read) };
+  products.listings = () => (counted.reads++, read());
+  return counted;
+}
 
 describe('ingest: the use case announces what it wrote to the watches', function () {
   this.timeout(180000);
@@ -107,5 +123,50 @@ describe('ingest: the use case announces what it wrote to the watches', function
     assert.equal((await catalog.products.findById(trina._id))?.current_revision, 3, 'the revision is written');
     const again = await ingest(writeSources(undefined, [trinaStc('253.5')]), ports);
     assert.ok(again.kind === 'written' && again.announced?.events['product.revised'] === 1, JSON.stringify(again));
+  });
+
+  it('when the run holds every stored product, then the watches are compared with the states it wrote, not read back from the record', async () => {
+    const ports = catalogPorts(catalog.stores);
+    const listings = countListings(catalog.stores.products);
+    try {
+      const outcome = await ingest(writeSources(undefined, [trinaStc('254.5')]), ports);
+      assert.ok(outcome.kind === 'written' && outcome.plan.absent === 0, 'every stored product is in the run');
+      assert.deepEqual(
+        outcome.announced?.events,
+        { 'product.revised': 1 },
+        'the revision is announced, and nothing else',
+      );
+      assert.equal(listings.reads, 0, 'no product is read back for the announcement');
+      const unchanged = await ingest(writeSources(undefined, [trinaStc('254.5')]), ports);
+      assert.ok(unchanged.kind === 'written');
+      assert.deepEqual(unchanged.announced?.events, {}, 'a run that changed nothing announces nothing');
+      assert.equal(listings.reads, 0);
+    } finally {
+      listings.restore();
+    }
+  });
+
+  it('when stored products are absent from the run, then changes to them that were never announced are still announced', async () => {
+    const ports = catalogPorts(catalog.stores);
+    // A heat pump revised, and the watches not told.
+    await assert.rejects(
+      ingest(writeSources(undefined, [trinaStc('254.5'), heatPumpPower('4600')]), {
+        ...ports,
+        announce: () => Promise.reject(new Error('Redis is away')),
+      }),
+      /the watches were not told/,
+    );
+    // The next run's sources carry no heat pump: the stored ones are absent from its plan, so the run's own
+    // states are not every product's, and the announcement reads the record.
+    const { 'hplib-heat-pumps': _absent, ...withoutHeatPumps } = DEFAULT_SLICES;
+    const listings = countListings(catalog.stores.products);
+    try {
+      const outcome = await ingest(writeSources(withoutHeatPumps, [trinaStc('254.5')]), ports);
+      assert.ok(outcome.kind === 'written' && outcome.plan.absent > 0, JSON.stringify(outcome.kind));
+      assert.deepEqual(outcome.announced?.events, { 'product.revised': 1 }, 'the heat pump revised by the run before');
+      assert.equal(listings.reads, 1, 'every product read once from the record');
+    } finally {
+      listings.restore();
+    }
   });
 });
