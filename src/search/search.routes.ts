@@ -3,6 +3,7 @@ import { always } from '../http/response-cache';
 import { requireState } from '../http/request-state';
 import { FairGate, type FairGateLimits } from '../shared/fair-gate';
 import { findProducts, type SearchPort } from './search.service';
+import type { Mode } from '../catalog/product-query';
 
 export interface SearchRouteDeps {
   readonly search: SearchPort;
@@ -12,26 +13,23 @@ export interface SearchRouteDeps {
   readonly engineSlots: FairGateLimits;
 }
 
+/** The two collection operations and how each reads its query. */
+const COLLECTIONS = [
+  { operationId: 'listProducts', mode: 'list' },
+  { operationId: 'searchProducts', mode: 'search' },
+] as const satisfies readonly { operationId: string; mode: Mode }[];
+
 export function searchRoutes({ search, cursorSecret, engineSlots }: SearchRouteDeps): AnyRoute[] {
   const slots = new FairGate(engineSlots, 'searches');
-  return [
-    route({
-      operationId: 'listProducts',
+  return COLLECTIONS.map(({ operationId, mode }) =>
+    route<(typeof COLLECTIONS)[number]['operationId']>({
+      operationId,
       fromIndex: always,
       async handle(ctx, input) {
         ctx.body = await slots.within(requireState(ctx, 'apiKey').accountId, () =>
-          findProducts('list', input.query, search, cursorSecret),
+          findProducts(mode, input.query, search, cursorSecret),
         );
       },
     }),
-    route({
-      operationId: 'searchProducts',
-      fromIndex: always,
-      async handle(ctx, input) {
-        ctx.body = await slots.within(requireState(ctx, 'apiKey').accountId, () =>
-          findProducts('search', input.query, search, cursorSecret),
-        );
-      },
-    }),
-  ];
+  );
 }
