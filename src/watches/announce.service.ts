@@ -66,21 +66,15 @@ export async function announceChanges(
   now: Date = new Date(),
 ): Promise<AnnounceReport> {
   const before = await ports.outbox.announcedState();
-  if (!before && options.everyProduct) {
-    await ports.outbox.saveAnnounced(options.everyProduct.map(stateOf));
-    return { baseline: true, events: {}, deliveries: 0 };
-  }
-  const [products, sources] = await Promise.all([
-    options.everyProduct ?? ports.products.listings(),
-    ports.sources.list(),
-  ]);
-  const newest = new Map<string, string>();
-  for (const s of sources) if ((newest.get(s.list) ?? '') < s.edition) newest.set(s.list, s.edition);
-  const sourceName = new Map(sources.map((s) => [s._id, `${s.list} edition ${s.edition}`]));
+  const products = options.everyProduct ?? (await ports.products.listings());
   if (!before) {
     await ports.outbox.saveAnnounced(products.map(stateOf));
     return { baseline: true, events: {}, deliveries: 0 };
   }
+  const sources = await ports.sources.list();
+  const newest = new Map<string, string>();
+  for (const s of sources) if ((newest.get(s.list) ?? '') < s.edition) newest.set(s.list, s.edition);
+  const sourceName = new Map(sources.map((s) => [s._id, `${s.list} edition ${s.edition}`]));
   const drafts: EventDraft[] = [];
   const changed: ProductState[] = [];
   for (const p of products) {

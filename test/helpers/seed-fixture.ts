@@ -80,8 +80,8 @@ const NOTHING: Slice = { keep: () => false, limit: 0 };
 const cut = new WeakMap<Slice, Map<string, Sliced>>();
 
 function sliced(file: string, headerRows: number, slice: Slice): Sliced {
-  const bySlice = cut.get(slice) ?? new Map<string, Sliced>();
-  cut.set(slice, bySlice);
+  let bySlice = cut.get(slice);
+  if (!bySlice) cut.set(slice, (bySlice = new Map<string, Sliced>()));
   const known = bySlice.get(file);
   if (known) return known;
   const rows = parseCsv(readFileSync(path.join(DEFAULT_SEED_DIR, 'sources', file), 'utf8'));
